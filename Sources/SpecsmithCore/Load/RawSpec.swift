@@ -1,0 +1,126 @@
+/// A spec as written: every field the format has, each with where it was written, not yet checked for meaning.
+///
+/// The loader produces it; the resolver turns it into an ``API``.
+public struct RawSpec: Sendable {
+    /// The spec file's path as the user gave it.
+    public var file: String
+    /// Where the top-level mapping starts.
+    public var location: SourceLocation
+    /// `specsmith:` — the format version.
+    public var formatVersion: Located<Int>?
+    /// `name:` — the API's name, the stem of generated type names.
+    public var name: Located<String>?
+    /// `description:`
+    public var description: String?
+    /// `version:` — the API's version.
+    public var version: String?
+    /// `baseURL:`
+    public var baseURL: Located<String>?
+    /// `headers:` — default headers, sent with every request.
+    public var headers: [(name: Located<String>, value: Located<String>)] = []
+    /// `style:` — `endpoints`, `resources` or `both`.
+    public var style: Located<String>?
+    /// `access:` — `public`, `package` or `internal`.
+    public var access: Located<String>?
+    /// `dates:` — how dates are written.
+    public var dates: Located<String>?
+    /// `models:`
+    public var models: [RawModel] = []
+    /// `endpoints:`
+    public var endpoints: [RawEndpoint] = []
+}
+
+/// A deprecation mark: `deprecated: true` or `deprecated: "Use … instead."`.
+public struct RawDeprecation: Sendable, Hashable {
+    /// The message, if one was given.
+    public var message: String?
+}
+
+/// A model as written under `models:`.
+public struct RawModel: Sendable {
+    /// What a model is made of.
+    public enum Shape: Sendable {
+        /// `properties:` — a struct.
+        case object([RawField])
+        /// `enum:` — a string enumeration.
+        case enumeration([Located<String>])
+    }
+
+    /// The model's name.
+    public var name: Located<String>
+    /// `description:`
+    public var description: String?
+    /// `deprecated:`
+    public var deprecated: RawDeprecation?
+    /// Its properties or values.
+    public var shape: Shape
+}
+
+/// A property, parameter or inline body field: `key: Type` or `key: {type: …, …}`.
+public struct RawField: Sendable {
+    /// The key as written: the JSON key or the name on the wire.
+    public var key: Located<String>
+    /// `type:` — Swift-flavoured type text such as `[String]?`.
+    public var type: Located<String>?
+    /// `description:`
+    public var description: String?
+    /// `default:`
+    public var defaultValue: YAMLValueBox?
+    /// `swiftName:` — the Swift name, when the derived one does not fit.
+    public var swiftName: Located<String>?
+    /// `deprecated:`
+    public var deprecated: RawDeprecation?
+    /// `separator:` — for array query parameters, joins the values with this text instead of repeating the key.
+    public var separator: Located<String>?
+}
+
+/// A YAML value kept for the resolver (a default value), opaque outside the core.
+public struct YAMLValueBox: Sendable {
+    let value: YAMLValue
+}
+
+/// An endpoint as written under `endpoints:`.
+public struct RawEndpoint: Sendable {
+    /// How a request body is written.
+    public enum Body: Sendable {
+        /// `body: Type` — that type, as JSON.
+        case type(Located<String>)
+        /// `body: {json: {field: Type, …}}` — inline fields, as a JSON object.
+        case json([RawField], SourceLocation)
+        /// `body: {form: {field: Type, …}}` — inline fields, form-url-encoded.
+        case form([RawField], SourceLocation)
+    }
+
+    /// Sample response data.
+    public enum Sample: Sendable {
+        /// `sample:` — written in the spec, kept as JSON text.
+        case inline(String, SourceLocation)
+        /// `sampleFile:` — a JSON file, relative to the spec.
+        case file(Located<String>)
+    }
+
+    /// The endpoint's name.
+    public var name: Located<String>
+    /// `method:`
+    public var method: Located<String>?
+    /// `path:`
+    public var path: Located<String>?
+    /// `description:`
+    public var description: String?
+    /// `deprecated:`
+    public var deprecated: RawDeprecation?
+    /// `namespace:`
+    public var namespace: Located<String>?
+    /// `pathParameters:`
+    public var pathParameters: [RawField] = []
+    /// `query:`
+    public var query: [RawField] = []
+    /// `headers:`
+    public var headers: [RawField] = []
+    /// `body:`
+    public var body: Body?
+    /// `response:`
+    public var response: Located<String>?
+    /// `sample:` or `sampleFile:`
+    public var sample: Sample?
+}

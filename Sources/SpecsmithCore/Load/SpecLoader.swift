@@ -1,0 +1,255 @@
+/// The load stage: YAML text → ``RawSpec``, reporting YAML errors, unknown keys and values of the wrong kind.
+public enum SpecLoader {
+    /// Reads `text`, the contents of the spec at `file`. Returns `nil` only when the YAML itself is unreadable;
+    /// otherwise returns what could be read, with problems in `diagnostics`.
+    public static func load(_ text: String, file: String, diagnostics: inout Diagnostics) -> RawSpec? {
+        guard let root = YAMLReader.read(text, file: file, diagnostics: &diagnostics) else { return nil }
+        var reader = Reader(diagnostics: diagnostics)
+        let spec = reader.spec(root, file: file)
+        diagnostics = reader.diagnostics
+        return spec
+    }
+}
+
+/// Keys each mapping of the format accepts, also the candidates for "did you mean …?".
+enum SpecKeys {
+    static let top = [
+        "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "dates",
+        "models", "endpoints",
+    ]
+    static let objectModel = ["description", "deprecated", "properties"]
+    static let enumModel = ["description", "deprecated", "enum"]
+    static let property = ["type", "description", "default", "swiftName", "deprecated"]
+    static let queryParameter = property + ["separator"]
+    static let endpoint = [
+        "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers",
+        "body", "response", "sample", "sampleFile",
+    ]
+    static let body = ["json", "form"]
+}
+
+/// Walks the YAML tree, collecting diagnostics as it goes.
+private struct Reader {
+    var diagnostics: Diagnostics
+
+    mutating func spec(_ root: YAMLValue, file: String) -> RawSpec {
+        var spec = RawSpec(file: file, location: root.location)
+        guard let entries = mapping(root, what: "the spec") else { return spec }
+        if !entries.contains(where: { $0.key.value == "name" }) {
+            diagnostics.error("the spec needs a `name`", at: root.location, hint: "add `name: MyAPI`")
+        }
+        if !entries.contains(where: { $0.key.value == "baseURL" }) {
+            diagnostics.error(
+                "the spec needs a `baseURL`",
+                at: root.location,
+                hint: "add `baseURL: https://api.example.com/v1`"
+            )
+        }
+        for entry in entries {
+            let value = entry.value
+            switch entry.key.value {
+            case "specsmith":
+                if case .int(let version) = value.kind {
+                    spec.formatVersion = Located(version, at: value.location)
+                } else {
+                    mismatch(value, expected: "the format version number, 1", key: "specsmith")
+                }
+            case "name": spec.name = string(value, key: "name")
+            case "description": spec.description = string(value, key: "description")?.value
+            case "version": spec.version = scalarText(value, key: "version")?.value
+            case "baseURL": spec.baseURL = string(value, key: "baseURL")
+            case "style": spec.style = string(value, key: "style")
+            case "access": spec.access = string(value, key: "access")
+            case "dates": spec.dates = string(value, key: "dates")
+            case "headers":
+                for header in mapping(value, what: "`headers`") ?? [] {
+                    if let text = scalarText(header.value, key: header.key.value) {
+                        spec.headers.append((header.key, text))
+                    }
+                }
+            case "models":
+                spec.models = (mapping(value, what: "`models`") ?? []).compactMap { model($0) }
+            case "endpoints":
+                spec.endpoints = (mapping(value, what: "`endpoints`") ?? []).compactMap { endpoint($0) }
+            default:
+                unknownKey(entry.key, allowed: SpecKeys.top, in: "the spec")
+            }
+        }
+        return spec
+    }
+
+    mutating func model(_ entry: YAMLValue.Entry) -> RawModel? {
+        guard let entries = mapping(entry.value, what: "model `\(entry.key.value)`") else { return nil }
+        let isEnum = entries.contains { $0.key.value == "enum" }
+        let allowed = isEnum ? SpecKeys.enumModel : SpecKeys.objectModel
+        var model = RawModel(name: entry.key, shape: .object([]))
+        var sawShape = false
+        for item in entries {
+            switch item.key.value {
+            case "description": model.description = string(item.value, key: "description")?.value
+            case "deprecated": model.deprecated = deprecation(item.value)
+            case "properties" where !isEnum:
+                sawShape = true
+                model.shape = .object(fields(item.value, allowed: SpecKeys.property, what: "`properties`"))
+            case "enum":
+                sawShape = true
+                guard case .sequence(let items) = item.value.kind else {
+                    mismatch(item.value, expected: "a list of values", key: "enum")
+                    continue
+                }
+                model.shape = .enumeration(items.compactMap { scalarText($0, key: "enum") })
+            default:
+                unknownKey(item.key, allowed: allowed, in: "model `\(entry.key.value)`")
+            }
+        }
+        if !sawShape {
+            diagnostics.error(
+                "model `\(entry.key.value)` needs `properties` (a struct) or `enum` (a list of values)",
+                at: entry.key.location
+            )
+        }
+        return model
+    }
+
+    mutating func endpoint(_ entry: YAMLValue.Entry) -> RawEndpoint? {
+        guard let entries = mapping(entry.value, what: "endpoint `\(entry.key.value)`") else { return nil }
+        var endpoint = RawEndpoint(name: entry.key)
+        for item in entries {
+            let value = item.value
+            switch item.key.value {
+            case "method": endpoint.method = string(value, key: "method")
+            case "path": endpoint.path = string(value, key: "path")
+            case "description": endpoint.description = string(value, key: "description")?.value
+            case "deprecated": endpoint.deprecated = deprecation(value)
+            case "namespace": endpoint.namespace = string(value, key: "namespace")
+            case "pathParameters":
+                endpoint.pathParameters = fields(value, allowed: SpecKeys.property, what: "`pathParameters`")
+            case "query": endpoint.query = fields(value, allowed: SpecKeys.queryParameter, what: "`query`")
+            case "headers": endpoint.headers = fields(value, allowed: SpecKeys.property, what: "`headers`")
+            case "body": endpoint.body = body(value)
+            case "response": endpoint.response = string(value, key: "response")
+            case "sample":
+                if endpoint.sample != nil { bothSamples(item.key) }
+                endpoint.sample = .inline(value.jsonText, value.location)
+            case "sampleFile":
+                if endpoint.sample != nil { bothSamples(item.key) }
+                if let path = string(value, key: "sampleFile") { endpoint.sample = .file(path) }
+            default:
+                unknownKey(item.key, allowed: SpecKeys.endpoint, in: "endpoint `\(entry.key.value)`")
+            }
+        }
+        for key in ["method", "path"] where !entries.contains(where: { $0.key.value == key }) {
+            diagnostics.error(
+                "endpoint `\(entry.key.value)` needs a `\(key)`",
+                at: entry.key.location,
+                hint: key == "method" ? "add `method: GET`" : "add `path: /\(entry.key.value)`"
+            )
+        }
+        return endpoint
+    }
+
+    mutating func bothSamples(_ key: Located<String>) {
+        diagnostics.error("an endpoint has either `sample` or `sampleFile`, not both", at: key.location)
+    }
+
+    mutating func body(_ value: YAMLValue) -> RawEndpoint.Body? {
+        if case .string(let text) = value.kind {
+            return .type(Located(text, at: value.location))
+        }
+        guard let entries = mapping(value, what: "`body`") else { return nil }
+        guard entries.count == 1, let entry = entries.first, SpecKeys.body.contains(entry.key.value) else {
+            for entry in entries where !SpecKeys.body.contains(entry.key.value) {
+                unknownKey(entry.key, allowed: SpecKeys.body, in: "`body`")
+            }
+            if entries.count != 1 {
+                diagnostics.error(
+                    "`body` is a type, or a mapping with exactly one of `json` or `form`",
+                    at: value.location
+                )
+            }
+            return nil
+        }
+        if entry.key.value == "json", case .string(let text) = entry.value.kind {
+            return .type(Located(text, at: entry.value.location))
+        }
+        let inline = fields(entry.value, allowed: SpecKeys.property, what: "`\(entry.key.value)`")
+        return entry.key.value == "json"
+            ? .json(inline, entry.key.location) : .form(inline, entry.key.location)
+    }
+
+    mutating func fields(_ value: YAMLValue, allowed: [String], what: String) -> [RawField] {
+        (mapping(value, what: what) ?? []).compactMap { field($0, allowed: allowed) }
+    }
+
+    mutating func field(_ entry: YAMLValue.Entry, allowed: [String]) -> RawField? {
+        var field = RawField(key: entry.key)
+        switch entry.value.kind {
+        case .string(let text):
+            field.type = Located(text, at: entry.value.location)
+            return field
+        case .mapping(let entries):
+            for item in entries {
+                switch item.key.value {
+                case "type" where allowed.contains("type"): field.type = string(item.value, key: "type")
+                case "description": field.description = string(item.value, key: "description")?.value
+                case "default": field.defaultValue = YAMLValueBox(value: item.value)
+                case "swiftName": field.swiftName = string(item.value, key: "swiftName")
+                case "deprecated": field.deprecated = deprecation(item.value)
+                case "separator" where allowed.contains("separator"):
+                    field.separator = string(item.value, key: "separator")
+                default: unknownKey(item.key, allowed: allowed, in: "`\(entry.key.value)`")
+                }
+            }
+            if field.type == nil {
+                diagnostics.error("`\(entry.key.value)` needs a `type`", at: entry.key.location)
+                return nil
+            }
+            return field
+        default:
+            mismatch(entry.value, expected: "a type or a mapping with `type`", key: entry.key.value)
+            return nil
+        }
+    }
+
+    mutating func deprecation(_ value: YAMLValue) -> RawDeprecation? {
+        switch value.kind {
+        case .bool(let flag): return flag ? RawDeprecation(message: nil) : nil
+        case .string(let message): return RawDeprecation(message: message)
+        default:
+            mismatch(value, expected: "`true` or a message", key: "deprecated")
+            return nil
+        }
+    }
+
+    mutating func mapping(_ value: YAMLValue, what: String) -> [YAMLValue.Entry]? {
+        if case .mapping(let entries) = value.kind { return entries }
+        if case .null = value.kind { return [] }
+        diagnostics.error("\(what) must be a mapping, not \(value.kindDescription)", at: value.location)
+        return nil
+    }
+
+    mutating func string(_ value: YAMLValue, key: String) -> Located<String>? {
+        if case .string(let text) = value.kind { return Located(text, at: value.location) }
+        mismatch(value, expected: "a string", key: key)
+        return nil
+    }
+
+    /// Any scalar as text: `version: 1.0` and `version: "1.0"` both read as "1.0".
+    mutating func scalarText(_ value: YAMLValue, key: String) -> Located<String>? {
+        if let text = value.scalarText, value.kind != .null { return Located(text, at: value.location) }
+        mismatch(value, expected: "a string", key: key)
+        return nil
+    }
+
+    mutating func mismatch(_ value: YAMLValue, expected: String, key: String) {
+        diagnostics.error("`\(key)` must be \(expected), not \(value.kindDescription)", at: value.location)
+    }
+
+    mutating func unknownKey(_ key: Located<String>, allowed: [String], in context: String) {
+        diagnostics.error(
+            "unknown key `\(key.value)` in \(context)",
+            at: key.location,
+            hint: Suggestions.hint(for: key.value, in: allowed)
+        )
+    }
+}

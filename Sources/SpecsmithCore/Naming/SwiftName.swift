@@ -1,0 +1,99 @@
+/// Turns names from a spec (JSON keys, header names, enum values) into valid, readable Swift identifiers.
+///
+/// The rules: words are split at anything that is not a letter or digit and at lower-to-upper case changes;
+/// diacritics are dropped (`Größe` → `grosse` is not attempted, `Česká` → `ceska` is); a leading digit gets a `_`;
+/// keywords are kept and escaped with backticks where they are printed.
+public enum SwiftName {
+    /// A type name: `login-response` → `LoginResponse`, `country` → `Country`.
+    public static func typeName(_ text: String) -> String {
+        let words = self.words(text)
+        let name = words.map(capitalizedFirst).joined()
+        return finish(name)
+    }
+
+    /// A member name: `stargazers_count` → `stargazersCount`, `X-Request-ID` → `xRequestID`, `URL` → `url`.
+    public static func memberName(_ text: String) -> String {
+        let words = self.words(text)
+        guard let first = words.first else { return "_" }
+        let name = lowercasedLeadingCapitals(first) + words.dropFirst().map(capitalizedFirst).joined()
+        return finish(name)
+    }
+
+    /// `name` as it must be written in source: backticks around keywords.
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Swift keywords that need backticks when used as a name.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
+        "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws",
+        "true", "try", "Type", "Protocol", "some", "any", "package", "consume", "borrowing", "consuming",
+    ]
+
+    /// Names that cannot be used even with backticks in every position, renamed with a trailing underscore.
+    static let unusable: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "_"]
+
+    private static func finish(_ raw: String) -> String {
+        var name = raw.isEmpty ? "_" : raw
+        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) {
+            name = "_" + name
+        }
+        if unusable.contains(name) {
+            name += "_"
+        }
+        return name
+    }
+
+    /// Splits text into words of identifier characters, dropping diacritics and other characters.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            let isIdentifierCharacter =
+                scalar.isASCII
+                ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                : scalar.properties.isXIDContinue
+            guard isIdentifierCharacter else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            let isUpper = scalar.properties.isUppercase
+            if isUpper && previousWasLower && !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.unicodeScalars.append(scalar)
+            previousWasLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func capitalizedFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// `URL` → `url`, `URLString` → `urlString`, `Name` → `name`, `iOS` → `iOS`.
+    private static func lowercasedLeadingCapitals(_ word: String) -> String {
+        let characters = Array(word)
+        var upperCount = 0
+        while upperCount < characters.count, characters[upperCount].isUppercase {
+            upperCount += 1
+        }
+        if upperCount == 0 { return word }
+        if upperCount == characters.count || upperCount == 1 {
+            return String(characters[..<upperCount]).lowercased() + String(characters[upperCount...])
+        }
+        // `URLString`: the last capital starts the next word.
+        return String(characters[..<(upperCount - 1)]).lowercased() + String(characters[(upperCount - 1)...])
+    }
+}

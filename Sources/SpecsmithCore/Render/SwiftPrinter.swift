@@ -1,0 +1,423 @@
+/// Prints the Swift syntax tree as source text: four-space indentation, lines wrapped at ``lineWidth``
+/// by putting each argument or parameter on its own line, in the layout `swift format` keeps.
+public struct SwiftPrinter: Sendable {
+    /// The width past which argument lists and parameter lists are broken up.
+    public var lineWidth = 120
+    /// One level of indentation.
+    public var indentUnit = "    "
+
+    /// A printer with the default layout.
+    public init() {}
+
+    /// The source text of `file`, ending in a newline.
+    public func print(_ file: SwiftFile) -> String {
+        var writer = LineWriter(indentUnit: indentUnit)
+        for line in file.header {
+            writer.line("// \(line)".trimmingTrailingSpaces)
+        }
+        if !file.imports.isEmpty {
+            writer.blank()
+            for item in file.imports {
+                writer.line((item.access.map { "\($0.rawValue) " } ?? "") + "import \(item.module)")
+            }
+        }
+        for declaration in file.declarations {
+            writer.blank()
+            emit(declaration, into: &writer)
+        }
+        return writer.text
+    }
+
+    // MARK: Declarations
+
+    func emit(_ declaration: Declaration, into writer: inout LineWriter) {
+        switch declaration {
+        case .type(let type): emit(type, into: &writer)
+        case .variable(let variable): emit(variable, into: &writer)
+        case .function(let function): emit(function, into: &writer)
+        case .enumCase(let enumCase): emit(enumCase, into: &writer)
+        }
+    }
+
+    private func emitDocs(_ docs: [String], attributes: [String], into writer: inout LineWriter) {
+        for doc in docs {
+            writer.line(doc.isEmpty ? "///" : "/// \(doc)".trimmingTrailingSpaces)
+        }
+        for attribute in attributes {
+            writer.line(attribute)
+        }
+    }
+
+    private func modifiers(_ access: AccessModifier?, isStatic: Bool = false) -> String {
+        var text = ""
+        if let access, access != .internal { text += access.rawValue + " " }
+        if isStatic { text += "static " }
+        return text
+    }
+
+    private func emit(_ type: TypeDeclaration, into writer: inout LineWriter) {
+        emitDocs(type.docs, attributes: type.attributes, into: &writer)
+        let inherits = type.inherits.isEmpty ? "" : ": " + type.inherits.joined(separator: ", ")
+        let opening = "\(modifiers(type.access))\(type.kind.rawValue) \(type.name)\(inherits) {"
+        if type.members.isEmpty {
+            writer.line(opening + "}")
+            return
+        }
+        writer.line(opening)
+        writer.indent {
+            for (index, member) in type.members.enumerated() {
+                if index > 0 && type.blankLinesBetweenMembers { $0.blank() }
+                emit(member, into: &$0)
+            }
+        }
+        writer.line("}")
+    }
+
+    private func emit(_ variable: VariableDeclaration, into writer: inout LineWriter) {
+        emitDocs(variable.docs, attributes: variable.attributes, into: &writer)
+        let keyword = variable.isLet ? "let" : "var"
+        var head =
+            "\(modifiers(variable.access, isStatic: variable.isStatic))\(keyword) \(SwiftName.escaped(variable.name))"
+        if let type = variable.type { head += ": \(type)" }
+        if let getter = variable.getter, let setter = variable.setter {
+            writer.line(head + " {")
+            writer.indent { inner in
+                inner.line("get {")
+                inner.indent { emit(getter, into: &$0) }
+                inner.line("}")
+                inner.line("set {")
+                inner.indent { emit(setter, into: &$0) }
+                inner.line("}")
+            }
+            writer.line("}")
+        } else if let getter = variable.getter {
+            writer.line(head + " {")
+            writer.indent { emit(getter, into: &$0) }
+            writer.line("}")
+        } else if let value = variable.value {
+            emit(value, prefix: head + " = ", suffix: "", into: &writer)
+        } else {
+            writer.line(head)
+        }
+    }
+
+    private func emit(_ function: FunctionDeclaration, into writer: inout LineWriter) {
+        emitDocs(function.docs, attributes: function.attributes, into: &writer)
+        let name: String
+        switch function.kind {
+        case .function(let functionName): name = "func \(SwiftName.escaped(functionName))"
+        case .initializer: name = "init"
+        }
+        let head = modifiers(function.access, isStatic: function.isStatic) + name
+        var tail = ""
+        if function.isAsync { tail += " async" }
+        if let throwsClause = function.throwsClause { tail += " \(throwsClause)" }
+        if let returnType = function.returnType { tail += " -> \(returnType)" }
+        tail += " {"
+        let parameters = function.parameters.map(parameterText)
+        let flat = head + "(" + parameters.joined(separator: ", ") + ")" + tail
+        if writer.fits(flat, width: lineWidth) || parameters.isEmpty {
+            writer.line(flat)
+        } else {
+            writer.line(head + "(")
+            writer.indent { inner in
+                for (index, parameter) in parameters.enumerated() {
+                    inner.line(parameter + (index < parameters.count - 1 ? "," : ""))
+                }
+            }
+            writer.line(")" + tail)
+        }
+        writer.indent { emit(function.body, into: &$0) }
+        writer.line("}")
+    }
+
+    private func parameterText(_ parameter: FunctionParameter) -> String {
+        if parameter.name == "_" && parameter.label == nil {
+            return parameter.type  // An unlabelled associated value.
+        }
+        var text = ""
+        if let label = parameter.label {
+            text += (label == "_" ? "_" : SwiftName.escaped(label)) + " "
+        }
+        text += "\(SwiftName.escaped(parameter.name)): \(parameter.type)"
+        if let value = parameter.defaultValue {
+            text += " = " + flat(value)
+        }
+        return text
+    }
+
+    private func emit(_ enumCase: EnumCaseDeclaration, into writer: inout LineWriter) {
+        emitDocs(enumCase.docs, attributes: enumCase.attributes, into: &writer)
+        var text = "case \(SwiftName.escaped(enumCase.name))"
+        if !enumCase.associatedValues.isEmpty {
+            text += "(" + enumCase.associatedValues.map(parameterText).joined(separator: ", ") + ")"
+        }
+        if let rawValue = enumCase.rawValue {
+            text += " = " + flat(rawValue)
+        }
+        writer.line(text)
+    }
+
+    // MARK: Statements
+
+    func emit(_ statements: [Statement], into writer: inout LineWriter) {
+        for statement in statements {
+            emit(statement, into: &writer)
+        }
+    }
+
+    private func emit(_ statement: Statement, into writer: inout LineWriter) {
+        switch statement {
+        case .expression(let expression):
+            emit(expression, prefix: "", suffix: "", into: &writer)
+        case .return(let value):
+            if let value {
+                emit(value, prefix: "return ", suffix: "", into: &writer)
+            } else {
+                writer.line("return")
+            }
+        case .binding(let isLet, let name, let value):
+            emit(value, prefix: "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
+        case .assignment(let target, let value):
+            emit(value, prefix: flat(target) + " = ", suffix: "", into: &writer)
+        case .switch(let subject, let cases):
+            writer.line("switch \(flat(subject)) {")
+            for switchCase in cases {
+                emitCaseLabel(switchCase.patterns, into: &writer)
+                writer.indent { emit(switchCase.body, into: &$0) }
+            }
+            writer.line("}")
+        }
+    }
+
+    private func emitCaseLabel(_ patterns: [Pattern], into writer: inout LineWriter) {
+        if patterns.isEmpty {
+            writer.line("default:")
+            return
+        }
+        let texts = patterns.map(patternText)
+        let flatLabel = "case " + texts.joined(separator: ", ") + ":"
+        if writer.fits(flatLabel, width: lineWidth) {
+            writer.line(flatLabel)
+            return
+        }
+        writer.line("case " + texts[0] + (texts.count > 1 ? "," : ":"))
+        for (index, text) in texts.enumerated().dropFirst() {
+            writer.line(indentUnit + text + (index < texts.count - 1 ? "," : ":"))
+        }
+    }
+
+    private func patternText(_ pattern: Pattern) -> String {
+        switch pattern {
+        case .expression(let expression):
+            return flat(expression)
+        case .enumCase(let name, let bindings):
+            let base = "." + SwiftName.escaped(name)
+            if bindings.isEmpty { return base }
+            return base + "("
+                + bindings.map { $0 == "_" ? "_" : "let \(SwiftName.escaped($0))" }.joined(separator: ", ") + ")"
+        case .binding(let name):
+            return "let \(SwiftName.escaped(name))"
+        }
+    }
+
+    // MARK: Expressions
+
+    /// Writes `prefix + expression + suffix`, breaking call and collection literals over lines when too wide.
+    func emit(_ expression: Expression, prefix: String, suffix: String, into writer: inout LineWriter) {
+        if case .literal(.multilineRawString(let text)) = expression {
+            emitMultilineString(text, prefix: prefix, suffix: suffix, into: &writer)
+            return
+        }
+        let single = prefix + flat(expression) + suffix
+        if !containsMultilineString(expression) && (writer.fits(single, width: lineWidth) || !isBreakable(expression)) {
+            writer.line(single)
+            return
+        }
+        switch expression {
+        case .call(let callee, let arguments) where !arguments.isEmpty:
+            writer.line(prefix + flat(callee) + "(")
+            writer.indent { inner in
+                for (index, argument) in arguments.enumerated() {
+                    let label = argument.label.map { "\($0): " } ?? ""
+                    emit(argument.value, prefix: label, suffix: index < arguments.count - 1 ? "," : "", into: &inner)
+                }
+            }
+            writer.line(")" + suffix)
+        case .array(let elements) where !elements.isEmpty:
+            writer.line(prefix + "[")
+            writer.indent { inner in
+                for element in elements {
+                    emit(element, prefix: "", suffix: ",", into: &inner)
+                }
+            }
+            writer.line("]" + suffix)
+        case .dictionary(let entries) where !entries.isEmpty:
+            writer.line(prefix + "[")
+            writer.indent { inner in
+                for entry in entries {
+                    emit(entry.value, prefix: flat(entry.key) + ": ", suffix: ",", into: &inner)
+                }
+            }
+            writer.line("]" + suffix)
+        case .try(let inner):
+            emit(inner, prefix: prefix + "try ", suffix: suffix, into: &writer)
+        case .await(let inner):
+            emit(inner, prefix: prefix + "await ", suffix: suffix, into: &writer)
+        case .member(.some(let base), let name) where containsMultilineString(base):
+            emit(base, prefix: prefix, suffix: "." + SwiftName.escaped(name) + suffix, into: &writer)
+        default:
+            writer.line(single)
+        }
+    }
+
+    private func isBreakable(_ expression: Expression) -> Bool {
+        switch expression {
+        case .call(_, let arguments): !arguments.isEmpty
+        case .array(let elements): !elements.isEmpty
+        case .dictionary(let entries): !entries.isEmpty
+        case .try(let inner), .await(let inner): isBreakable(inner)
+        default: false
+        }
+    }
+
+    private func containsMultilineString(_ expression: Expression) -> Bool {
+        switch expression {
+        case .literal(.multilineRawString): true
+        case .call(let callee, let arguments):
+            containsMultilineString(callee) || arguments.contains { containsMultilineString($0.value) }
+        case .member(.some(let base), _), .try(let base), .await(let base), .forceUnwrap(let base):
+            containsMultilineString(base)
+        case .array(let elements): elements.contains(where: containsMultilineString)
+        default: false
+        }
+    }
+
+    private func emitMultilineString(_ text: String, prefix: String, suffix: String, into writer: inout LineWriter) {
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+        if !prefix.isEmpty { writer.line(prefix.trimmingTrailingSpaces) }
+        writer.line(hashes + "\"\"\"")
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = String(line).trimmingTrailingSpaces
+            writer.line(trimmed)
+        }
+        writer.line("\"\"\"" + hashes + suffix)
+    }
+
+    /// The expression on one line.
+    func flat(_ expression: Expression) -> String {
+        switch expression {
+        case .identifier(let name):
+            return SwiftName.escaped(name)
+        case .literal(let literal):
+            return literalText(literal)
+        case .member(let base, let name):
+            return (base.map(flat) ?? "") + "." + name
+        case .call(let callee, let arguments):
+            let list = arguments.map { ($0.label.map { "\($0): " } ?? "") + flat($0.value) }
+            return flat(callee) + "(" + list.joined(separator: ", ") + ")"
+        case .try(let inner):
+            return "try " + flat(inner)
+        case .await(let inner):
+            return "await " + flat(inner)
+        case .array(let elements):
+            return "[" + elements.map(flat).joined(separator: ", ") + "]"
+        case .dictionary(let entries):
+            if entries.isEmpty { return "[:]" }
+            return "[" + entries.map { flat($0.key) + ": " + flat($0.value) }.joined(separator: ", ") + "]"
+        case .interpolation(let parts):
+            var text = "\""
+            for part in parts {
+                switch part {
+                case .text(let literal): text += escapeStringContent(literal)
+                case .expression(let value): text += "\\(" + flat(value) + ")"
+                }
+            }
+            return text + "\""
+        case .binary(let lhs, let op, let rhs):
+            return flat(lhs) + " \(op) " + flat(rhs)
+        case .forceUnwrap(let inner):
+            return flat(inner) + "!"
+        case .verbatim(let text):
+            return text
+        }
+    }
+
+    private func literalText(_ literal: Literal) -> String {
+        switch literal {
+        case .string(let text): "\"" + escapeStringContent(text) + "\""
+        case .multilineRawString(let text): "#\"\"\"\n" + text + "\n\"\"\"#"
+        case .int(let value): String(value)
+        case .double(let value):
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : String(value)
+        case .bool(let value): value ? "true" : "false"
+        case .nil: "nil"
+        }
+    }
+
+    private func escapeStringContent(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Collects lines at an indentation level.
+public struct LineWriter: Sendable {
+    private var lines: [String] = []
+    private var level = 0
+    private let indentUnit: String
+
+    /// A writer that indents with `indentUnit`.
+    public init(indentUnit: String) {
+        self.indentUnit = indentUnit
+    }
+
+    /// Appends `text` at the current indentation (an empty line stays empty).
+    public mutating func line(_ text: String) {
+        lines.append(text.isEmpty ? "" : String(repeating: indentUnit, count: level) + text)
+    }
+
+    /// Appends an empty line, unless the last line is empty or opens a block.
+    public mutating func blank() {
+        guard let last = lines.last, !last.isEmpty, !last.hasSuffix("{") else { return }
+        lines.append("")
+    }
+
+    /// Whether `text` fits within `width` at the current indentation.
+    public func fits(_ text: String, width: Int) -> Bool {
+        level * indentUnit.count + text.count <= width
+    }
+
+    /// Runs `body` one level deeper.
+    public mutating func indent(_ body: (inout LineWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
+    /// All lines, each ending in a newline.
+    public var text: String {
+        lines.map { $0 + "\n" }.joined()
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
+}

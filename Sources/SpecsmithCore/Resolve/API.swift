@@ -1,0 +1,248 @@
+/// A spec resolved and checked: what the translator turns into Swift. Every name here is already a Swift name.
+public struct API: Sendable, Hashable {
+    /// Which kinds of endpoint code to generate.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// `static func` factories returning `Endpoint<Response>`.
+        case endpoints
+        /// An enumeration per namespace conforming to `Resource`, one case per endpoint.
+        case resources
+        /// Both.
+        case both
+
+        /// Whether endpoint factories are generated.
+        public var hasFactories: Bool { self != .resources }
+        /// Whether resource enumerations are generated.
+        public var hasResources: Bool { self != .endpoints }
+    }
+
+    /// The access level of generated declarations.
+    public enum Access: String, Sendable, Hashable, CaseIterable {
+        /// `public`
+        case `public`
+        /// `package`
+        case `package`
+        /// `internal` (written as no modifier).
+        case `internal`
+    }
+
+    /// The spec file's name, for generated file headers.
+    public var specFileName: String
+    /// The API's name as a type-name stem, such as `Countries`.
+    public var name: String
+    /// The API's description.
+    public var description: String?
+    /// The API's version.
+    public var version: String?
+    /// The default base URL.
+    public var baseURL: String
+    /// Headers sent with every request.
+    public var headers: [Header]
+    /// What to generate.
+    public var style: Style
+    /// How visible the generated declarations are.
+    public var access: Access
+    /// The name of the runtime's `DateCoding` case.
+    public var dates: String
+    /// The models, in spec order.
+    public var models: [Model]
+    /// The endpoints, in spec order.
+    public var operations: [Operation]
+
+    /// A default header.
+    public struct Header: Sendable, Hashable {
+        /// The header name.
+        public var name: String
+        /// The header value.
+        public var value: String
+    }
+
+    /// The namespaces endpoints are grouped in, in order of first use.
+    public var namespaces: [String] {
+        var seen = Set<String>()
+        return operations.compactMap(\.namespace).filter { seen.insert($0).inserted }
+    }
+}
+
+/// A type as the spec names it.
+public indirect enum TypeRef: Sendable, Hashable {
+    /// A type the format knows: `String`, `Int`, `Date`, …
+    case builtin(Builtin)
+    /// A model of the spec, by its Swift name.
+    case model(String)
+    /// `[T]`
+    case array(TypeRef)
+    /// `[String: T]`
+    case dictionary(TypeRef)
+    /// `T?`
+    case optional(TypeRef)
+    /// `Void`: no response body.
+    case void
+
+    /// The types the format knows without a model.
+    public enum Builtin: String, Sendable, Hashable, CaseIterable {
+        case string = "String"
+        case int = "Int"
+        case int32 = "Int32"
+        case int64 = "Int64"
+        case double = "Double"
+        case float = "Float"
+        case bool = "Bool"
+        case date = "Date"
+        case url = "URL"
+        case uuid = "UUID"
+        case data = "Data"
+    }
+
+    /// Whether values of this type may be absent.
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without its outer optional.
+    public var unwrapped: TypeRef {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+}
+
+/// A deprecation: `@available(*, deprecated)` with an optional message.
+public struct Deprecation: Sendable, Hashable {
+    /// Why, or what to use instead.
+    public var message: String?
+}
+
+/// A model: a struct of properties or a string enumeration.
+public struct Model: Sendable, Hashable {
+    /// What a model is made of.
+    public enum Shape: Sendable, Hashable {
+        /// A struct.
+        case object([Property])
+        /// A string enumeration; the name of the case that keeps unknown values.
+        case enumeration([EnumCase], unknownCase: String)
+    }
+
+    /// The Swift type name.
+    public var name: String
+    /// The description.
+    public var description: String?
+    /// The deprecation, if any.
+    public var deprecation: Deprecation?
+    /// Its properties or values.
+    public var shape: Shape
+    /// Whether the model is only sent, never received (an inline body): `Encodable` instead of `Codable`.
+    public var isRequestOnly: Bool = false
+}
+
+/// A property of a model.
+public struct Property: Sendable, Hashable {
+    /// The Swift name.
+    public var name: String
+    /// The JSON key.
+    public var key: String
+    /// The type.
+    public var type: TypeRef
+    /// The description.
+    public var description: String?
+    /// The value used when the key is missing, and the initializer's default.
+    public var defaultValue: DefaultValue?
+    /// The deprecation, if any.
+    public var deprecation: Deprecation?
+}
+
+/// A value of a default, checked against its type.
+public indirect enum DefaultValue: Sendable, Hashable {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case url(String)
+    case uuid(String)
+    /// A case of an enumeration model, by its Swift name.
+    case enumCase(String)
+    case array([DefaultValue])
+    case emptyDictionary
+    case null
+}
+
+/// A value of a string enumeration.
+public struct EnumCase: Sendable, Hashable {
+    /// The Swift case name.
+    public var name: String
+    /// The value in JSON.
+    public var rawValue: String
+}
+
+/// An endpoint.
+public struct Operation: Sendable, Hashable {
+    /// The name in the spec, used at run time by stubs and logs.
+    public var specName: String
+    /// The Swift function and case name.
+    public var name: String
+    /// The namespace's Swift type name, if any.
+    public var namespace: String?
+    /// The HTTP method, as the runtime's `HTTPMethod` case name.
+    public var method: String
+    /// The path template, split into literal text and parameters.
+    public var path: [PathPart]
+    /// Every parameter, in the order of the Swift signature.
+    public var parameters: [Parameter]
+    /// How the body is made.
+    public var body: Body?
+    /// The response type.
+    public var response: TypeRef
+    /// The description.
+    public var description: String?
+    /// The deprecation, if any.
+    public var deprecation: Deprecation?
+    /// Sample response data, as JSON text.
+    public var sample: String?
+
+    /// A piece of a path template.
+    public enum PathPart: Sendable, Hashable {
+        /// Text sent as written.
+        case literal(String)
+        /// A path parameter, by Swift name.
+        case parameter(String)
+    }
+
+    /// How a request body is made from parameters.
+    public enum Body: Sendable, Hashable {
+        /// One parameter, JSON-encoded.
+        case value(parameter: String)
+        /// An inline model built from parameters, JSON-encoded.
+        case fields(model: String, parameters: [String])
+        /// Parameters, form-url-encoded.
+        case form(parameters: [String])
+    }
+}
+
+/// A parameter of an endpoint's Swift signature.
+public struct Parameter: Sendable, Hashable {
+    /// Where the parameter goes.
+    public enum Location: Sendable, Hashable {
+        case path
+        case query
+        case header
+        case body
+    }
+
+    /// The Swift name.
+    public var name: String
+    /// The external label: `nil` for the name itself, `_` for none.
+    public var label: String?
+    /// The name on the wire (query name, header name, JSON key, form field).
+    public var wireName: String
+    /// Where it goes.
+    public var location: Location
+    /// The type.
+    public var type: TypeRef
+    /// The default, if any (optional parameters default to `nil`).
+    public var defaultValue: DefaultValue?
+    /// The description.
+    public var description: String?
+    /// The deprecation, if any.
+    public var deprecation: Deprecation?
+    /// For array query parameters: the separator joining values, or `nil` to repeat the key.
+    public var separator: String?
+}

@@ -1,0 +1,385 @@
+import Foundation
+
+extension ResolveContext {
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+
+    /// Resolves every endpoint; inline JSON bodies add request-only models to `bodyModels`.
+    mutating func resolveOperations(bodyModels models: inout [Model]) -> [Operation] {
+        var operations: [Operation] = []
+        var names: [String: String] = [:]
+        var typeNames = Set(models.map(\.name))
+        for raw in raw.endpoints {
+            guard var operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
+            let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
+            let key = (operation.namespace ?? "") + "." + operation.name
+            if let other = names[key] {
+                diagnostics.error(
+                    "endpoints `\(other)` and `\(raw.name.value)` both become `\(operation.name)` in \(scope)",
+                    at: raw.name.location
+                )
+                continue
+            }
+            names[key] = raw.name.value
+            operation.specName = raw.name.value
+            operations.append(operation)
+        }
+        checkNamespaces(operations)
+        return operations
+    }
+
+    private mutating func checkNamespaces(_ operations: [Operation]) {
+        let rootNames = Set(operations.filter { $0.namespace == nil }.map(\.name))
+        for raw in raw.endpoints {
+            guard let namespace = raw.namespace else { continue }
+            let property = SwiftName.memberName(namespace.value)
+            if rootNames.contains(property) {
+                diagnostics.error(
+                    "namespace `\(namespace.value)` and an endpoint without a namespace both become `\(property)` on the client",
+                    at: namespace.location
+                )
+            }
+        }
+    }
+
+    private mutating func resolveOperation(
+        _ raw: RawEndpoint,
+        models: inout [Model],
+        typeNames: inout Set<String>
+    ) -> Operation? {
+        let name = SwiftName.memberName(raw.name.value)
+        if style.hasResources && ReservedNames.resourceMembers.contains(name) {
+            diagnostics.error(
+                "endpoint `\(raw.name.value)` clashes with the `\(name)` member of `Resource`",
+                at: raw.name.location,
+                hint: "rename the endpoint"
+            )
+        }
+        let method = resolveMethod(raw)
+        let pathText = raw.path
+        let template = pathText.map { parseTemplate($0) } ?? []
+
+        var required: [Parameter] = []
+        var optional: [Parameter] = []
+        var bodyParameters: [Parameter] = []
+
+        // Path parameters follow the template's order.
+        let declared = Dictionary(raw.pathParameters.map { ($0.key.value, $0) }, uniquingKeysWith: { a, _ in a })
+        var pathParameters: [Parameter] = []
+        var parts: [Operation.PathPart] = []
+        for part in template {
+            switch part {
+            case .literal(let text):
+                parts.append(.literal(text))
+            case .parameter(let wireName, let location):
+                guard let field = declared[wireName] else {
+                    let names = raw.pathParameters.map(\.key.value)
+                    diagnostics.error(
+                        "path parameter `{\(wireName)}` is not declared under `pathParameters`",
+                        at: location,
+                        hint: Suggestions.hint(for: wireName, in: names)
+                            ?? "add `pathParameters: {\(wireName): String}`"
+                    )
+                    continue
+                }
+                guard let parameter = resolveParameter(field, location: .path) else { continue }
+                parts.append(.parameter(parameter.name))
+                pathParameters.append(parameter)
+            }
+        }
+        let templateNames = Set(
+            template.compactMap { part -> String? in
+                if case .parameter(let name, _) = part { return name }
+                return nil
+            }
+        )
+        for field in raw.pathParameters where !templateNames.contains(field.key.value) && pathText != nil {
+            diagnostics.error(
+                "path parameter `\(field.key.value)` does not appear in the path `\(pathText?.value ?? "")`",
+                at: field.key.location,
+                hint: "write `{\(field.key.value)}` in the path"
+            )
+        }
+
+        var body: Operation.Body?
+        if let rawBody = raw.body {
+            if method == "get" || method == "head" {
+                diagnostics.error(
+                    "a \(method.uppercased()) request cannot have a body",
+                    at: bodyLocation(rawBody)
+                )
+            }
+            body = resolveBody(rawBody, operation: raw, models: &models, typeNames: &typeNames, into: &bodyParameters)
+        }
+
+        for field in raw.query {
+            guard let parameter = resolveParameter(field, location: .query) else { continue }
+            (parameter.defaultValue == nil ? required.append(parameter) : optional.append(parameter))
+        }
+        for field in raw.headers {
+            guard let parameter = resolveParameter(field, location: .header) else { continue }
+            (parameter.defaultValue == nil ? required.append(parameter) : optional.append(parameter))
+        }
+
+        var parameters = pathParameters + bodyParameters + required + optional
+        checkParameterNames(parameters, raw: raw)
+        if let first = parameters.first, first.location != .header,
+            name.lowercased().hasSuffix(first.name.lowercased()), name.count > first.name.count
+        {
+            parameters[0].label = "_"
+        }
+
+        var response = TypeRef.void
+        if let text = raw.response, let resolved = resolveType(text, allowVoid: true) {
+            response = resolved
+            if response.isOptional {
+                diagnostics.error("a response type cannot be optional", at: text.location)
+            }
+            if method == "head" && response != .void {
+                diagnostics.error("a HEAD response has no body, so its `response` must be `Void`", at: text.location)
+            }
+        }
+
+        return Operation(
+            specName: raw.name.value,
+            name: name,
+            namespace: raw.namespace.map { SwiftName.typeName($0.value) },
+            method: method,
+            path: parts,
+            parameters: parameters,
+            body: body,
+            response: response,
+            description: raw.description,
+            deprecation: raw.deprecated.map { Deprecation(message: $0.message) },
+            sample: resolveSample(raw.sample)
+        )
+    }
+
+    private mutating func resolveMethod(_ raw: RawEndpoint) -> String {
+        guard let method = raw.method else { return "get" }  // The loader reported it missing.
+        guard Self.methods.contains(method.value) else {
+            let hint =
+                Self.methods.contains(method.value.uppercased())
+                ? "did you mean `\(method.value.uppercased())`?"
+                : Suggestions.hint(for: method.value, in: Self.methods)
+            diagnostics.error(
+                "unknown HTTP method `\(method.value)`; expected one of \(Self.methods.joined(separator: ", "))",
+                at: method.location,
+                hint: hint
+            )
+            return "get"
+        }
+        return method.value.lowercased()
+    }
+
+    /// A path template split into text and `{name}` parameters with their locations.
+    enum TemplatePart {
+        case literal(String)
+        case parameter(String, SourceLocation)
+    }
+
+    mutating func parseTemplate(_ path: Located<String>) -> [TemplatePart] {
+        let text = path.value
+        if !text.hasPrefix("/") {
+            diagnostics.error("a path must start with `/`, not `\(text)`", at: path.location, hint: "write `/\(text)`")
+        }
+        if text.contains("?") || text.contains("#") {
+            diagnostics.error(
+                "a path cannot contain `?` or `#`; declare query parameters under `query`",
+                at: path.location
+            )
+        }
+        var parts: [TemplatePart] = []
+        var literal = ""
+        var characters = Array(text).enumerated().makeIterator()
+        while let (offset, character) = characters.next() {
+            if character == "}" {
+                diagnostics.error("unbalanced `}` in path", at: self.offset(path.location, by: offset))
+                continue
+            }
+            guard character == "{" else {
+                literal.append(character)
+                continue
+            }
+            var name = ""
+            var closed = false
+            while let (_, next) = characters.next() {
+                if next == "}" {
+                    closed = true
+                    break
+                }
+                name.append(next)
+            }
+            let location = self.offset(path.location, by: offset)
+            guard closed, !name.isEmpty, !name.contains("{") else {
+                diagnostics.error("unclosed or empty `{…}` in path", at: location)
+                continue
+            }
+            if !literal.isEmpty { parts.append(.literal(literal)) }
+            literal = ""
+            parts.append(.parameter(name, location))
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return parts
+    }
+
+    private mutating func resolveParameter(_ field: RawField, location: Parameter.Location) -> Parameter? {
+        guard let typeText = field.type, let type = resolveType(typeText) else { return nil }
+        let kind: String
+        switch location {
+        case .path: kind = "path parameter"
+        case .query: kind = "query parameter"
+        case .header: kind = "header"
+        case .body: kind = "form field"
+        }
+        let element: TypeRef
+        if case .array(let inner) = type.unwrapped, location == .query || location == .body {
+            element = inner
+        } else {
+            element = type.unwrapped
+        }
+        if !isTextual(element) {
+            diagnostics.error(
+                "a \(kind) must be a string, number, boolean, date, URL, UUID or enum\(location == .query ? ", or an array of them" : ""), not `\(typeText.value)`",
+                at: typeText.location
+            )
+            return nil
+        }
+        if location == .path && type.isOptional {
+            diagnostics.error("a path parameter cannot be optional", at: typeText.location)
+        }
+        if location == .path && field.defaultValue != nil {
+            diagnostics.error("a path parameter cannot have a default", at: field.key.location)
+        }
+        if let separator = field.separator, case .array = type.unwrapped {
+            if separator.value.isEmpty {
+                diagnostics.error("`separator` cannot be empty", at: separator.location)
+            }
+        } else if let separator = field.separator {
+            diagnostics.error(
+                "`separator` applies to array parameters only; `\(field.key.value)` is `\(typeText.value)`",
+                at: separator.location
+            )
+        }
+        if let swiftName = field.swiftName { checkIdentifier(swiftName) }
+        var defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: field.key.value) }
+        if defaultValue == nil && type.isOptional { defaultValue = .null }
+        return Parameter(
+            name: field.swiftName?.value ?? SwiftName.memberName(field.key.value),
+            label: nil,
+            wireName: field.key.value,
+            location: location,
+            type: type,
+            defaultValue: defaultValue,
+            description: field.description,
+            deprecation: field.deprecated.map { Deprecation(message: $0.message) },
+            separator: field.separator?.value
+        )
+    }
+
+    private func isTextual(_ type: TypeRef) -> Bool {
+        switch type {
+        case .builtin(let builtin): builtin != .data
+        case .model(let name): enumCases[name] != nil
+        default: false
+        }
+    }
+
+    private func bodyLocation(_ body: RawEndpoint.Body) -> SourceLocation {
+        switch body {
+        case .type(let text): text.location
+        case .json(_, let location), .form(_, let location): location
+        }
+    }
+
+    private mutating func resolveBody(
+        _ raw: RawEndpoint.Body,
+        operation: RawEndpoint,
+        models: inout [Model],
+        typeNames: inout Set<String>,
+        into parameters: inout [Parameter]
+    ) -> Operation.Body? {
+        switch raw {
+        case .type(let text):
+            guard let type = resolveType(text) else { return nil }
+            parameters.append(
+                Parameter(name: "body", label: nil, wireName: "body", location: .body, type: type)
+            )
+            return .value(parameter: "body")
+        case .json(let fields, let location):
+            let properties = resolveProperties(fields, in: "the body of `\(operation.name.value)`")
+            let modelName = SwiftName.typeName(operation.name.value) + "Body"
+            if !typeNames.insert(modelName).inserted {
+                diagnostics.error(
+                    "the inline body of `\(operation.name.value)` becomes `\(modelName)`, which is already a model",
+                    at: location,
+                    hint: "rename the model, or use it as the body: `body: \(modelName)`"
+                )
+                return nil
+            }
+            models.append(
+                Model(
+                    name: modelName,
+                    description: "The body of `\(operation.name.value)`.",
+                    shape: .object(properties),
+                    isRequestOnly: true
+                )
+            )
+            for property in properties {
+                parameters.append(
+                    Parameter(
+                        name: property.name,
+                        label: nil,
+                        wireName: property.key,
+                        location: .body,
+                        type: property.type,
+                        defaultValue: property.defaultValue ?? (property.type.isOptional ? .null : nil),
+                        description: property.description,
+                        deprecation: property.deprecation
+                    )
+                )
+            }
+            return .fields(model: modelName, parameters: properties.map(\.name))
+        case .form(let fields, _):
+            let resolved = fields.compactMap { resolveParameter($0, location: .body) }
+            parameters.append(contentsOf: resolved)
+            return .form(parameters: resolved.map(\.name))
+        }
+    }
+
+    private mutating func checkParameterNames(_ parameters: [Parameter], raw: RawEndpoint) {
+        var seen: [String: String] = [:]
+        let allFields = raw.pathParameters + raw.query + raw.headers
+        for parameter in parameters {
+            if let other = seen[parameter.name] {
+                let location =
+                    allFields.last { ($0.swiftName?.value ?? SwiftName.memberName($0.key.value)) == parameter.name }?
+                    .key.location ?? raw.name.location
+                diagnostics.error(
+                    "`\(other)` and `\(parameter.wireName)` of endpoint `\(raw.name.value)` both become the parameter `\(parameter.name)`",
+                    at: location,
+                    hint: "give one a `swiftName`"
+                )
+            }
+            seen[parameter.name] = parameter.wireName
+        }
+    }
+
+    private mutating func resolveSample(_ sample: RawEndpoint.Sample?) -> String? {
+        switch sample {
+        case nil:
+            return nil
+        case .inline(let json, _):
+            return json
+        case .file(let path):
+            guard let text = readFile(path.value) else {
+                diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)
+                return nil
+            }
+            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
+                diagnostics.error("the sample file `\(path.value)` is not valid JSON", at: path.location)
+                return nil
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+}

@@ -1,0 +1,331 @@
+/// The resolve stage: ``RawSpec`` → ``API``, checking meaning (types, names, paths, defaults, cycles).
+///
+/// Pure apart from `readFile`, which the caller supplies to read sample files next to the spec.
+public enum SpecResolver {
+    /// Resolves `raw`. Returns `nil` when any error was reported; every error found is in `diagnostics`.
+    public static func resolve(
+        _ raw: RawSpec,
+        readFile: (String) -> String?,
+        diagnostics: inout Diagnostics
+    ) -> API? {
+        let (api, collected) = withoutActuallyEscaping(readFile) { readFile in
+            var context = ResolveContext(raw: raw, readFile: readFile, diagnostics: diagnostics)
+            let api = context.resolve()
+            return (api, context.diagnostics)
+        }
+        diagnostics = collected
+        return diagnostics.hasErrors ? nil : api
+    }
+}
+
+/// Names that generated code relies on, which a model may not take.
+enum ReservedNames {
+    static let builtinTypes = Set(
+        TypeRef.Builtin.allCases.map(\.rawValue) + ["Void", "Optional", "Array", "Dictionary"]
+    )
+
+    /// Members of the `Resource` protocol, which resource enumeration cases may not be named.
+    static let resourceMembers: Set<String> = [
+        "operationName", "method", "path", "query", "headers", "body", "sampleData",
+    ]
+
+    /// Type names generated for an API named `api`, besides its models.
+    static func generatedTypes(api: String) -> Set<String> {
+        [
+            TranslationNames.client(api), TranslationNames.factories(api), TranslationNames.resource(api),
+            TranslationNames.samples(api),
+        ]
+    }
+}
+
+struct ResolveContext {
+    let raw: RawSpec
+    let readFile: (String) -> String?
+    var diagnostics: Diagnostics
+
+    /// Spec name → Swift name of every model, filled before any type is resolved.
+    var modelNames: [String: String] = [:]
+    /// Swift name → enumeration cases, for checking defaults.
+    var enumCases: [String: [EnumCase]] = [:]
+    var apiName = "API"
+    var style = API.Style.endpoints
+
+    init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
+        self.raw = raw
+        self.readFile = readFile
+        self.diagnostics = diagnostics
+    }
+
+    mutating func resolve() -> API {
+        if let version = raw.formatVersion, version.value != 1 {
+            diagnostics.error(
+                "unsupported format version \(version.value); this specsmith reads version 1",
+                at: version.location
+            )
+        }
+        if let name = raw.name {
+            apiName = SwiftName.typeName(name.value)
+            if apiName == "_" {
+                diagnostics.error("`name` must contain letters or digits", at: name.location)
+            }
+        }
+        let baseURL = resolveBaseURL()
+        style = choice(raw.style, API.Style.self, key: "style") ?? .endpoints
+        let access = choice(raw.access, API.Access.self, key: "access") ?? .public
+        let dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601
+        let headers = raw.headers.map { API.Header(name: $0.name.value, value: $0.value.value) }
+        for header in raw.headers {
+            checkHeaderText(header.value)
+        }
+
+        declareModels()
+        var models = raw.models.compactMap { resolveModel($0) }
+        checkCycles(models)
+        let operations = resolveOperations(bodyModels: &models)
+
+        return API(
+            specFileName: raw.file.split(separator: "/").last.map(String.init) ?? raw.file,
+            name: apiName,
+            description: raw.description,
+            version: raw.version,
+            baseURL: baseURL,
+            headers: headers,
+            style: style,
+            access: access,
+            dates: dates.rawValue,
+            models: models,
+            operations: operations
+        )
+    }
+
+    mutating func resolveBaseURL() -> String {
+        guard let baseURL = raw.baseURL else { return "" }  // The loader reported it missing.
+        let text = baseURL.value
+        let hasScheme = text.hasPrefix("https://") || text.hasPrefix("http://")
+        let host = text.drop(while: { $0 != "/" }).dropFirst(2).prefix(while: { $0 != "/" })
+        if !hasScheme || host.isEmpty || text.contains(" ") {
+            diagnostics.error(
+                "`baseURL` must be an absolute http or https URL, not `\(text)`",
+                at: baseURL.location
+            )
+        }
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: Located<String>?,
+        _: Choice.Type,
+        key: String
+    ) -> Choice? where Choice.RawValue == String {
+        guard let value else { return nil }
+        if let choice = Choice(rawValue: value.value) { return choice }
+        let names = Choice.allCases.map(\.rawValue)
+        diagnostics.error(
+            "`\(key)` must be one of \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(value.value)`",
+            at: value.location,
+            hint: Suggestions.hint(for: value.value, in: names)
+        )
+        return nil
+    }
+
+    mutating func checkHeaderText(_ value: Located<String>) {
+        if value.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
+            diagnostics.error("a header value cannot contain a line break", at: value.location)
+        }
+    }
+
+    // MARK: Models
+
+    mutating func declareModels() {
+        var taken: [String: String] = [:]
+        let reserved = ReservedNames.generatedTypes(api: apiName)
+        for model in raw.models {
+            let swiftName = SwiftName.typeName(model.name.value)
+            if ReservedNames.builtinTypes.contains(swiftName) || RuntimeSymbols.all.contains(swiftName) {
+                diagnostics.error(
+                    "model `\(model.name.value)` would hide the type `\(swiftName)` that generated code uses",
+                    at: model.name.location,
+                    hint: "rename the model"
+                )
+            } else if reserved.contains(swiftName) {
+                diagnostics.error(
+                    "model `\(model.name.value)` takes the name `\(swiftName)`, which specsmith generates for this API",
+                    at: model.name.location,
+                    hint: "rename the model"
+                )
+            }
+            if let other = taken[swiftName] {
+                diagnostics.error(
+                    "model `\(model.name.value)` and model `\(other)` both become the Swift type `\(swiftName)`",
+                    at: model.name.location
+                )
+            }
+            taken[swiftName] = model.name.value
+            modelNames[model.name.value] = swiftName
+            if case .enumeration(let values) = model.shape {
+                enumCases[swiftName] = enumerationCases(values).cases
+            }
+        }
+    }
+
+    mutating func resolveModel(_ raw: RawModel) -> Model? {
+        guard let name = modelNames[raw.name.value] else { return nil }
+        let deprecation = raw.deprecated.map { Deprecation(message: $0.message) }
+        switch raw.shape {
+        case .enumeration(let values):
+            if values.isEmpty {
+                diagnostics.error(
+                    "enum `\(raw.name.value)` has no values",
+                    at: raw.name.location,
+                    hint: "list its values under `enum:`"
+                )
+            }
+            let (cases, unknownCase) = enumerationCases(values, report: true)
+            return Model(
+                name: name,
+                description: raw.description,
+                deprecation: deprecation,
+                shape: .enumeration(cases, unknownCase: unknownCase)
+            )
+        case .object(let fields):
+            let properties = resolveProperties(fields, in: "model `\(raw.name.value)`")
+            return Model(name: name, description: raw.description, deprecation: deprecation, shape: .object(properties))
+        }
+    }
+
+    /// The cases of an enumeration and the name of its catch-all case.
+    mutating func enumerationCases(
+        _ values: [Located<String>],
+        report: Bool = false
+    ) -> (
+        cases: [EnumCase], unknownCase: String
+    ) {
+        var cases: [EnumCase] = []
+        var byName: [String: String] = [:]
+        var seenValues = Set<String>()
+        for value in values {
+            let caseName = SwiftName.memberName(value.value)
+            if !seenValues.insert(value.value).inserted {
+                if report { diagnostics.error("enum value `\(value.value)` is listed twice", at: value.location) }
+                continue
+            }
+            if let other = byName[caseName] {
+                if report {
+                    diagnostics.error(
+                        "enum values `\(other)` and `\(value.value)` both become the case `\(caseName)`",
+                        at: value.location
+                    )
+                }
+                continue
+            }
+            byName[caseName] = value.value
+            cases.append(EnumCase(name: caseName, rawValue: value.value))
+        }
+        let unknownCase = byName["unknown"] == nil ? "unknown" : "undocumented"
+        return (cases, unknownCase)
+    }
+
+    mutating func resolveProperties(_ fields: [RawField], in context: String) -> [Property] {
+        var properties: [Property] = []
+        var names: [String: String] = [:]
+        for field in fields {
+            let name = field.swiftName.map(\.value) ?? SwiftName.memberName(field.key.value)
+            if let other = names[name] {
+                diagnostics.error(
+                    "`\(field.key.value)` and `\(other)` in \(context) both become the Swift name `\(name)`",
+                    at: field.key.location,
+                    hint: "give one a `swiftName`"
+                )
+            }
+            names[name] = field.key.value
+            if let swiftName = field.swiftName { checkIdentifier(swiftName) }
+            guard let typeText = field.type, let type = resolveType(typeText) else { continue }
+            let defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: field.key.value) }
+            properties.append(
+                Property(
+                    name: name,
+                    key: field.key.value,
+                    type: type,
+                    description: field.description,
+                    defaultValue: defaultValue,
+                    deprecation: field.deprecated.map { Deprecation(message: $0.message) }
+                )
+            )
+        }
+        return properties
+    }
+
+    mutating func checkIdentifier(_ name: Located<String>) {
+        if SwiftName.memberName(name.value) != name.value && SwiftName.typeName(name.value) != name.value {
+            diagnostics.error(
+                "`swiftName` must be a valid Swift identifier, not `\(name.value)`",
+                at: name.location,
+                hint: "did you mean `\(SwiftName.memberName(name.value))`?"
+            )
+        }
+    }
+
+    // MARK: Types
+
+    mutating func resolveType(_ text: Located<String>, allowVoid: Bool = false) -> TypeRef? {
+        switch TypeParser.parse(text.value) {
+        case .failure(let failure):
+            diagnostics.error(failure.message, at: offset(text.location, by: failure.offset))
+            return nil
+        case .success(let syntax):
+            return resolveSyntax(syntax, in: text, allowVoid: allowVoid)
+        }
+    }
+
+    private mutating func resolveSyntax(
+        _ syntax: TypeParser.Syntax,
+        in text: Located<String>,
+        allowVoid: Bool
+    )
+        -> TypeRef?
+    {
+        switch syntax {
+        case .name(let name, let position):
+            if let builtin = TypeRef.Builtin(rawValue: name) { return .builtin(builtin) }
+            if let model = modelNames[name] { return .model(model) }
+            if name == "Void" {
+                if allowVoid { return .void }
+                diagnostics.error("`Void` can only be a response type", at: offset(text.location, by: position))
+                return nil
+            }
+            let candidates = TypeRef.Builtin.allCases.map(\.rawValue) + modelNames.keys.sorted()
+            diagnostics.error(
+                "unknown type `\(name)`",
+                at: offset(text.location, by: position),
+                hint: Suggestions.hint(for: name, in: candidates)
+            )
+            return nil
+        case .array(let element):
+            return resolveSyntax(element, in: text, allowVoid: false).map(TypeRef.array)
+        case .dictionary(let key, let value):
+            let keyType = resolveSyntax(key, in: text, allowVoid: false)
+            let valueType = resolveSyntax(value, in: text, allowVoid: false)
+            if let keyType, keyType != .builtin(.string) {
+                diagnostics.error("dictionary keys must be `String` in JSON, in `\(text.value)`", at: text.location)
+                return nil
+            }
+            return valueType.map(TypeRef.dictionary)
+        case .optional(let wrapped):
+            return resolveSyntax(wrapped, in: text, allowVoid: false).map(TypeRef.optional)
+        }
+    }
+
+    func offset(_ location: SourceLocation, by characters: Int) -> SourceLocation {
+        var moved = location
+        moved.column += characters
+        return moved
+    }
+}
+
+/// The `dates:` choices, named like the runtime's `DateCoding` cases.
+enum DateCodingName: String, CaseIterable {
+    case iso8601
+    case iso8601WithFractionalSeconds
+    case secondsSince1970
+    case millisecondsSince1970
+}

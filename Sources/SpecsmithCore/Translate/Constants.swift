@@ -1,0 +1,37 @@
+/// Every symbol of SpecsmithRuntime (and the standard library) that generated code names, in one place.
+enum RuntimeSymbols {
+    static let module = "SpecsmithRuntime"
+    static let endpoint = "Endpoint"
+    static let resource = "Resource"
+    static let apiClient = "APIClient"
+    static let apiError = "APIError"
+    static let httpMethod = "HTTPMethod"
+    static let httpTransport = "HTTPTransport"
+    static let urlSessionTransport = "URLSessionTransport"
+    static let queryItem = "QueryItem"
+    static let headerField = "HeaderField"
+    static let requestBody = "RequestBody"
+    static let pathSegment = "PathSegment"
+    static let parameterValue = "ParameterValue"
+    static let dateCoding = "DateCoding"
+
+    /// Names a model may not take, as generated code would then refer to the model instead.
+    static let all: Set<String> = [
+        module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
+        headerField, requestBody, pathSegment, parameterValue, dateCoding, "TransportRequest", "RawResponse",
+        "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
+        "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder",
+    ]
+}
+
+/// Names of the types generated for an API.
+enum TranslationNames {
+    /// The async client: `CountriesClient`.
+    static func client(_ api: String) -> String { api + "Client" }
+    /// The namespace of endpoint factories: `CountriesAPI`.
+    static func factories(_ api: String) -> String { api + "API" }
+    /// The resource enumeration: `CountriesResource`.
+    static func resource(_ api: String) -> String { api + "Resource" }
+    /// The namespace of sample data: `CountriesSamples`.
+    static func samples(_ api: String) -> String { api + "Samples" }
+}

@@ -1,0 +1,82 @@
+/// The expressions that make up a request from an operation's parameters, shared by endpoint factories
+/// and resource enumerations so both styles send exactly the same request.
+struct RequestParts {
+    let operation: Operation
+    let api: API
+
+    /// `"/name/\(PathSegment(name))"`
+    var path: Expression {
+        var parts: [InterpolationPart] = []
+        for part in operation.path {
+            switch part {
+            case .literal(let text): parts.append(.text(text))
+            case .parameter(let name):
+                parts.append(
+                    .expression(.call(.identifier(RuntimeSymbols.pathSegment), [Argument(nil, .identifier(name))]))
+                )
+            }
+        }
+        if parts.allSatisfy({ if case .text = $0 { true } else { false } }) {
+            return .literal(.string(operation.path.map { if case .literal(let t) = $0 { t } else { "" } }.joined()))
+        }
+        return .interpolation(parts)
+    }
+
+    /// `[QueryItem("fullText", fullText)]`, or `nil` without query parameters.
+    var query: Expression? {
+        let items = operation.parameters.filter { $0.location == .query }.map(queryItem)
+        return items.isEmpty ? nil : .array(items)
+    }
+
+    /// `[HeaderField("X-Request-ID", requestID)]`, or `nil` without header parameters.
+    var headers: Expression? {
+        let fields = operation.parameters.filter { $0.location == .header }.map { parameter in
+            Expression.call(
+                .identifier(RuntimeSymbols.headerField),
+                [Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name))]
+            )
+        }
+        return fields.isEmpty ? nil : .array(fields)
+    }
+
+    /// `.json(body)`, `.json(LoginBody(email: email))` or `.form([…])`, or `nil` without a body.
+    var body: Expression? {
+        switch operation.body {
+        case nil:
+            return nil
+        case .value(let parameter):
+            return .call(.member(nil, "json"), [Argument(nil, .identifier(parameter))])
+        case .fields(let model, let names):
+            let value = Expression.call(.identifier(model), names.map { Argument($0, .identifier($0)) })
+            return .call(.member(nil, "json"), [Argument(nil, value)])
+        case .form(let names):
+            let fields = operation.parameters.filter { names.contains($0.name) && $0.location == .body }
+            return .call(.member(nil, "form"), [Argument(nil, .array(fields.map(queryItem)))])
+        }
+    }
+
+    /// `CountriesSamples.countryByName`, or `nil` without sample data.
+    var sampleData: Expression? {
+        guard operation.sample != nil else { return nil }
+        return .member(.identifier(TranslationNames.samples(api.name)), SamplesNaming.member(operation))
+    }
+
+    private func queryItem(_ parameter: Parameter) -> Expression {
+        var arguments = [
+            Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name)),
+        ]
+        if let separator = parameter.separator {
+            arguments.append(Argument("separator", .literal(.string(separator))))
+        }
+        return .call(.identifier(RuntimeSymbols.queryItem), arguments)
+    }
+}
+
+/// Names of sample-data members.
+enum SamplesNaming {
+    /// `countryByName`, or `customerGet` for an endpoint in a namespace.
+    static func member(_ operation: Operation) -> String {
+        guard let namespace = operation.namespace else { return operation.name }
+        return SwiftName.memberName(namespace) + SwiftName.typeName(operation.name)
+    }
+}

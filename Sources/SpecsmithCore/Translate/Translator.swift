@@ -1,0 +1,139 @@
+/// The translate stage: ``API`` → the Swift files to generate, as syntax trees.
+///
+/// Always the same set of files for a given style, so build tools can declare them up front:
+/// `Models.swift`, `Client.swift`, `Samples.swift`, plus `Endpoints.swift` and/or `Resources.swift`.
+public enum Translator {
+    /// The files for `api`.
+    public static func translate(_ api: API) -> [SwiftFile] {
+        var files = [modelsFile(api)]
+        if api.style.hasFactories { files.append(endpointsFile(api)) }
+        if api.style.hasResources { files.append(resourcesFile(api)) }
+        files.append(clientFile(api))
+        files.append(samplesFile(api))
+        return files
+    }
+
+    private static func file(
+        _ name: String,
+        _ api: API,
+        imports: [SwiftFile.Import],
+        _ declarations: [Declaration]
+    )
+        -> SwiftFile
+    {
+        SwiftFile(name: name, header: TranslationSupport.header(api), imports: imports, declarations: declarations)
+    }
+
+    private static func modelsFile(_ api: API) -> SwiftFile {
+        let types = api.models.flatMap { model -> [TypeRef] in
+            if case .object(let properties) = model.shape { return properties.map(\.type) }
+            return []
+        }
+        var modules: [String] = []
+        if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
+        if api.models.contains(where: { if case .enumeration = $0.shape { true } else { false } }) {
+            modules.append(RuntimeSymbols.module)
+        }
+        return file(
+            "Models.swift",
+            api,
+            imports: TranslationSupport.imports(modules, api: api),
+            api.models.map { translateModel($0, api: api) }
+        )
+    }
+
+    /// Foundation is imported visibly when a signature names a Foundation type, plainly otherwise.
+    private static func runtimeImports(
+        _ api: API,
+        signatureTypes: [TypeRef],
+        alwaysFoundation: Bool = false
+    )
+        -> [SwiftFile.Import]
+    {
+        let visible = alwaysFoundation || signatureTypes.contains(where: TranslationSupport.usesFoundation)
+        var imports = TranslationSupport.imports(visible ? ["Foundation"] : [], api: api)
+        if !visible { imports.append(SwiftFile.Import(module: "Foundation", access: nil)) }
+        return imports + TranslationSupport.imports([RuntimeSymbols.module], api: api)
+    }
+
+    private static func signatureTypes(_ api: API) -> [TypeRef] {
+        api.operations.flatMap { $0.parameters.map(\.type) + [$0.response] }
+    }
+
+    private static func endpointsFile(_ api: API) -> SwiftFile {
+        let root = api.operations.filter { $0.namespace == nil }.map { translateEndpointFactory($0, api: api) }
+        let nested = api.namespaces.map { namespace in
+            Declaration.type(
+                TypeDeclaration(
+                    docs: ["The endpoints of the `\(namespace)` namespace."],
+                    access: TranslationSupport.access(api),
+                    kind: .enum,
+                    name: namespace,
+                    members: api.operations.filter { $0.namespace == namespace }.map {
+                        translateEndpointFactory($0, api: api)
+                    }
+                )
+            )
+        }
+        let declaration = Declaration.type(
+            TypeDeclaration(
+                docs: ["The endpoints of the \(api.name) API: each returns an `Endpoint` to send with an `APIClient`."],
+                access: TranslationSupport.access(api),
+                kind: .enum,
+                name: TranslationNames.factories(api.name),
+                members: root + nested
+            )
+        )
+        return file(
+            "Endpoints.swift",
+            api,
+            imports: runtimeImports(api, signatureTypes: signatureTypes(api)),
+            [declaration]
+        )
+    }
+
+    private static func resourcesFile(_ api: API) -> SwiftFile {
+        let nested = api.namespaces.map { namespace in
+            translateResourceEnum(
+                name: namespace,
+                operations: api.operations.filter { $0.namespace == namespace },
+                nested: [],
+                docs: ["The endpoints of the `\(namespace)` namespace as resources."],
+                api: api
+            )
+        }
+        let declaration = translateResourceEnum(
+            name: TranslationNames.resource(api.name),
+            operations: api.operations.filter { $0.namespace == nil },
+            nested: nested,
+            docs: ["The endpoints of the \(api.name) API as resources: one case per endpoint."],
+            api: api
+        )
+        let hasSamples = api.operations.contains { $0.sample != nil }
+        return file(
+            "Resources.swift",
+            api,
+            imports: runtimeImports(api, signatureTypes: signatureTypes(api), alwaysFoundation: hasSamples),
+            [declaration]
+        )
+    }
+
+    private static func clientFile(_ api: API) -> SwiftFile {
+        file(
+            "Client.swift",
+            api,
+            imports: runtimeImports(api, signatureTypes: [], alwaysFoundation: true),
+            [translateAsyncClient(api)]
+        )
+    }
+
+    private static func samplesFile(_ api: API) -> SwiftFile {
+        let hasSamples = api.operations.contains { $0.sample != nil }
+        return file(
+            "Samples.swift",
+            api,
+            imports: hasSamples ? [SwiftFile.Import(module: "Foundation", access: nil)] : [],
+            [translateSamples(api)]
+        )
+    }
+}

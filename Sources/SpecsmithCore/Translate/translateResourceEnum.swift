@@ -1,0 +1,177 @@
+/// Translates the operations of one namespace into an enumeration conforming to `Resource`:
+/// one case per endpoint, its parameters as associated values (the Moya/Borders style).
+func translateResourceEnum(
+    name: String,
+    operations: [Operation],
+    nested: [Declaration],
+    docs: [String],
+    api: API
+) -> Declaration {
+    let access = TranslationSupport.access(api)
+    var members: [Declaration] = operations.map { operation in
+        .enumCase(
+            EnumCaseDeclaration(
+                docs: TranslationSupport.operationDocs(operation)
+                    + (operation.deprecation.map {
+                        ["", "- Warning: Deprecated. \($0.message ?? "")".trimmingTrailingSpaces]
+                    } ?? []),
+                name: operation.name,
+                associatedValues: TranslationSupport.functionParameters(operation).map {
+                    var value = $0
+                    value.label = nil
+                    return value
+                }
+            )
+        )
+    }
+    if !operations.isEmpty {
+        let parts = operations.map { RequestParts(operation: $0, api: api) }
+        members.append(
+            property(
+                "operationName",
+                type: "String",
+                docs: "The endpoint's name in the spec.",
+                operations: operations,
+                access: access
+            ) { operation, _ in .literal(.string(operation.specName)) }
+        )
+        members.append(
+            property(
+                "method",
+                type: RuntimeSymbols.httpMethod,
+                docs: "The HTTP method.",
+                operations: operations,
+                access: access
+            ) {
+                operation,
+                _ in .member(nil, operation.method)
+            }
+        )
+        members.append(
+            property(
+                "path",
+                type: "String",
+                docs: "The path, with path parameters percent-encoded.",
+                operations: operations,
+                access: access
+            ) { _, index in parts[index].path }
+        )
+        if parts.contains(where: { $0.query != nil }) {
+            members.append(
+                property(
+                    "query",
+                    type: "[\(RuntimeSymbols.queryItem)]",
+                    docs: "The query parameters.",
+                    operations: operations,
+                    access: access
+                ) {
+                    _,
+                    index in parts[index].query ?? .array([])
+                }
+            )
+        }
+        if parts.contains(where: { $0.headers != nil }) {
+            members.append(
+                property(
+                    "headers",
+                    type: "[\(RuntimeSymbols.headerField)]",
+                    docs: "The headers.",
+                    operations: operations,
+                    access: access
+                ) {
+                    _,
+                    index in parts[index].headers ?? .array([])
+                }
+            )
+        }
+        if parts.contains(where: { $0.body != nil }) {
+            members.append(
+                property(
+                    "body",
+                    type: "\(RuntimeSymbols.requestBody)?",
+                    docs: "The body.",
+                    operations: operations,
+                    access: access
+                ) {
+                    _,
+                    index in parts[index].body ?? .literal(.nil)
+                }
+            )
+        }
+        if parts.contains(where: { $0.sampleData != nil }) {
+            members.append(
+                property(
+                    "sampleData",
+                    type: "Data?",
+                    docs: "Sample response data from the spec.",
+                    operations: operations,
+                    access: access
+                ) {
+                    _,
+                    index in parts[index].sampleData ?? .literal(.nil)
+                }
+            )
+        }
+    }
+    members.append(contentsOf: nested)
+    return .type(
+        TypeDeclaration(
+            docs: docs,
+            access: access,
+            kind: .enum,
+            name: name,
+            inherits: operations.isEmpty ? [] : [RuntimeSymbols.resource],
+            members: members
+        )
+    )
+}
+
+/// A computed property switching over every case, binding the parameters its value uses.
+private func property(
+    _ name: String,
+    type: String,
+    docs: String,
+    operations: [Operation],
+    access: AccessModifier,
+    value: (Operation, Int) -> Expression
+) -> Declaration {
+    let cases = operations.enumerated().map { index, operation in
+        let expression = value(operation, index)
+        let used = identifiers(in: expression)
+        let bindings = operation.parameters.map { used.contains($0.name) ? $0.name : "_" }
+        return SwitchCase(
+            patterns: [.enumCase(operation.name, bindings: bindings.allSatisfy { $0 == "_" } ? [] : bindings)],
+            body: [.return(expression)]
+        )
+    }
+    return .variable(
+        VariableDeclaration(
+            docs: [docs],
+            access: access,
+            name: name,
+            type: type,
+            getter: [.switch(.verbatim("self"), cases)]
+        )
+    )
+}
+
+/// The plain identifiers an expression refers to.
+private func identifiers(in expression: Expression) -> Set<String> {
+    switch expression {
+    case .identifier(let name): [name]
+    case .literal, .verbatim: []
+    case .member(let base, _): base.map(identifiers) ?? []
+    case .call(let callee, let arguments):
+        arguments.reduce(identifiers(in: callee)) { $0.union(identifiers(in: $1.value)) }
+    case .try(let inner), .await(let inner), .forceUnwrap(let inner): identifiers(in: inner)
+    case .array(let elements): elements.reduce([]) { $0.union(identifiers(in: $1)) }
+    case .dictionary(let entries):
+        entries.reduce([]) { $0.union(identifiers(in: $1.key)).union(identifiers(in: $1.value)) }
+    case .interpolation(let parts):
+        parts.reduce([]) { result, part in
+            if case .expression(let inner) = part { return result.union(identifiers(in: inner)) }
+            return result
+        }
+    case .binary(let lhs, _, let rhs): identifiers(in: lhs).union(identifiers(in: rhs))
+    }
+}

@@ -1,0 +1,37 @@
+public import Foundation
+
+/// The body of a request.
+public enum RequestBody: Sendable {
+    /// A value encoded as JSON with the client's encoder.
+    case json(any Encodable & Sendable)
+    /// Fields encoded as `application/x-www-form-urlencoded`.
+    case form([QueryItem])
+    /// Bytes sent as they are, with their content type.
+    case data(Data, contentType: String)
+
+    /// The `Content-Type` header value for this body.
+    public var contentType: String {
+        switch self {
+        case .json: "application/json"
+        case .form: "application/x-www-form-urlencoded"
+        case .data(_, let contentType): contentType
+        }
+    }
+
+    /// The bytes of this body.
+    public func encoded(with encoder: JSONEncoder) throws -> Data {
+        switch self {
+        case .json(let value):
+            return try encoder.encode(value)
+        case .form(let fields):
+            let pairs = fields.flatMap { field in
+                field.values.map {
+                    "\(PercentEncoding.formComponent(field.name))=\(PercentEncoding.formComponent($0))"
+                }
+            }
+            return Data(pairs.joined(separator: "&").utf8)
+        case .data(let data, _):
+            return data
+        }
+    }
+}

@@ -1,0 +1,54 @@
+public import Foundation
+
+/// A transport that never touches the network: it answers each endpoint with its sample data from the spec.
+///
+/// Use it in tests and previews: `CountriesClient(transport: StubTransport())`. Answers can be delayed,
+/// and any endpoint can be made to answer with another status and body, or to fail without a response.
+public struct StubTransport: HTTPTransport {
+    /// What a stubbed endpoint answers.
+    public enum Answer: Sendable, Hashable {
+        /// Status 200 with the endpoint's sample data (an empty body when it has none).
+        case sample
+        /// This status and body.
+        case response(status: Int, body: Data)
+        /// No response at all.
+        case failure(TransportError)
+    }
+
+    /// How long each answer takes.
+    public var delay: Duration
+    /// Answers for particular endpoints, by operation name; the rest answer ``Answer/sample``.
+    public var answers: [String: Answer]
+
+    /// A stub that answers after `delay`, with `answers` for the endpoints named there.
+    public init(delay: Duration = .zero, answers: [String: Answer] = [:]) {
+        self.delay = delay
+        self.answers = answers
+    }
+
+    /// Answers `request` from its sample data or from ``answers``.
+    public func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
+        if delay > .zero {
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                throw TransportError(.cancelled, "The stubbed request was cancelled.")
+            }
+        }
+        if Task.isCancelled {
+            throw TransportError(.cancelled, "The stubbed request was cancelled.")
+        }
+        switch answers[request.operationName] ?? .sample {
+        case .sample:
+            return RawResponse(
+                status: 200,
+                headers: ["Content-Type": "application/json"],
+                body: request.sampleData ?? Data()
+            )
+        case .response(let status, let body):
+            return RawResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+        case .failure(let error):
+            throw error
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import SpecsmithCore
+
+/// The `specsmith` command: generates Swift API clients from YAML specs.
+@main
+struct Specsmith: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "specsmith",
+        abstract: "Generate Swift REST API clients from a short YAML spec.",
+        discussion: """
+            Exit codes: 0 success; 1 errors in the spec (or, with --check, generated files out of date); \
+            2 usage or file errors.
+            """,
+        subcommands: [GenerateCommand.self, ValidateCommand.self]
+    )
+}
+
+/// Exit codes shared by the subcommands.
+enum ExitCodes {
+    /// The spec has errors, or `--check` found out-of-date files.
+    static let specErrors = ExitCode(1)
+    /// Bad usage or a file that could not be read or written.
+    static let usageOrIO = ExitCode(2)
+}
+
+/// Prints diagnostics to standard error, compiler style.
+func report(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics {
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+}
+
+/// Prints a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data(("error: " + text + "\n").utf8))
+}

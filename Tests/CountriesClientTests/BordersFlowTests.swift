@@ -1,0 +1,125 @@
+import Countries
+import Foundation
+import LoopbackServer
+import SpecsmithRuntime
+import Testing
+
+/// The generated Countries client against a real HTTP server on loopback.
+@Suite struct BordersFlowTests {
+    @Test func germanyHasNineNeighboursWithTheirNativeNames() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
+            let client = CountriesClient(baseURL: baseURL)
+            let germany = try #require(try await client.countryByName("Germany").first)
+            #expect(germany.nativeName == "Deutschland")
+            #expect(germany.borders == ["AUT", "BEL", "CZE", "DNK", "FRA", "LUX", "NLD", "POL", "CHE"])
+
+            let neighbours = try await client.countriesByCodes(germany.borders)
+            #expect(
+                Set(neighbours.map(\.nativeName)) == [
+                    "Österreich", "België", "Česká republika", "Danmark", "France", "Luxembourg", "Nederland",
+                    "Polska", "Schweiz",
+                ]
+            )
+            #expect(neighbours.allSatisfy { $0.region == .europe })
+
+            let uris = await log.requests.map(\.uri)
+            #expect(uris == ["/name/Germany?fullText=true", "/alpha?codes=AUT;BEL;CZE;DNK;FRA;LUX;NLD;POL;CHE"])
+            let accept = await log.requests.first?.headers["accept"]
+            #expect(accept == "application/json")
+        }
+    }
+
+    @Test func resourceEnumSendsTheSameRequestsAsTheFactories() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
+            let client = APIClient(baseURL: baseURL)
+            let byName = try await client.send(
+                Endpoint(CountriesResource.countryByName(name: "Germany"), decoding: [Country].self)
+            )
+            let byCodes = try await client.send(
+                Endpoint(CountriesResource.countriesByCodes(codes: ["AUT", "CHE"]), decoding: [Country].self)
+            )
+            #expect(byName.map(\.alpha3Code) == ["DEU"])
+            #expect(Set(byCodes.map(\.name)) == ["Austria", "Switzerland"])
+            let uris = await log.requests.map(\.uri)
+            #expect(uris == ["/name/Germany?fullText=true", "/alpha?codes=AUT;CHE"])
+            #expect(CountriesResource.countryByName(name: "x").path == CountriesAPI.countryByName("x").path)
+        }
+    }
+
+    @Test func pathParameterWithSlashesAndSpacesStaysOneSegment() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
+            let client = CountriesClient(baseURL: baseURL)
+            let echoed = try await client.countryByName("a/../b?x#y z", fullText: false)
+            #expect(echoed.first?.name == "a/../b?x#y z")
+            let uri = await log.requests.first?.uri
+            #expect(uri == "/name/a%2F..%2Fb%3Fx%23y%20z?fullText=false")
+        }
+    }
+
+    @Test func enumPathParameterAndUnknownEnumValues() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
+            let client = CountriesClient(baseURL: baseURL)
+            let europe = try await client.countriesByRegion(.europe)
+            #expect(europe.count == 10)
+            let polar = try await client.countriesByRegion(.unknown("Polar"))
+            #expect(polar.map(\.alpha3Code) == ["ATA"])
+            // Bouvet Island's region is "" in the data set: not a listed value, kept rather than failing.
+            let all = try await client.countriesByCodes(["BVT"])
+            #expect(all.first?.region == .unknown(""))
+            #expect(all.first?.region.rawValue == "")
+            let uris = await log.requests.map(\.uri)
+            #expect(uris.prefix(2) == ["/region/Europe", "/region/Polar"])
+        }
+    }
+
+    @Test func unknownCountryIsAnUnacceptableStatusWithTheBodyKept() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
+            let client = CountriesClient(baseURL: baseURL)
+            let error = await #expect(throws: APIError.self) { try await client.countryByName("Atlantis") }
+            guard case .unacceptableStatus(let response) = error else {
+                Issue.record("expected an unacceptable status, got \(String(describing: error))")
+                return
+            }
+            #expect(response.status == 404)
+            #expect(response.bodyText.contains("Not Found"))
+            #expect(response.header("content-type") == "application/json")
+        }
+    }
+
+    @Test func invalidJSONIsAnUndecodableBody() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
+            let client = CountriesClient(baseURL: baseURL)
+            let error = await #expect(throws: APIError.self) { try await client.countryByName("Invalid JSON") }
+            guard case .undecodableBody(let failure) = error else {
+                Issue.record("expected an undecodable body, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.response.status == 200)
+            #expect(failure.response.bodyText == #"[{"name": "Germany", "#)
+        }
+    }
+
+    @Test func missingRequiredFieldNamesItsCodingPath() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
+            let client = CountriesClient(baseURL: baseURL)
+            let error = await #expect(throws: APIError.self) { try await client.countryByName("Missing Field") }
+            guard case .undecodableBody(let failure) = error else {
+                Issue.record("expected an undecodable body, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.codingPath == "[0].population")
+        }
+    }
+
+    @Test func serverNotListeningIsNoResponse() async throws {
+        // A port that had a server a moment ago and has none now.
+        let closed = try await withLoopbackServer({ _ in }) { baseURL, _ in baseURL }
+        let client = CountriesClient(baseURL: closed)
+        let error = await #expect(throws: APIError.self) { try await client.countryByName("Germany") }
+        guard case .noResponse(let failure) = error else {
+            Issue.record("expected no response, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .connectivity)
+    }
+}

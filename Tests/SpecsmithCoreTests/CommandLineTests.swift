@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The `specsmith` executable as users run it: exit codes, messages, and what it writes.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static var executable: URL? {
+        let build = TestSupport.packageRoot.appendingPathComponent(".build")
+        let candidates =
+            ["debug/specsmith"]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? [])
+            .map { "\($0)/debug/specsmith" }
+        return candidates.map { build.appendingPathComponent($0) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let executable = try #require(Self.executable, "build the specsmith executable first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self)
+        )
+    }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-cli-\(UUID())")
+
+    func write(_ name: String, _ text: String) throws -> String {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func generateWritesReportsAndChecks() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "Ping.yaml",
+            "name: Ping\nbaseURL: https://example.com\nendpoints:\n  ping: {method: GET, path: /ping}\n"
+        )
+        let out = directory.appendingPathComponent("Out").path
+
+        let first = try run(["generate", spec, "--output", out])
+        #expect(first.status == 0)
+        #expect(first.output.contains("Wrote \(out)/Client.swift"))
+        #expect(try run(["generate", spec, "--output", out, "--check"]).status == 0)
+
+        _ = try write(
+            "Ping.yaml",
+            "name: Ping\nbaseURL: https://example.com/v2\nendpoints:\n  ping: {method: GET, path: /ping}\n"
+        )
+        let stale = try run(["generate", spec, "--output", out, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.output.contains("would update \(out)/Client.swift"))
+    }
+
+    @Test func specErrorsExitOneAndWriteNothing() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "Bad.yaml",
+            "name: Bad\nbaseURL: https://example.com\nmodels:\n  A:\n    properties:\n      b: Strng\n"
+        )
+        let out = directory.appendingPathComponent("Out")
+        let result = try run(["generate", spec, "--output", out.path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(spec):6:10: error: unknown type `Strng`; did you mean `String`?"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try run(["validate", spec]).status == 1)
+    }
+
+    @Test func usageAndFileErrorsExitTwo() throws {
+        #expect(try run(["generate", "/nonexistent/spec.yaml", "--output", "/tmp/x"]).status == 2)
+        #expect(try run(["generate"]).status != 0)
+        let help = try run(["generate", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--check"))
+    }
+}

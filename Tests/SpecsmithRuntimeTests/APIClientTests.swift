@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import LoopbackServer
+import SpecsmithRuntime
+import Testing
+
+private struct Note: Codable, Sendable, Hashable {
+    var text: String
+    var date: Date
+}
+
+@Suite struct APIClientTests {
+    @Test func buildsURLHeadersAndJSONBody() throws {
+        let client = APIClient(
+            baseURL: URL(string: "https://example.com/api/")!,
+            headers: [HeaderField("Accept", "application/json"), HeaderField("X-Absent", String?.none)]
+        )
+        let endpoint = Endpoint<Void>(
+            "post",
+            method: .post,
+            path: "/notes/\(PathSegment("a b"))",
+            query: [QueryItem("draft", true)],
+            headers: [HeaderField("X-Trace", "1")],
+            body: .json(Note(text: "hi", date: Date(timeIntervalSince1970: 0)))
+        )
+        let request = try client.request(for: endpoint)
+        #expect(request.url.absoluteString == "https://example.com/api/notes/a%20b?draft=true")
+        #expect(request.method == .post)
+        #expect(request.headers.map(\.name) == ["Accept", "X-Trace", "Content-Type"])
+        #expect(request.header("content-type") == "application/json")
+        #expect(
+            String(decoding: request.body ?? Data(), as: UTF8.self) == #"{"date":"1970-01-01T00:00:00Z","text":"hi"}"#
+        )
+    }
+
+    @Test(arguments: ["2024-05-01T10:20:30Z", "2024-05-01T10:20:30.123Z", "2024-05-01T12:20:30+02:00"])
+    func decodesISO8601WithAndWithoutFractionalSeconds(text: String) throws {
+        let decoder = DateCoding.iso8601.makeDecoder()
+        let date = try decoder.decode([Date].self, from: Data(#"["\#(text)"]"#.utf8))[0]
+        #expect(abs(date.timeIntervalSince1970 - 1_714_558_830) < 1)
+    }
+
+    @Test func rejectsANonDate() {
+        let decoder = DateCoding.iso8601.makeDecoder()
+        #expect(throws: DecodingError.self) { try decoder.decode([Date].self, from: Data(#"["yesterday"]"#.utf8)) }
+    }
+
+    @Test func cancellingAnInFlightRequestCancelsIt() async throws {
+        try await withLoopbackServer({ router in
+            router.get("/slow") { _, _ -> Response in
+                try await Task.sleep(for: .seconds(10))
+                return .json("[]")
+            }
+        }) { baseURL, log in
+            let client = APIClient(baseURL: baseURL)
+            let task = Task { try await client.send(Endpoint<[String]>("slow", method: .get, path: "/slow")) }
+            // Wait until the server has the request, then cancel.
+            while await log.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            task.cancel()
+            let result = await task.result
+            guard case .failure(let error as APIError) = result, case .noResponse(let failure) = error else {
+                Issue.record("expected a cancelled request, got \(result)")
+                return
+            }
+            #expect(failure.kind == .cancelled)
+        }
+    }
+
+    @Test func timeoutIsNoResponse() async throws {
+        try await withLoopbackServer({ router in
+            router.get("/slow") { _, _ -> Response in
+                try await Task.sleep(for: .seconds(10))
+                return .json("[]")
+            }
+        }) { baseURL, _ in
+            let client = APIClient(baseURL: baseURL, timeout: 0.5)
+            let error = await #expect(throws: APIError.self) {
+                try await client.send(Endpoint<[String]>("slow", method: .get, path: "/slow"))
+            }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .timeout)
+        }
+    }
+}
