@@ -50,6 +50,12 @@ let package = Package(
             path: "Generated/Countries",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Notes",
+            dependencies: ["SpecsmithRuntime"],
+            path: "Generated/Notes",
+            swiftSettings: strictSettings
+        ),
 
         // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
         .target(
@@ -83,6 +89,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NotesClientTests",
+            dependencies: [
+                "Notes", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

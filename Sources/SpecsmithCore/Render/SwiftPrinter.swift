@@ -148,14 +148,23 @@ public struct SwiftPrinter: Sendable {
 
     private func emit(_ enumCase: EnumCaseDeclaration, into writer: inout LineWriter) {
         emitDocs(enumCase.docs, attributes: enumCase.attributes, into: &writer)
-        var text = "case \(SwiftName.escaped(enumCase.name))"
-        if !enumCase.associatedValues.isEmpty {
-            text += "(" + enumCase.associatedValues.map(parameterText).joined(separator: ", ") + ")"
-        }
+        let head = "case \(SwiftName.escaped(enumCase.name))"
+        let values = enumCase.associatedValues.map(parameterText)
         if let rawValue = enumCase.rawValue {
-            text += " = " + flat(rawValue)
+            writer.line(head + " = " + flat(rawValue))
+        } else if values.isEmpty {
+            writer.line(head)
+        } else if writer.fits(head + "(" + values.joined(separator: ", ") + ")", width: lineWidth) {
+            writer.line(head + "(" + values.joined(separator: ", ") + ")")
+        } else {
+            writer.line(head + "(")
+            writer.indent { inner in
+                for (index, value) in values.enumerated() {
+                    inner.line(value + (index < values.count - 1 ? "," : ""))
+                }
+            }
+            writer.line(")")
         }
-        writer.line(text)
     }
 
     // MARK: Statements

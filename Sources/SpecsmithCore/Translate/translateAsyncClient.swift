@@ -146,10 +146,10 @@ private func clientMethod(_ operation: Operation, api: API) -> Declaration {
         )
     } else {
         let resourceScope = [TranslationNames.resource(api.name)] + (operation.namespace.map { [$0] } ?? [])
-        let resource = Expression.call(
-            .member(.verbatim(resourceScope.joined(separator: ".")), operation.name),
-            TranslationSupport.forwardingArguments(operation, labelled: true)
-        )
+        let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
+        let resource =
+            operation.parameters.isEmpty
+            ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation, labelled: true))
         var arguments = [Argument(nil, resource)]
         if operation.response != .void {
             arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self")))

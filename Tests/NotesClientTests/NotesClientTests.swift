@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import LoopbackServer
+import Notes
+import SpecsmithRuntime
+import Testing
+
+/// The generated Notes client (resources style, namespaces, bodies, headers) against a real server on loopback.
+@Suite struct NotesClientTests {
+    static let noteID = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+
+    static let noteJSON = """
+        {"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "Groceries", "state": "archived",
+         "created_at": "2024-05-01T10:20:30.250Z", "updated_at": "2024-05-02T08:00:00Z",
+         "default": true, "1st-reader": "ana", "größe": 42, "legacy_id": 7,
+         "links": {"self": "https://notes.example.com/api/v2/notes/1"},
+         "attachments": [{"name": "list.txt", "size": 5, "data": "aGVsbG8="}]}
+        """
+
+    static func configure(_ router: Router<BasicRequestContext>) {
+        router.get("/notes") { _, _ -> Response in .json(#"{"items": [\#(noteJSON)], "next": 2}"#) }
+        router.post("/notes") { request, context -> Response in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
+            let title = object["title"] as? String ?? "?"
+            return .json(noteJSON.replacingOccurrences(of: "Groceries", with: title), status: .created)
+        }
+        router.patch("/notes/:id") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
+            let title = object["title"] as? String ?? "Groceries"
+            return .json(noteJSON.replacingOccurrences(of: "Groceries", with: title))
+        }
+        router.delete("/notes/:id") { _, _ -> Response in Response(status: .noContent) }
+        router.head("/notes/:id") { _, context -> Response in
+            context.parameters.get("id") == noteID.uuidString ? Response(status: .ok) : Response(status: .notFound)
+        }
+        router.post("/session") { _, _ -> Response in .json(#"{"token": "t0k3n", "expires_in": 60}"#) }
+        router.delete("/session") { _, _ -> Response in Response(status: .noContent) }
+    }
+
+    @Test func listSendsQueryAndHeadersAndDecodesEveryKindOfField() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = NotesClient(baseURL: baseURL)
+            let page = try await client.listNotes(state: .inReview, tags: ["a b", "c"], xRequestID: "req-1")
+            #expect(page.next == 2)
+            let note = try #require(page.items.first)
+            #expect(note.id == Self.noteID)
+            #expect(note.state == .unknown("archived"))
+            #expect(note.createdAt == Date(timeIntervalSince1970: 1_714_558_830.25))
+            #expect(note.default)
+            #expect(note._1stReader == "ana")
+            #expect(note.große == 42)
+            #expect(note.links["self"]?.host == "notes.example.com")
+            #expect(note.attachments.first?.data == Data("hello".utf8))
+            #expect(note.tags == [], "a missing key takes its default")
+
+            let request = try #require(await log.requests.first)
+            #expect(request.uri == "/notes?state=in-review&tag=a%20b&tag=c&page=1&per_page=20")
+            #expect(request.headers["x-request-id"] == "req-1")
+            #expect(request.headers["user-agent"] == "Specsmith-Notes/1.0")
+        }
+    }
+
+    @Test func jsonBodiesModelAndInline() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = NotesClient(baseURL: baseURL)
+            let created = try await client.createNote(body: NewNote(title: "Ideas", tags: ["x"]))
+            #expect(created.title == "Ideas")
+            let updated = try await client.updateNote(id: Self.noteID, title: "Renamed")
+            #expect(updated.title == "Renamed")
+
+            let requests = await log.requests
+            #expect(requests.map(\.method) == ["POST", "PATCH"])
+            #expect(requests[0].headers["content-type"] == "application/json")
+            #expect(String(decoding: requests[0].body, as: UTF8.self) == #"{"tags":["x"],"title":"Ideas"}"#)
+            #expect(requests[1].uri == "/notes/6F9619FF-8B86-D011-B42D-00C04FC964FF")
+            // Absent optional fields are left out, so a PATCH changes only what it names.
+            #expect(String(decoding: requests[1].body, as: UTF8.self) == #"{"title":"Renamed"}"#)
+        }
+    }
+
+    @Test func formBodyVoidAndHeadResponses() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = NotesClient(baseURL: baseURL)
+            let token = try await client.session.login(email: "ana@example.com", password: "p&ss word")
+            #expect(token.token == "t0k3n")
+            #expect(token.expiresIn == 60)
+            try await client.session.logout()
+            try await client.deleteNote(id: Self.noteID)
+
+            let missing = await #expect(throws: APIError.self) {
+                try await client.send(Endpoint(NotesResource.noteExists(id: UUID())))
+            }
+            #expect(missing?.status == 404)
+
+            let requests = await log.requests
+            #expect(requests.map(\.method) == ["POST", "DELETE", "DELETE", "HEAD"])
+            #expect(requests[0].headers["content-type"] == "application/x-www-form-urlencoded")
+            #expect(
+                String(decoding: requests[0].body, as: UTF8.self) == "email=ana%40example.com&password=p%26ss%20word"
+            )
+        }
+    }
+
+    @Test func stubAnswersNamespacedEndpointsFromInlineSamples() async throws {
+        let client = NotesClient(transport: StubTransport())
+        #expect(
+            try await client.session.login(email: "a", password: "b") == Token(token: "sample-token", expiresIn: 3600)
+        )
+        #expect(try await client.listNotes().items.isEmpty)
+    }
+}
+
+extension NotesClient {
+    /// Sends any resource of the API, for tests that need the resource itself.
+    func send(_ endpoint: Endpoint<Void>) async throws(APIError) {
+        try await client.send(endpoint)
+    }
+}
