@@ -71,7 +71,7 @@ let package = Package(
 
         .testTarget(
             name: "SpecsmithCoreTests",
-            dependencies: ["SpecsmithCore"],
+            dependencies: ["SpecsmithCore", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

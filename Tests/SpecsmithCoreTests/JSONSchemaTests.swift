@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import Yams
+
+@testable import SpecsmithCore
+
+/// `docs/specsmith.schema.json` is what editors complete with: every example spec must satisfy it, and its
+/// keys must be exactly the keys the loader accepts.
+@Suite struct JSONSchemaTests {
+    /// Read afresh on each use: JSON objects are not `Sendable`.
+    static var schema: [String: Any] {
+        let url = TestSupport.packageRoot.appendingPathComponent("docs/specsmith.schema.json")
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    static let specs =
+        ((try? FileManager.default.contentsOfDirectory(
+            atPath: TestSupport.packageRoot.appendingPathComponent("Specs").path
+        )) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+
+    func load(_ url: URL) throws -> Any {
+        try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) ?? [:]
+    }
+
+    @Test(arguments: specs)
+    func exampleSpecsSatisfyTheSchema(spec: String) throws {
+        let value = try load(TestSupport.packageRoot.appendingPathComponent("Specs/\(spec)"))
+        #expect(JSONSchemaValidator(root: Self.schema).errors(value) == [])
+    }
+
+    @Test(arguments: [
+        ("04-unknown-top-level-key.yaml", "$: unknown key baseUrl"),
+        ("10-bad-method.yaml", "$.endpoints.all.method: must be one of"),
+        ("13-enum-with-no-values.yaml", "$.models.Region: matches 0 of the 2 allowed forms"),
+        ("22-bad-style-and-access.yaml", "$.style: must be one of"),
+    ])
+    func structurallyBrokenSpecsFailTheSchema(file: String, expected: String) throws {
+        let url = TestSupport.fixtures.appendingPathComponent("BadSpecs/\(file)")
+        let errors = JSONSchemaValidator(root: Self.schema).errors(try load(url))
+        #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
+    }
+
+    func keys(_ path: [String]) -> Set<String> {
+        var node: Any = Self.schema
+        for part in path {
+            node = (node as? [String: Any])?[part] ?? [:]
+        }
+        return Set(((node as? [String: Any])?["properties"] as? [String: Any] ?? [:]).keys)
+    }
+
+    @Test func schemaKeysAreTheLoadersKeys() {
+        #expect(keys([]) == Set(SpecKeys.top))
+        #expect(keys(["definitions", "endpoint"]) == Set(SpecKeys.endpoint))
+        let modelForms = (Self.schema["definitions"] as? [String: Any])?["model"] as? [String: Any]
+        let forms = (modelForms?["oneOf"] as? [[String: Any]]) ?? []
+        let formKeys = forms.map { Set(($0["properties"] as? [String: Any] ?? [:]).keys) }
+        #expect(formKeys == [Set(SpecKeys.objectModel), Set(SpecKeys.enumModel)])
+        let property = ((Self.schema["definitions"] as? [String: Any])?["property"] as? [String: Any])?["oneOf"]
+        let propertyKeys = ((property as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
+        #expect(Set(propertyKeys) == Set(SpecKeys.property))
+        let query = ((Self.schema["definitions"] as? [String: Any])?["queryParameter"] as? [String: Any])?["oneOf"]
+        let queryKeys = ((query as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
+        #expect(Set(queryKeys) == Set(SpecKeys.queryParameter))
+    }
+}
