@@ -164,17 +164,6 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
             return value
         }
     }
-
-    /// Decodes a value from a JSON string; values the spec does not list decode as ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the value as a JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// The `Attachment` model.

@@ -3,7 +3,7 @@ import SpecsmithCore
 import Testing
 
 /// Golden snippets: a spec fragment in `Fixtures/Snippets/NAME.yaml` and the Swift it must generate in
-/// `NAME.swift`. A mismatch prints a unified diff; `SPECSMITH_RECORD=1 swift test` rewrites the goldens.
+/// `NAME.swift.golden` (not `.swift`, so formatters leave it alone). A mismatch prints a unified diff; `SPECSMITH_RECORD=1 swift test` rewrites the goldens.
 ///
 /// A fragment gets `name: Snippet` and a base URL unless it has its own, and compares the files its
 /// `# files:` line names (all files when it names none).
@@ -27,12 +27,15 @@ import Testing
         }
         let actual = output.files.filter { wanted?.contains($0.name) ?? true }
             .map { "// ===== \($0.name) =====\n\($0.contents)" }.joined(separator: "\n")
-        let goldenURL = Self.directory.appendingPathComponent("\(name).swift")
+        let goldenURL = Self.directory.appendingPathComponent("\(name).swift.golden")
         if TestSupport.isRecording {
             try actual.write(to: goldenURL, atomically: true, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: goldenURL, encoding: .utf8)
-        #expect(actual == expected, "\(name).swift differs:\n\(TestSupport.diff(expected: expected, actual: actual))")
+        #expect(
+            actual == expected,
+            "\(name).swift.golden differs:\n\(TestSupport.diff(expected: expected, actual: actual))"
+        )
     }
 }

@@ -1,4 +1,7 @@
 /// Translates a model: a `Codable` struct, or a string enumeration that keeps values it does not know.
+///
+/// An enumeration's `Codable` conformance comes from the standard library's `RawRepresentable` defaults:
+/// its `init(rawValue:)` never fails, so decoding a value the spec does not list keeps it instead of throwing.
 func translateModel(_ model: Model, api: API) -> Declaration {
     switch model.shape {
     case .object(let properties):
@@ -214,63 +217,6 @@ private func translateEnumeration(_ model: Model, cases: [EnumCase], unknownCase
                             )
                         ]
                     )
-                ]
-            )
-        )
-    )
-    members.append(
-        .function(
-            FunctionDeclaration(
-                docs: [
-                    "Decodes a value from a JSON string; values the spec does not list decode as ``\(unknownCase)(_:)``."
-                ],
-                access: access,
-                kind: .initializer,
-                parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")],
-                throwsClause: "throws",
-                body: [
-                    .expression(
-                        .call(
-                            .member(.verbatim("self"), "init"),
-                            [
-                                Argument(
-                                    "rawValue",
-                                    .try(
-                                        .call(
-                                            .member(
-                                                .call(.member(.identifier("decoder"), "singleValueContainer"), []),
-                                                "decode"
-                                            ),
-                                            [Argument(nil, .verbatim("String.self"))]
-                                        )
-                                    )
-                                )
-                            ]
-                        )
-                    )
-                ]
-            )
-        )
-    )
-    members.append(
-        .function(
-            FunctionDeclaration(
-                docs: ["Encodes the value as a JSON string."],
-                access: access,
-                kind: .function("encode"),
-                parameters: [FunctionParameter(label: "to", name: "encoder", type: "any Encoder")],
-                throwsClause: "throws",
-                body: [
-                    .binding(
-                        isLet: false,
-                        name: "container",
-                        value: .call(.member(.identifier("encoder"), "singleValueContainer"), [])
-                    ),
-                    .expression(
-                        .try(
-                            .call(.member(.identifier("container"), "encode"), [Argument(nil, .identifier("rawValue"))])
-                        )
-                    ),
                 ]
             )
         )
