@@ -8,6 +8,9 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Generated clients must compile without a single warning in Swift 6 mode with complete concurrency checking.
+let generatedSettings = strictSettings + [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "Specsmith",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -48,13 +51,13 @@ let package = Package(
             name: "Countries",
             dependencies: ["SpecsmithRuntime"],
             path: "Generated/Countries",
-            swiftSettings: strictSettings
+            swiftSettings: generatedSettings
         ),
         .target(
             name: "Notes",
             dependencies: ["SpecsmithRuntime"],
             path: "Generated/Notes",
-            swiftSettings: strictSettings
+            swiftSettings: generatedSettings
         ),
 
         // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
