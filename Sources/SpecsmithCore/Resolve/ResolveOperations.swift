@@ -9,7 +9,7 @@ extension ResolveContext {
         var names: [String: String] = [:]
         var typeNames = Set(models.map(\.name))
         for raw in raw.endpoints {
-            guard var operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
+            guard let operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
             let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {
@@ -20,7 +20,6 @@ extension ResolveContext {
                 continue
             }
             names[key] = raw.name.value
-            operation.specName = raw.name.value
             operations.append(operation)
         }
         checkNamespaces(operations)
