@@ -12,9 +12,4 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     case delete = "DELETE"
     /// `HEAD`: like `GET`, without a body in the response.
     case head = "HEAD"
-
-    /// Whether repeating the request has the same effect as sending it once.
-    public var isIdempotent: Bool {
-        self != .post && self != .patch
-    }
 }
