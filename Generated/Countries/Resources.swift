@@ -43,13 +43,7 @@ public enum CountriesResource: Resource {
     /// The HTTP method.
     public var method: HTTPMethod {
         switch self {
-        case .countryByName:
-            return .get
-        case .countriesByCodes:
-            return .get
-        case .countriesByRegion:
-            return .get
-        case .countryByCallingCode:
+        case .countryByName, .countriesByCodes, .countriesByRegion, .countryByCallingCode:
             return .get
         }
     }
@@ -75,9 +69,7 @@ public enum CountriesResource: Resource {
             return [QueryItem("fullText", fullText)]
         case .countriesByCodes(let codes):
             return [QueryItem("codes", codes, separator: ";")]
-        case .countriesByRegion:
-            return []
-        case .countryByCallingCode:
+        case .countriesByRegion, .countryByCallingCode:
             return []
         }
     }
@@ -89,9 +81,7 @@ public enum CountriesResource: Resource {
             return CountriesSamples.countryByName
         case .countriesByCodes:
             return CountriesSamples.countriesByCodes
-        case .countriesByRegion:
-            return nil
-        case .countryByCallingCode:
+        case .countriesByRegion, .countryByCallingCode:
             return nil
         }
     }

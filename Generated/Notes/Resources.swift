@@ -66,9 +66,7 @@ public enum NotesResource: Resource {
     /// The path, with path parameters percent-encoded.
     public var path: String {
         switch self {
-        case .listNotes:
-            return "/notes"
-        case .createNote:
+        case .listNotes, .createNote:
             return "/notes"
         case .updateNote(let id, _, _):
             return "/notes/\(PathSegment(id))"
@@ -89,13 +87,7 @@ public enum NotesResource: Resource {
                 QueryItem("page", page),
                 QueryItem("per_page", perPage),
             ]
-        case .createNote:
-            return []
-        case .updateNote:
-            return []
-        case .deleteNote:
-            return []
-        case .noteExists:
+        case .createNote, .updateNote, .deleteNote, .noteExists:
             return []
         }
     }
@@ -105,13 +97,7 @@ public enum NotesResource: Resource {
         switch self {
         case .listNotes(_, _, _, _, let xRequestID):
             return [HeaderField("X-Request-ID", xRequestID)]
-        case .createNote:
-            return []
-        case .updateNote:
-            return []
-        case .deleteNote:
-            return []
-        case .noteExists:
+        case .createNote, .updateNote, .deleteNote, .noteExists:
             return []
         }
     }
@@ -119,16 +105,12 @@ public enum NotesResource: Resource {
     /// The body.
     public var body: RequestBody? {
         switch self {
-        case .listNotes:
+        case .listNotes, .deleteNote, .noteExists:
             return nil
         case .createNote(let body):
             return .json(body)
         case .updateNote(_, let title, let state):
             return .json(UpdateNoteBody(title: title, state: state))
-        case .deleteNote:
-            return nil
-        case .noteExists:
-            return nil
         }
     }
 
@@ -137,13 +119,7 @@ public enum NotesResource: Resource {
         switch self {
         case .listNotes:
             return NotesSamples.listNotes
-        case .createNote:
-            return nil
-        case .updateNote:
-            return nil
-        case .deleteNote:
-            return nil
-        case .noteExists:
+        case .createNote, .updateNote, .deleteNote, .noteExists:
             return nil
         }
     }
@@ -179,9 +155,7 @@ public enum NotesResource: Resource {
         /// The path, with path parameters percent-encoded.
         public var path: String {
             switch self {
-            case .login:
-                return "/session"
-            case .logout:
+            case .login, .logout:
                 return "/session"
             }
         }

@@ -7,7 +7,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// A request ready to send.
-public struct TransportRequest: Sendable, Hashable {
+public struct TransportRequest: Sendable {
     /// The endpoint's name in the spec.
     public var operationName: String
     /// The HTTP method.
@@ -45,19 +45,5 @@ public struct TransportRequest: Sendable, Hashable {
     /// The value of the header `name`, compared without regard to case.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
-    /// Whether two requests have the same parts, header order included.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.operationName == rhs.operationName && lhs.method == rhs.method && lhs.url == rhs.url
-            && lhs.headers.elementsEqual(rhs.headers, by: { $0 == $1 }) && lhs.body == rhs.body
-            && lhs.sampleData == rhs.sampleData && lhs.timeout == rhs.timeout
-    }
-
-    /// Hashes the parts that identify the request.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(method)
-        hasher.combine(url)
-        hasher.combine(body)
     }
 }

@@ -14,6 +14,20 @@ struct Specsmith: ParsableCommand {
             """,
         subcommands: [GenerateCommand.self, ValidateCommand.self]
     )
+
+    /// Runs the command, reporting bad usage with exit code 2 (ArgumentParser's own is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                exit(withError: ExitCodes.usageOrIO)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Exit codes shared by the subcommands.

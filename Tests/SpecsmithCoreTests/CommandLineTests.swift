@@ -86,7 +86,10 @@ import Testing
 
     @Test func usageAndFileErrorsExitTwo() throws {
         #expect(try run(["generate", "/nonexistent/spec.yaml", "--output", "/tmp/x"]).status == 2)
-        #expect(try run(["generate"]).status != 0)
+        let missingArgument = try run(["generate"])
+        #expect(missingArgument.status == 2)
+        #expect(missingArgument.errors.contains("Missing expected argument '<spec>'"))
+        #expect(try run(["generate", "x.yaml", "--output", "o", "--style", "fancy"]).status == 2)
         let help = try run(["generate", "--help"])
         #expect(help.status == 0)
         #expect(help.output.contains("--check"))

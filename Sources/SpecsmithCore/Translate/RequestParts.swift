@@ -4,22 +4,18 @@ struct RequestParts {
     let operation: Operation
     let api: API
 
-    /// `"/name/\(PathSegment(name))"`
+    /// `"/name/\(PathSegment(name))"`, or a plain `"/alpha"` when the path has no parameters.
     var path: Expression {
-        var parts: [InterpolationPart] = []
-        for part in operation.path {
-            switch part {
-            case .literal(let text): parts.append(.text(text))
-            case .parameter(let name):
-                parts.append(
+        .interpolation(
+            operation.path.map { part in
+                switch part {
+                case .literal(let text):
+                    .text(text)
+                case .parameter(let name):
                     .expression(.call(.identifier(RuntimeSymbols.pathSegment), [Argument(nil, .identifier(name))]))
-                )
+                }
             }
-        }
-        if parts.allSatisfy({ if case .text = $0 { true } else { false } }) {
-            return .literal(.string(operation.path.map { if case .literal(let t) = $0 { t } else { "" } }.joined()))
-        }
-        return .interpolation(parts)
+        )
     }
 
     /// `[QueryItem("fullText", fullText)]`, or `nil` without query parameters.

@@ -135,14 +135,19 @@ private func property(
     access: AccessModifier,
     value: (Operation, Int) -> Expression
 ) -> Declaration {
-    let cases = operations.enumerated().map { index, operation in
+    // Cases that bind nothing and return the same value share one label: `case .a, .b: return nil`.
+    var cases: [SwitchCase] = []
+    for (index, operation) in operations.enumerated() {
         let expression = value(operation, index)
         let used = identifiers(in: expression)
         let bindings = operation.parameters.map { used.contains($0.name) ? $0.name : "_" }
-        return SwitchCase(
-            patterns: [.enumCase(operation.name, bindings: bindings.allSatisfy { $0 == "_" } ? [] : bindings)],
-            body: [.return(expression)]
-        )
+        let pattern = Pattern.enumCase(operation.name, bindings: bindings.allSatisfy { $0 == "_" } ? [] : bindings)
+        let body: [Statement] = [.return(expression)]
+        if used.isEmpty, let shared = cases.firstIndex(where: { $0.body == body && isBindingFree($0.patterns) }) {
+            cases[shared].patterns.append(pattern)
+        } else {
+            cases.append(SwitchCase(patterns: [pattern], body: body))
+        }
     }
     return .variable(
         VariableDeclaration(
@@ -173,5 +178,12 @@ private func identifiers(in expression: Expression) -> Set<String> {
             return result
         }
     case .binary(let lhs, _, let rhs): identifiers(in: lhs).union(identifiers(in: rhs))
+    }
+}
+
+private func isBindingFree(_ patterns: [Pattern]) -> Bool {
+    patterns.allSatisfy { pattern in
+        if case .enumCase(_, let bindings) = pattern { return bindings.isEmpty }
+        return false
     }
 }
