@@ -59,6 +59,12 @@ let package = Package(
             path: "Generated/Notes",
             swiftSettings: generatedSettings
         ),
+        .target(
+            name: "Shop",
+            dependencies: ["SpecsmithRuntime"],
+            path: "Generated/Shop",
+            swiftSettings: generatedSettings
+        ),
 
         // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
         .target(
@@ -92,6 +98,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShopClientTests",
+            dependencies: [
+                "Shop", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

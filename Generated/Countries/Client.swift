@@ -11,16 +11,21 @@ public struct CountriesClient: Sendable {
     /// The base URL the spec names.
     public static let defaultBaseURL = URL(string: "https://restcountries.eu/rest/v1")!
 
-    /// Sends the requests: base URL, transport, headers and JSON coders.
+    /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
     public var client: APIClient
 
-    /// A client for the API at `baseURL`, sending requests with `transport`.
+    /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
     ///
     /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
-    public init(baseURL: URL = CountriesClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        baseURL: URL = CountriesClient.defaultBaseURL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middleware: [any Middleware] = []
+    ) {
         self.client = APIClient(
             baseURL: baseURL,
             transport: transport,
+            middleware: middleware,
             headers: [HeaderField("Accept", "application/json")],
             dateCoding: .iso8601
         )
@@ -36,7 +41,7 @@ public struct CountriesClient: Sendable {
     /// - Parameters:
     ///   - name: The name to look for, in English or the native language.
     ///   - fullText: Whether the whole name must match, rather than a part of it.
-    public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError) -> [Country] {
+    public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country] {
         try await client.send(CountriesAPI.countryByName(name, fullText: fullText))
     }
 
@@ -44,18 +49,18 @@ public struct CountriesClient: Sendable {
     ///
     /// - Parameters:
     ///   - codes: Alpha-2 or alpha-3 codes; sent joined by `;`.
-    public func countriesByCodes(_ codes: [String]) async throws(APIError) -> [Country] {
+    public func countriesByCodes(_ codes: [String]) async throws(APIError<Never>) -> [Country] {
         try await client.send(CountriesAPI.countriesByCodes(codes))
     }
 
     /// The countries of a region.
-    public func countriesByRegion(_ region: Region) async throws(APIError) -> [Country] {
+    public func countriesByRegion(_ region: Region) async throws(APIError<Never>) -> [Country] {
         try await client.send(CountriesAPI.countriesByRegion(region))
     }
 
     /// The countries using an international calling code.
     @available(*, deprecated, message: "The v2 API has replaced calling-code search.")
-    public func countryByCallingCode(_ callingCode: String) async throws(APIError) -> [Country] {
+    public func countryByCallingCode(_ callingCode: String) async throws(APIError<Never>) -> [Country] {
         try await client.send(CountriesAPI.countryByCallingCode(callingCode))
     }
 }

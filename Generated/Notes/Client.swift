@@ -10,16 +10,21 @@ public struct NotesClient: Sendable {
     /// The base URL the spec names.
     public static let defaultBaseURL = URL(string: "https://notes.example.com/api/v2")!
 
-    /// Sends the requests: base URL, transport, headers and JSON coders.
+    /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
     public var client: APIClient
 
-    /// A client for the API at `baseURL`, sending requests with `transport`.
+    /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
     ///
     /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
-    public init(baseURL: URL = NotesClient.defaultBaseURL, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        baseURL: URL = NotesClient.defaultBaseURL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middleware: [any Middleware] = []
+    ) {
         self.client = APIClient(
             baseURL: baseURL,
             transport: transport,
+            middleware: middleware,
             headers: [HeaderField("User-Agent", "Specsmith-Notes/1.0")],
             dateCoding: .iso8601WithFractionalSeconds
         )
@@ -40,7 +45,7 @@ public struct NotesClient: Sendable {
         page: Int = 1,
         perPage: Int = 20,
         xRequestID: String? = nil
-    ) async throws(APIError) -> Page {
+    ) async throws(APIError<Never>) -> Page {
         try await client.send(
             Endpoint(
                 NotesResource.listNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
@@ -50,25 +55,25 @@ public struct NotesClient: Sendable {
     }
 
     /// Sends `createNote`.
-    public func createNote(body: NewNote) async throws(APIError) -> Note {
+    public func createNote(body: NewNote) async throws(APIError<Never>) -> Note {
         try await client.send(Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
     /// Changes the title or state of a note; absent fields stay as they are.
-    public func updateNote(id: UUID, title: String? = nil, state: State? = nil) async throws(APIError) -> Note {
+    public func updateNote(id: UUID, title: String? = nil, state: State? = nil) async throws(APIError<Never>) -> Note {
         try await client.send(
             Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
         )
     }
 
     /// Sends `deleteNote`.
-    public func deleteNote(id: UUID) async throws(APIError) {
+    public func deleteNote(id: UUID) async throws(APIError<Never>) {
         try await client.send(Endpoint(NotesResource.deleteNote(id: id)))
     }
 
     /// Succeeds when the note exists.
     @available(*, deprecated)
-    public func noteExists(id: UUID) async throws(APIError) {
+    public func noteExists(id: UUID) async throws(APIError<Never>) {
         try await client.send(Endpoint(NotesResource.noteExists(id: id)))
     }
 
@@ -79,7 +84,7 @@ public struct NotesClient: Sendable {
 
     /// The endpoints of the `Session` namespace.
     public struct Session: Sendable {
-        /// Sends the requests: base URL, transport, headers and JSON coders.
+        /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
         public var client: APIClient
 
         /// A client that sends requests with `client`.
@@ -88,14 +93,14 @@ public struct NotesClient: Sendable {
         }
 
         /// Exchanges an email and a password for a token.
-        public func login(email: String, password: String) async throws(APIError) -> Token {
+        public func login(email: String, password: String) async throws(APIError<Never>) -> Token {
             try await client.send(
                 Endpoint(NotesResource.Session.login(email: email, password: password), decoding: Token.self)
             )
         }
 
         /// Sends `logout`.
-        public func logout() async throws(APIError) {
+        public func logout() async throws(APIError<Never>) {
             try await client.send(Endpoint(NotesResource.Session.logout))
         }
     }

@@ -1,14 +1,22 @@
 public import Foundation
 
-/// Sends endpoints to one API: a base URL, a transport, default headers and JSON coders.
+/// Sends endpoints to one API: a base URL, a transport, middleware, credentials, default headers and JSON coders.
+///
+/// Generated clients wrap one of these; it is also usable alone with hand-written ``APIEndpoint`` values.
 public struct APIClient: Sendable {
     /// The URL every endpoint's path is appended to.
     public var baseURL: URL
     /// What sends the requests.
     public var transport: any HTTPTransport
+    /// The steps every request passes through before the transport, first to last.
+    public var middleware: [any Middleware]
     /// Headers sent with every request, before the endpoint's own.
     public var headers: [HeaderField]
-    /// How long to wait for each response, in seconds.
+    /// How credentials travel in a request.
+    public var authScheme: AuthScheme
+    /// The credentials sent with endpoints that require authorization; `nil` sends none.
+    public var credentials: Credentials?
+    /// How long to wait for each response, in seconds, unless the endpoint says otherwise.
     public var timeout: TimeInterval
     /// Decodes response bodies.
     public var decoder: JSONDecoder
@@ -19,40 +27,59 @@ public struct APIClient: Sendable {
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
+        middleware: [any Middleware] = [],
         headers: [HeaderField] = [],
+        authScheme: AuthScheme = .bearer(),
+        credentials: Credentials? = nil,
         dateCoding: DateCoding = .iso8601,
         timeout: TimeInterval = 60
     ) {
         self.baseURL = baseURL
         self.transport = transport
+        self.middleware = middleware
         self.headers = headers
+        self.authScheme = authScheme
+        self.credentials = credentials
         self.timeout = timeout
         self.decoder = dateCoding.makeDecoder()
         self.encoder = dateCoding.makeEncoder()
     }
 
     /// Sends `endpoint` and returns its decoded response.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
-        let request = try request(for: endpoint)
-        let response: RawResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            throw .noResponse(error)
+    ///
+    /// When the endpoint requires authorization, the current credential is added. If the server answers 401
+    /// and the credentials can be refreshed, they are refreshed (once, however many requests are waiting) and
+    /// the request is sent once more with the new credential.
+    public func send<Response, ErrorBody>(
+        _ endpoint: APIEndpoint<Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        let unauthorized = try request(for: endpoint)
+        var credential: Credential?
+        if endpoint.requiresAuthorization, let credentials {
+            credential = await credentials.current
         }
-        guard (200..<300).contains(response.status) else {
-            throw .unacceptableStatus(response)
+        var response = try await send(unauthorized, with: credential, for: endpoint)
+        if response.status == 401, let refused = credential, let credentials, credentials.canRefresh {
+            let fresh: Credential
+            do {
+                fresh = try await credentials.renew(replacing: refused)
+            } catch {
+                let failure: APIError<ErrorBody> = error.retyped()
+                throw failure
+            }
+            response = try await send(unauthorized, with: fresh, for: endpoint)
         }
-        do {
-            return try endpoint.decode(response.body, decoder)
-        } catch {
-            throw .undecodableBody(DecodingFailure(error, response: response))
-        }
+        return try interpret(response, for: endpoint)
     }
 
-    /// The request `endpoint` is sent as.
-    public func request<Response>(for endpoint: Endpoint<Response>) throws(APIError) -> TransportRequest {
-        let url = try url(path: endpoint.path, query: endpoint.query)
+    /// The request `endpoint` is sent as, before credentials and middleware.
+    public func request<Response, ErrorBody>(
+        for endpoint: APIEndpoint<Response, ErrorBody>
+    ) throws(APIError<ErrorBody>) -> TransportRequest {
+        let (text, url) = url(path: endpoint.path, query: endpoint.query)
+        guard let url else {
+            throw .invalidRequest("'\(text)' is not a valid URL.")
+        }
         var fields: [(name: String, value: String)] = []
         for header in headers + endpoint.headers {
             guard let value = header.value else { continue }
@@ -76,11 +103,65 @@ public struct APIClient: Sendable {
             headers: fields,
             body: body,
             sampleData: endpoint.sampleData,
-            timeout: timeout
+            timeout: endpoint.timeout ?? timeout
         )
     }
 
-    private func url(path: String, query: [QueryItem]) throws(APIError) -> URL {
+    /// Adds `credential` to `request` and sends it through the middleware to the transport.
+    private func send<Response, ErrorBody>(
+        _ request: TransportRequest,
+        with credential: Credential?,
+        for endpoint: APIEndpoint<Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> RawResponse {
+        var request = request
+        if let credential {
+            do {
+                try authScheme.apply(credential, to: &request)
+            } catch {
+                let failure: APIError<ErrorBody> = error.retyped()
+                throw failure
+            }
+        }
+        if let problem = request.headerProblem {
+            throw .invalidRequest(problem)
+        }
+        do {
+            return try await MiddlewareChain(middleware: middleware, transport: transport).send(request)
+        } catch  where error.kind == .invalidRequest {
+            throw .invalidRequest(error.message)
+        } catch {
+            throw .noResponse(error)
+        }
+    }
+
+    /// The response value for a 2xx response; otherwise the expected or unexpected error.
+    private func interpret<Response, ErrorBody>(
+        _ response: RawResponse,
+        for endpoint: APIEndpoint<Response, ErrorBody>
+    ) throws(APIError<ErrorBody>) -> Response {
+        guard (200..<300).contains(response.status) else {
+            guard let entry = endpoint.errors.entry(for: response.status) else {
+                throw .unexpected(UnexpectedResponse(response: response))
+            }
+            let body: ErrorBody
+            do {
+                body = try entry.decode(response.body, decoder)
+            } catch {
+                throw .unexpected(
+                    UnexpectedResponse(response: response, bodyFailure: DecodingFailure(error, response: response))
+                )
+            }
+            throw .expected(ExpectedError(body: body, response: response))
+        }
+        do {
+            return try endpoint.decode(response.body, decoder)
+        } catch {
+            throw .undecodableBody(DecodingFailure(error, response: response))
+        }
+    }
+
+    /// The URL for `path` and `query` below the base URL, and its text (for the error when it is not valid).
+    private func url(path: String, query: [QueryItem]) -> (text: String, url: URL?) {
         var text = baseURL.absoluteString
         if text.hasSuffix("/") { text.removeLast() }
         text += path.hasPrefix("/") ? path : "/" + path
@@ -88,9 +169,21 @@ public struct APIClient: Sendable {
         if !pairs.isEmpty {
             text += "?" + pairs.joined(separator: "&")
         }
-        guard let url = URL(string: text) else {
-            throw .invalidRequest("'\(text)' is not a valid URL.")
+        return (text, URL(string: text))
+    }
+}
+
+extension APIError where ErrorBody == Never {
+    /// The same failure, typed for an endpoint with error bodies of `Other`: failures without an error body
+    /// fit every endpoint.
+    func retyped<Other>() -> APIError<Other> {
+        switch self {
+        case .invalidRequest(let reason): return .invalidRequest(reason)
+        case .noResponse(let failure): return .noResponse(failure)
+        case .undecodableBody(let failure): return .undecodableBody(failure)
+        case .unexpected(let response): return .unexpected(response)
+        case .authenticationFailed(let reason): return .authenticationFailed(reason)
+        case .expected(let impossible): switch impossible.body {}
         }
-        return url
     }
 }

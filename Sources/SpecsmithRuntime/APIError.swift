@@ -1,24 +1,70 @@
 public import Foundation
 
-/// Why a request failed.
-public enum APIError: Error, Sendable {
-    /// The request could not be built (for example an invalid URL or a body that failed to encode); nothing was sent.
+/// Why a request failed, in the categories a caller handles differently:
+///
+/// - client-side (``Category/client``): ``invalidRequest(_:)``, ``noResponse(_:)``, ``undecodableBody(_:)``;
+/// - an expected API error (``Category/expected``): ``expected(_:)``, a documented status whose body decoded as
+///   `ErrorBody`;
+/// - an unexpected API error (``Category/unexpected``): ``unexpected(_:)``, any other status, with the whole
+///   response kept;
+/// - authentication (``Category/authentication``): ``authenticationFailed(_:)``, the credentials could not be
+///   refreshed.
+public enum APIError<ErrorBody: Sendable>: Error, Sendable {
+    /// The request could not be built (an invalid URL, a body that failed to encode, a header value with a line
+    /// break); nothing was sent.
     case invalidRequest(String)
     /// The request never got a response: no connectivity, a timeout, or cancellation.
     case noResponse(TransportError)
-    /// The server answered with a status outside 200–299; the whole response is kept.
-    case unacceptableStatus(RawResponse)
     /// The server answered 2xx, but the body did not decode as the expected type.
     case undecodableBody(DecodingFailure)
+    /// The server answered a documented error status with a body of the documented type.
+    case expected(ExpectedError<ErrorBody>)
+    /// The server answered a status outside 200–299 that is not documented, or whose body did not decode as
+    /// documented.
+    case unexpected(UnexpectedResponse)
+    /// The server refused the credentials and fresh ones could not be had.
+    case authenticationFailed(String)
 
-    /// The HTTP status of the response, when there was one.
-    public var status: Int? {
+    /// The categories of failure.
+    public enum Category: String, Sendable, Hashable {
+        /// The failure happened on this side: nothing sent, nothing received, or nothing understood.
+        case client
+        /// The API answered with one of its documented errors.
+        case expected
+        /// The API answered with an error it does not document.
+        case unexpected
+        /// The credentials were refused and could not be refreshed.
+        case authentication
+    }
+
+    /// Which category this failure belongs to.
+    public var category: Category {
         switch self {
-        case .unacceptableStatus(let response): response.status
-        case .undecodableBody(let failure): failure.response.status
-        case .invalidRequest, .noResponse: nil
+        case .invalidRequest, .noResponse, .undecodableBody: .client
+        case .expected: .expected
+        case .unexpected: .unexpected
+        case .authenticationFailed: .authentication
         }
     }
+
+    /// The documented error body, for an expected error.
+    public var errorBody: ErrorBody? {
+        if case .expected(let error) = self { return error.body }
+        return nil
+    }
+
+    /// The response, when there was one.
+    public var response: RawResponse? {
+        switch self {
+        case .undecodableBody(let failure): failure.response
+        case .expected(let error): error.response
+        case .unexpected(let unexpected): unexpected.response
+        case .invalidRequest, .noResponse, .authenticationFailed: nil
+        }
+    }
+
+    /// The HTTP status of the response, when there was one.
+    public var status: Int? { response?.status }
 }
 
 extension APIError: CustomStringConvertible {
@@ -29,11 +75,45 @@ extension APIError: CustomStringConvertible {
             "invalid request: \(reason)"
         case .noResponse(let failure):
             "no response (\(failure.kind)): \(failure.message)"
-        case .unacceptableStatus(let response):
-            "unacceptable status \(response.status): \(response.bodyText.prefix(200))"
         case .undecodableBody(let failure):
             "undecodable body at \(failure.codingPath.isEmpty ? "<root>" : failure.codingPath): \(failure.message)"
+        case .expected(let error):
+            "status \(error.status): \(error.body)"
+        case .unexpected(let unexpected):
+            "unexpected status \(unexpected.response.status): \(unexpected.response.bodyText.prefix(200))"
+        case .authenticationFailed(let reason):
+            "authentication failed: \(reason)"
         }
+    }
+}
+
+/// A documented error: the status, the decoded body, and the response it came in.
+public struct ExpectedError<Body: Sendable>: Sendable {
+    /// The HTTP status.
+    public var status: Int { response.status }
+    /// The error body, decoded.
+    public var body: Body
+    /// The response as it arrived.
+    public var response: RawResponse
+
+    /// An expected error with `body`, from `response`.
+    public init(body: Body, response: RawResponse) {
+        self.body = body
+        self.response = response
+    }
+}
+
+/// An error response the API does not document, kept whole for diagnosis.
+public struct UnexpectedResponse: Sendable, Hashable {
+    /// The response as it arrived: status, headers and raw body.
+    public var response: RawResponse
+    /// When the status is documented but its body did not decode as documented: why.
+    public var bodyFailure: DecodingFailure?
+
+    /// An unexpected `response`, with the reason its documented body failed to decode, if that is why.
+    public init(response: RawResponse, bodyFailure: DecodingFailure? = nil) {
+        self.response = response
+        self.bodyFailure = bodyFailure
     }
 }
 
@@ -47,6 +127,8 @@ public struct TransportError: Error, Sendable, Hashable {
         case timeout
         /// The request was cancelled before its response arrived.
         case cancelled
+        /// The request was refused before sending, for example a header value containing a line break.
+        case invalidRequest
     }
 
     /// What went wrong.

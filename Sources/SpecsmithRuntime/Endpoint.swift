@@ -1,7 +1,11 @@
 public import Foundation
 
-/// A request to an API together with the type of its response: every fact about one endpoint in one value.
-public struct Endpoint<Response: Sendable>: Sendable {
+/// A request to an API together with the types of its response and of its documented error bodies: every fact
+/// about one endpoint in one value.
+///
+/// Most code names it through ``Endpoint`` (an endpoint without documented error bodies) or through
+/// ``AuthorizedEndpoint`` (one that needs credentials of a scope).
+public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
     /// The endpoint's name in the spec, used by stubs and logs.
     public var operationName: String
     /// The HTTP method.
@@ -16,6 +20,12 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var body: RequestBody?
     /// A sample response body, answered by ``StubTransport``.
     public var sampleData: Data?
+    /// Whether the client's credentials are sent with this endpoint.
+    public var requiresAuthorization: Bool
+    /// How long to wait for this endpoint's response, in seconds; `nil` uses the client's timeout.
+    public var timeout: TimeInterval?
+    /// The statuses whose bodies decode as an error body.
+    public var errors: ExpectedErrors<ErrorBody>
     /// Turns a successful response body into the response value.
     public var decode: @Sendable (Data, JSONDecoder) throws -> Response
 
@@ -28,6 +38,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
         sampleData: Data? = nil,
+        requiresAuthorization: Bool = false,
+        errors: ExpectedErrors<ErrorBody>,
         decode: @escaping @Sendable (Data, JSONDecoder) throws -> Response
     ) {
         self.operationName = operationName
@@ -37,11 +49,17 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.headers = headers
         self.body = body
         self.sampleData = sampleData
+        self.requiresAuthorization = requiresAuthorization
+        self.timeout = nil
+        self.errors = errors
         self.decode = decode
     }
 }
 
-extension Endpoint where Response: Decodable {
+/// An endpoint without documented error bodies: every status outside 200–299 is an unexpected response.
+public typealias Endpoint<Response: Sendable> = APIEndpoint<Response, Never>
+
+extension APIEndpoint where Response: Decodable {
     /// An endpoint whose response body is JSON decoded as `Response`.
     public init(
         _ operationName: String,
@@ -50,7 +68,9 @@ extension Endpoint where Response: Decodable {
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
-        sampleData: Data? = nil
+        sampleData: Data? = nil,
+        requiresAuthorization: Bool = false,
+        errors: ExpectedErrors<ErrorBody>
     ) {
         self.init(
             operationName,
@@ -60,12 +80,15 @@ extension Endpoint where Response: Decodable {
             headers: headers,
             body: body,
             sampleData: sampleData,
+            requiresAuthorization: requiresAuthorization,
+            errors: errors,
             decode: { data, decoder in try decoder.decode(Response.self, from: data) }
         )
     }
 
     /// The endpoint that sends `resource` and decodes its response as `Response`.
-    public init(_ resource: some Resource, decoding _: Response.Type = Response.self) {
+    public init(_ resource: some Resource, decoding _: Response.Type = Response.self, errors: ExpectedErrors<ErrorBody>)
+    {
         self.init(
             resource.operationName,
             method: resource.method,
@@ -73,12 +96,14 @@ extension Endpoint where Response: Decodable {
             query: resource.query,
             headers: resource.headers,
             body: resource.body,
-            sampleData: resource.sampleData
+            sampleData: resource.sampleData,
+            requiresAuthorization: resource.requiresAuthorization,
+            errors: errors
         )
     }
 }
 
-extension Endpoint where Response == Void {
+extension APIEndpoint where Response == Void {
     /// An endpoint whose response body, if any, is ignored.
     public init(
         _ operationName: String,
@@ -87,7 +112,9 @@ extension Endpoint where Response == Void {
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
-        sampleData: Data? = nil
+        sampleData: Data? = nil,
+        requiresAuthorization: Bool = false,
+        errors: ExpectedErrors<ErrorBody>
     ) {
         self.init(
             operationName,
@@ -97,12 +124,14 @@ extension Endpoint where Response == Void {
             headers: headers,
             body: body,
             sampleData: sampleData,
+            requiresAuthorization: requiresAuthorization,
+            errors: errors,
             decode: { _, _ in }
         )
     }
 
     /// The endpoint that sends `resource` and ignores its response body.
-    public init(_ resource: some Resource) {
+    public init(_ resource: some Resource, errors: ExpectedErrors<ErrorBody>) {
         self.init(
             resource.operationName,
             method: resource.method,
@@ -110,7 +139,71 @@ extension Endpoint where Response == Void {
             query: resource.query,
             headers: resource.headers,
             body: resource.body,
-            sampleData: resource.sampleData
+            sampleData: resource.sampleData,
+            requiresAuthorization: resource.requiresAuthorization,
+            errors: errors
         )
+    }
+}
+
+extension APIEndpoint where ErrorBody == Never, Response: Decodable {
+    /// An endpoint without documented error bodies whose response body is JSON decoded as `Response`.
+    public init(
+        _ operationName: String,
+        method: HTTPMethod,
+        path: String,
+        query: [QueryItem] = [],
+        headers: [HeaderField] = [],
+        body: RequestBody? = nil,
+        sampleData: Data? = nil,
+        requiresAuthorization: Bool = false
+    ) {
+        self.init(
+            operationName,
+            method: method,
+            path: path,
+            query: query,
+            headers: headers,
+            body: body,
+            sampleData: sampleData,
+            requiresAuthorization: requiresAuthorization,
+            errors: .none
+        )
+    }
+
+    /// The endpoint that sends `resource` and decodes its response as `Response`.
+    public init(_ resource: some Resource, decoding type: Response.Type = Response.self) {
+        self.init(resource, decoding: type, errors: .none)
+    }
+}
+
+extension APIEndpoint where ErrorBody == Never, Response == Void {
+    /// An endpoint without documented error bodies whose response body, if any, is ignored.
+    public init(
+        _ operationName: String,
+        method: HTTPMethod,
+        path: String,
+        query: [QueryItem] = [],
+        headers: [HeaderField] = [],
+        body: RequestBody? = nil,
+        sampleData: Data? = nil,
+        requiresAuthorization: Bool = false
+    ) {
+        self.init(
+            operationName,
+            method: method,
+            path: path,
+            query: query,
+            headers: headers,
+            body: body,
+            sampleData: sampleData,
+            requiresAuthorization: requiresAuthorization,
+            errors: .none
+        )
+    }
+
+    /// The endpoint that sends `resource` and ignores its response body.
+    public init(_ resource: some Resource) {
+        self.init(resource, errors: .none)
     }
 }

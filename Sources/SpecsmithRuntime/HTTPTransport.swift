@@ -22,6 +22,9 @@ public struct TransportRequest: Sendable {
     public var sampleData: Data?
     /// How long to wait for a response, in seconds.
     public var timeout: TimeInterval
+    /// Lower-cased names of headers and query parameters that carry secrets, such as the credential's header;
+    /// logs and cURL renderings redact them, besides the usual ones (see ``Redaction``).
+    public var sensitiveNames: Set<String> = []
 
     /// A request with these parts.
     public init(
@@ -46,4 +49,28 @@ public struct TransportRequest: Sendable {
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
+
+    /// Sets the header `name` to `value`, replacing any header of that name.
+    public mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.append((name, value))
+    }
+
+    /// Why this request must not be sent: a header name that is not a token, or a header value containing a
+    /// line break (CR or LF), which would let it smuggle more headers; `nil` when it is fine.
+    public var headerProblem: String? {
+        for (name, value) in headers {
+            if name.isEmpty || name.unicodeScalars.contains(where: { !Self.tokenCharacters.contains($0) }) {
+                return "The header name '\(name)' is not a valid HTTP header name."
+            }
+            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                return "The value of the header '\(name)' contains a line break (CR or LF); it was not sent."
+            }
+        }
+        return nil
+    }
+
+    private static let tokenCharacters = CharacterSet(
+        charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    )
 }

@@ -18,6 +18,8 @@ public protocol Resource: Sendable {
     var body: RequestBody? { get }
     /// A sample response body, answered by ``StubTransport``.
     var sampleData: Data? { get }
+    /// Whether the client's credentials are sent with this resource.
+    var requiresAuthorization: Bool { get }
 }
 
 extension Resource {
@@ -29,4 +31,6 @@ extension Resource {
     public var body: RequestBody? { nil }
     /// No sample data.
     public var sampleData: Data? { nil }
+    /// No credentials.
+    public var requiresAuthorization: Bool { false }
 }

@@ -19,26 +19,13 @@ public struct URLSessionTransport: HTTPTransport {
     /// `request.timeout` passes first (the transport enforces the timeout itself: FoundationNetworking on Linux
     /// does not apply a request's `timeoutInterval`).
     public func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
-        let urlRequest = Self.urlRequest(for: request)
-        let timeout = request.timeout
-        let outcome = await withTaskGroup(of: Swift.Result<RawResponse, TransportError>?.self) { group in
-            group.addTask { await perform(urlRequest) }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: .seconds(timeout))
-                } catch {
-                    return nil
-                }
-                return .failure(TransportError(.timeout, "No response within \(timeout) seconds."))
-            }
-            var first: Swift.Result<RawResponse, TransportError>?
-            while first == nil, let next = await group.next() {
-                first = next
-            }
-            group.cancelAll()
-            return first ?? .failure(TransportError(.cancelled, "The request was cancelled."))
+        if let problem = request.headerProblem {
+            throw TransportError(.invalidRequest, problem)
         }
-        return try outcome.get()
+        let urlRequest = Self.urlRequest(for: request)
+        return try await withTimeout(.seconds(request.timeout)) { () async throws(TransportError) in
+            try await perform(urlRequest).get()
+        }
     }
 
     private func perform(_ urlRequest: URLRequest) async -> Swift.Result<RawResponse, TransportError> {

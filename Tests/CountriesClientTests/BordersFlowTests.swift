@@ -72,14 +72,16 @@ import Testing
         }
     }
 
-    @Test func unknownCountryIsAnUnacceptableStatusWithTheBodyKept() async throws {
+    @Test func unknownCountryIsAnUnexpectedResponseWithTheBodyKept() async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
             let client = CountriesClient(baseURL: baseURL)
-            let error = await #expect(throws: APIError.self) { try await client.countryByName("Atlantis") }
-            guard case .unacceptableStatus(let response) = error else {
-                Issue.record("expected an unacceptable status, got \(String(describing: error))")
+            let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Atlantis") }
+            guard case .unexpected(let unexpected) = error else {
+                Issue.record("expected an unexpected response, got \(String(describing: error))")
                 return
             }
+            #expect(error?.category == .unexpected)
+            let response = unexpected.response
             #expect(response.status == 404)
             #expect(response.bodyText.contains("Not Found"))
             #expect(response.header("content-type") == "application/json")
@@ -89,7 +91,7 @@ import Testing
     @Test func invalidJSONIsAnUndecodableBody() async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
             let client = CountriesClient(baseURL: baseURL)
-            let error = await #expect(throws: APIError.self) { try await client.countryByName("Invalid JSON") }
+            let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Invalid JSON") }
             guard case .undecodableBody(let failure) = error else {
                 Issue.record("expected an undecodable body, got \(String(describing: error))")
                 return
@@ -102,7 +104,7 @@ import Testing
     @Test func missingRequiredFieldNamesItsCodingPath() async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
             let client = CountriesClient(baseURL: baseURL)
-            let error = await #expect(throws: APIError.self) { try await client.countryByName("Missing Field") }
+            let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Missing Field") }
             guard case .undecodableBody(let failure) = error else {
                 Issue.record("expected an undecodable body, got \(String(describing: error))")
                 return
@@ -115,7 +117,7 @@ import Testing
         // A port that had a server a moment ago and has none now.
         let closed = try await withLoopbackServer({ _ in }) { baseURL, _ in baseURL }
         let client = CountriesClient(baseURL: closed)
-        let error = await #expect(throws: APIError.self) { try await client.countryByName("Germany") }
+        let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Germany") }
         guard case .noResponse(let failure) = error else {
             Issue.record("expected no response, got \(String(describing: error))")
             return

@@ -21,9 +21,9 @@ import Testing
             ]
         )
         let client = CountriesClient(transport: stub)
-        let status = await #expect(throws: APIError.self) { try await client.countryByName("Germany") }
+        let status = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Germany") }
         #expect(status?.status == 500)
-        let failure = await #expect(throws: APIError.self) { try await client.countriesByCodes(["AUT"]) }
+        let failure = await #expect(throws: APIError<Never>.self) { try await client.countriesByCodes(["AUT"]) }
         guard case .noResponse(let error) = failure else {
             Issue.record("expected no response, got \(String(describing: failure))")
             return
@@ -33,7 +33,7 @@ import Testing
 
     @Test func endpointWithoutSampleDataFailsToDecodeAnEmptyBody() async throws {
         let client = CountriesClient(transport: StubTransport())
-        let error = await #expect(throws: APIError.self) { try await client.countriesByRegion(.asia) }
+        let error = await #expect(throws: APIError<Never>.self) { try await client.countriesByRegion(.asia) }
         guard case .undecodableBody = error else {
             Issue.record("expected an undecodable body, got \(String(describing: error))")
             return
@@ -45,7 +45,7 @@ import Testing
         let task = Task { try await client.countryByName("Germany") }
         task.cancel()
         let result = await task.result
-        guard case .failure(let error as APIError) = result, case .noResponse(let failure) = error else {
+        guard case .failure(let error as APIError<Never>) = result, case .noResponse(let failure) = error else {
             Issue.record("expected a cancelled request, got \(result)")
             return
         }

@@ -89,7 +89,7 @@ import Testing
             try await client.session.logout()
             try await client.deleteNote(id: Self.noteID)
 
-            let missing = await #expect(throws: APIError.self) {
+            let missing = await #expect(throws: APIError<Never>.self) {
                 try await client.send(Endpoint(NotesResource.noteExists(id: UUID())))
             }
             #expect(missing?.status == 404)
@@ -114,7 +114,7 @@ import Testing
 
 extension NotesClient {
     /// Sends any resource of the API, for tests that need the resource itself.
-    func send(_ endpoint: Endpoint<Void>) async throws(APIError) {
+    func send(_ endpoint: Endpoint<Void>) async throws(APIError<Never>) {
         try await client.send(endpoint)
     }
 }

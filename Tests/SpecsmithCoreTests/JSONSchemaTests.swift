@@ -52,6 +52,13 @@ import Yams
     @Test func schemaKeysAreTheLoadersKeys() {
         #expect(keys([]) == Set(SpecKeys.top))
         #expect(keys(["definitions", "endpoint"]) == Set(SpecKeys.endpoint))
+        #expect(keys(["definitions", "auth"]) == Set(SpecKeys.auth))
+        let auth = (Self.schema["definitions"] as? [String: Any])?["auth"] as? [String: Any]
+        let authProperties = auth?["properties"] as? [String: Any]
+        let schemeForms = (authProperties?["scheme"] as? [String: Any])?["oneOf"] as? [[String: Any]]
+        #expect(Set((schemeForms?.last?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.scheme))
+        let scope = (authProperties?["scopes"] as? [String: Any])?["additionalProperties"] as? [String: Any]
+        #expect(Set((scope?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.scope))
         let modelForms = (Self.schema["definitions"] as? [String: Any])?["model"] as? [String: Any]
         let forms = (modelForms?["oneOf"] as? [[String: Any]]) ?? []
         let formKeys = forms.map { Set(($0["properties"] as? [String: Any] ?? [:]).keys) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A small JSON Schema (draft-07) validator covering the keywords `docs/specsmith.schema.json` uses:
 /// type, const, enum, required, properties, additionalProperties, items, minItems, minLength, pattern,
-/// minProperties, maxProperties, oneOf, not and local `$ref`s.
+/// minProperties, maxProperties, propertyNames (pattern), oneOf, not and local `$ref`s.
 struct JSONSchemaValidator {
     let root: [String: Any]
 
@@ -100,7 +100,11 @@ struct JSONSchemaValidator {
             found.append("\(path): more than \(maximum) keys")
         }
         let properties = schema["properties"] as? [String: Any] ?? [:]
+        let keyPattern = (schema["propertyNames"] as? [String: Any])?["pattern"] as? String
         for (key, item) in object.sorted(by: { $0.key < $1.key }) {
+            if let keyPattern, key.range(of: keyPattern, options: .regularExpression) == nil {
+                found.append("\(path): key \(key) does not match \(keyPattern)")
+            }
             if let propertySchema = properties[key] as? [String: Any] {
                 found += errors(item, schema: propertySchema, path: "\(path).\(key)")
             } else if let additional = schema["additionalProperties"] as? [String: Any] {

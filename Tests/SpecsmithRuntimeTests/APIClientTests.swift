@@ -58,7 +58,7 @@ private struct Note: Codable, Sendable, Hashable {
             while await log.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
             task.cancel()
             let result = await task.result
-            guard case .failure(let error as APIError) = result, case .noResponse(let failure) = error else {
+            guard case .failure(let error as APIError<Never>) = result, case .noResponse(let failure) = error else {
                 Issue.record("expected a cancelled request, got \(result)")
                 return
             }
@@ -74,7 +74,7 @@ private struct Note: Codable, Sendable, Hashable {
             }
         }) { baseURL, _ in
             let client = APIClient(baseURL: baseURL, timeout: 0.5)
-            let error = await #expect(throws: APIError.self) {
+            let error = await #expect(throws: APIError<Never>.self) {
                 try await client.send(Endpoint<[String]>("slow", method: .get, path: "/slow"))
             }
             guard case .noResponse(let failure) = error else {

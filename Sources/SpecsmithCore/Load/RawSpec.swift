@@ -24,10 +24,58 @@ public struct RawSpec: Sendable {
     public var access: Located<String>?
     /// `dates:` — how dates are written.
     public var dates: Located<String>?
+    /// `auth:` — how requests are authorized, and the scopes endpoints need.
+    public var auth: RawAuth?
+    /// `errors:` — the error bodies every endpoint may answer with, by status.
+    public var errors: [RawErrorStatus] = []
     /// `models:`
     public var models: [RawModel] = []
     /// `endpoints:`
     public var endpoints: [RawEndpoint] = []
+}
+
+/// `auth:` as written.
+public struct RawAuth: Sendable {
+    /// Where `auth:` is.
+    public var location: SourceLocation
+    /// `scheme:` — how credentials travel.
+    public var scheme: RawAuthScheme?
+    /// `scopes:` — the scopes, each with the scopes it includes.
+    public var scopes: [RawScope] = []
+    /// `default:` — the scope of endpoints that name none.
+    public var defaultScope: Located<String>?
+}
+
+/// `scheme:` as written: `bearer`, `basic`, or a mapping with `type` and its options.
+public struct RawAuthScheme: Sendable {
+    /// `type:` — `bearer`, `apiKey` or `basic`.
+    public var type: Located<String>
+    /// `header:` — the header a bearer token goes in.
+    public var header: Located<String>?
+    /// `prefix:` — the text before a bearer token; empty for none.
+    public var prefix: Located<String>?
+    /// `name:` — the header or query parameter an API key goes in.
+    public var name: Located<String>?
+    /// `in:` — `header` or `query`, for an API key.
+    public var location: Located<String>?
+}
+
+/// A scope under `auth.scopes`.
+public struct RawScope: Sendable {
+    /// The scope's name.
+    public var name: Located<String>
+    /// `description:`
+    public var description: String?
+    /// `includes:` — the scopes whose endpoints this scope may also call.
+    public var includes: [Located<String>] = []
+}
+
+/// One entry of an `errors:` mapping: a status (`401`) or status class (`4XX`) and the type of its body.
+public struct RawErrorStatus: Sendable {
+    /// The status as written.
+    public var status: Located<String>
+    /// The body type as written.
+    public var type: Located<String>
 }
 
 /// A deprecation mark: `deprecated: true` or `deprecated: "Use … instead."`.
@@ -89,6 +137,8 @@ public struct RawEndpoint: Sendable {
         case json([RawField], SourceLocation)
         /// `body: {form: {field: Type, …}}` — inline fields, form-url-encoded.
         case form([RawField], SourceLocation)
+        /// `body: {binary: image/png}` — bytes sent as they are, with this content type.
+        case binary(Located<String>)
     }
 
     /// Sample response data.
@@ -123,4 +173,8 @@ public struct RawEndpoint: Sendable {
     public var response: Located<String>?
     /// `sample:` or `sampleFile:`
     public var sample: Sample?
+    /// `scope:` — the scope whose credentials the endpoint needs, or `public` for none.
+    public var scope: Located<String>?
+    /// `errors:` — error bodies by status, added to (and overriding) the spec's.
+    public var errors: [RawErrorStatus] = []
 }

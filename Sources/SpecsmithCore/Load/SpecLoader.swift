@@ -15,17 +15,20 @@ public enum SpecLoader {
 enum SpecKeys {
     static let top = [
         "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "dates",
-        "models", "endpoints",
+        "auth", "errors", "models", "endpoints",
     ]
+    static let auth = ["scheme", "scopes", "default"]
+    static let scheme = ["type", "header", "prefix", "name", "in"]
+    static let scope = ["description", "includes"]
     static let objectModel = ["description", "deprecated", "properties"]
     static let enumModel = ["description", "deprecated", "enum"]
     static let property = ["type", "description", "default", "swiftName", "deprecated"]
     static let queryParameter = property + ["separator"]
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers",
-        "body", "response", "sample", "sampleFile",
+        "body", "response", "sample", "sampleFile", "scope", "errors",
     ]
-    static let body = ["json", "form"]
+    static let body = ["json", "form", "binary"]
 }
 
 /// Walks the YAML tree, collecting diagnostics as it goes.
@@ -67,6 +70,8 @@ private struct Reader {
                         spec.headers.append((header.key, text))
                     }
                 }
+            case "auth": spec.auth = auth(value)
+            case "errors": spec.errors = errors(value, spec: true)
             case "models":
                 spec.models = (mapping(value, what: "`models`") ?? []).compactMap { model($0) }
             case "endpoints":
@@ -134,6 +139,8 @@ private struct Reader {
             case "sampleFile":
                 if endpoint.sample != nil { bothSamples(item.key) }
                 if let path = string(value, key: "sampleFile") { endpoint.sample = .file(path) }
+            case "scope": endpoint.scope = string(value, key: "scope")
+            case "errors": endpoint.errors = errors(value, spec: false)
             default:
                 unknownKey(item.key, allowed: SpecKeys.endpoint, in: "endpoint `\(entry.key.value)`")
             }
@@ -163,7 +170,7 @@ private struct Reader {
             }
             if entries.count != 1 {
                 diagnostics.error(
-                    "`body` is a type, or a mapping with exactly one of `json` or `form`",
+                    "`body` is a type, or a mapping with exactly one of `json`, `form` or `binary`",
                     at: value.location
                 )
             }
@@ -172,9 +179,88 @@ private struct Reader {
         if entry.key.value == "json", case .string(let text) = entry.value.kind {
             return .type(Located(text, at: entry.value.location))
         }
+        if entry.key.value == "binary" {
+            return string(entry.value, key: "binary").map { .binary($0) }
+        }
         let inline = fields(entry.value, allowed: SpecKeys.property, what: "`\(entry.key.value)`")
         return entry.key.value == "json"
             ? .json(inline, entry.key.location) : .form(inline, entry.key.location)
+    }
+
+    mutating func auth(_ value: YAMLValue) -> RawAuth? {
+        guard let entries = mapping(value, what: "`auth`") else { return nil }
+        var auth = RawAuth(location: value.location)
+        for entry in entries {
+            switch entry.key.value {
+            case "scheme": auth.scheme = scheme(entry.value)
+            case "default": auth.defaultScope = string(entry.value, key: "default")
+            case "scopes":
+                for item in mapping(entry.value, what: "`scopes`") ?? [] {
+                    auth.scopes.append(scope(item))
+                }
+            default: unknownKey(entry.key, allowed: SpecKeys.auth, in: "`auth`")
+            }
+        }
+        if auth.scheme == nil {
+            diagnostics.error("`auth` needs a `scheme`", at: value.location, hint: "add `scheme: bearer`")
+        }
+        return auth
+    }
+
+    mutating func scheme(_ value: YAMLValue) -> RawAuthScheme? {
+        if case .string(let text) = value.kind {
+            return RawAuthScheme(type: Located(text, at: value.location))
+        }
+        guard let entries = mapping(value, what: "`scheme`") else { return nil }
+        var type: Located<String>?
+        var scheme = RawAuthScheme(type: Located("", at: value.location))
+        for entry in entries {
+            switch entry.key.value {
+            case "type": type = string(entry.value, key: "type")
+            case "header": scheme.header = string(entry.value, key: "header")
+            case "prefix": scheme.prefix = string(entry.value, key: "prefix")
+            case "name": scheme.name = string(entry.value, key: "name")
+            case "in": scheme.location = string(entry.value, key: "in")
+            default: unknownKey(entry.key, allowed: SpecKeys.scheme, in: "`scheme`")
+            }
+        }
+        guard let type else {
+            diagnostics.error(
+                "`scheme` needs a `type`",
+                at: value.location,
+                hint: "add `type: bearer`, `type: apiKey` or `type: basic`"
+            )
+            return nil
+        }
+        scheme.type = type
+        return scheme
+    }
+
+    mutating func scope(_ entry: YAMLValue.Entry) -> RawScope {
+        var scope = RawScope(name: entry.key)
+        for item in mapping(entry.value, what: "scope `\(entry.key.value)`") ?? [] {
+            switch item.key.value {
+            case "description": scope.description = string(item.value, key: "description")?.value
+            case "includes":
+                switch item.value.kind {
+                case .string(let text): scope.includes = [Located(text, at: item.value.location)]
+                case .sequence(let names): scope.includes = names.compactMap { string($0, key: "includes") }
+                default: mismatch(item.value, expected: "a scope or a list of scopes", key: "includes")
+                }
+            default: unknownKey(item.key, allowed: SpecKeys.scope, in: "scope `\(entry.key.value)`")
+            }
+        }
+        return scope
+    }
+
+    /// `errors: Model` (the spec's, meaning every 4XX status) or `errors: {401: Model, 4XX: Other}`.
+    mutating func errors(_ value: YAMLValue, spec: Bool) -> [RawErrorStatus] {
+        if spec, case .string(let text) = value.kind {
+            return [RawErrorStatus(status: Located("4XX", at: value.location), type: Located(text, at: value.location))]
+        }
+        return (mapping(value, what: "`errors`") ?? []).compactMap { entry in
+            string(entry.value, key: entry.key.value).map { RawErrorStatus(status: entry.key, type: $0) }
+        }
     }
 
     mutating func fields(_ value: YAMLValue, allowed: [String], what: String) -> [RawField] {

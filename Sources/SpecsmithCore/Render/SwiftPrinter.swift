@@ -57,8 +57,11 @@ public struct SwiftPrinter: Sendable {
 
     private func emit(_ type: TypeDeclaration, into writer: inout LineWriter) {
         emitDocs(type.docs, attributes: type.attributes, into: &writer)
+        let generics = type.genericParameters.isEmpty ? "" : "<" + type.genericParameters.joined(separator: ", ") + ">"
         let inherits = type.inherits.isEmpty ? "" : ": " + type.inherits.joined(separator: ", ")
-        let opening = "\(modifiers(type.access))\(type.kind.rawValue) \(type.name)\(inherits) {"
+        let requirements = type.whereClause.isEmpty ? "" : " where " + type.whereClause.joined(separator: ", ")
+        let opening =
+            "\(modifiers(type.access))\(type.kind.rawValue) \(type.name)\(generics)\(inherits)\(requirements) {"
         if type.members.isEmpty {
             writer.line(opening + "}")
             return
@@ -108,7 +111,9 @@ public struct SwiftPrinter: Sendable {
         case .function(let functionName): name = "func \(SwiftName.escaped(functionName))"
         case .initializer: name = "init"
         }
-        let head = modifiers(function.access, isStatic: function.isStatic) + name
+        let generics =
+            function.genericParameters.isEmpty ? "" : "<" + function.genericParameters.joined(separator: ", ") + ">"
+        let head = modifiers(function.access, isStatic: function.isStatic) + name + generics
         var tail = ""
         if function.isAsync { tail += " async" }
         if let throwsClause = function.throwsClause { tail += " \(throwsClause)" }
@@ -137,7 +142,9 @@ public struct SwiftPrinter: Sendable {
         }
         var text = ""
         if let label = parameter.label {
-            text += (label == "_" ? "_" : SwiftName.escaped(label)) + " "
+            // Any keyword but `inout`, `var` and `let` may be an argument label as it is.
+            let plain = label == "_" || !["inout", "var", "let"].contains(label)
+            text += (plain ? label : SwiftName.escaped(label)) + " "
         }
         text += "\(SwiftName.escaped(parameter.name)): \(parameter.type)"
         if let value = parameter.defaultValue {

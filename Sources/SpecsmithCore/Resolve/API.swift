@@ -47,6 +47,8 @@ public struct API: Sendable, Hashable {
     public var models: [Model]
     /// The endpoints, in spec order.
     public var operations: [Operation]
+    /// How requests are authorized, if the API has scopes.
+    public var auth: Auth?
 
     /// A default header.
     public struct Header: Sendable, Hashable {
@@ -60,6 +62,70 @@ public struct API: Sendable, Hashable {
     public var namespaces: [String] {
         var seen = Set<String>()
         return operations.compactMap(\.namespace).filter { seen.insert($0).inserted }
+    }
+}
+
+/// How an API authorizes requests: the scheme credentials travel in, and the scopes endpoints need.
+public struct Auth: Sendable, Hashable {
+    /// How credentials travel, as the runtime's `AuthScheme`.
+    public enum Scheme: Sendable, Hashable {
+        /// A token in `header`, after `prefix` and a space (or alone when `prefix` is `nil`).
+        case bearer(header: String, prefix: String?)
+        /// A key in the header or query parameter `name`.
+        case apiKey(name: String, inQuery: Bool)
+        /// HTTP basic authentication.
+        case basic
+    }
+
+    /// How credentials travel.
+    public var scheme: Scheme
+    /// The scopes, in spec order.
+    public var scopes: [Scope]
+
+    /// An authorization scope.
+    public struct Scope: Sendable, Hashable {
+        /// The Swift type name, such as `Customer`.
+        public var name: String
+        /// The name in the spec.
+        public var specName: String
+        /// The description.
+        public var description: String?
+        /// The Swift names of the scopes this one directly includes.
+        public var includes: [String]
+    }
+}
+
+/// A documented error status of an endpoint and the type of its body.
+public struct ErrorStatus: Sendable, Hashable {
+    /// Which statuses.
+    public enum Pattern: Sendable, Hashable {
+        /// One status, such as 404.
+        case status(Int)
+        /// A status class: 4 for 4XX, 5 for 5XX.
+        case statusClass(Int)
+    }
+
+    /// Which statuses.
+    public var pattern: Pattern
+    /// The body's type.
+    public var type: TypeRef
+}
+
+/// The type an endpoint's documented error bodies are delivered as.
+public enum ErrorBody: Sendable, Hashable {
+    /// No documented errors: `Never`.
+    case none
+    /// Every documented status has a body of this type.
+    case type(TypeRef)
+    /// Statuses have bodies of different types: an enumeration with one case per type.
+    case enumeration(name: String, cases: [Case])
+
+    /// A case of an error body enumeration.
+    public struct Case: Sendable, Hashable {
+        /// The Swift case name.
+        public var name: String
+        /// The body type it wraps.
+        public var type: TypeRef
     }
 }
 
@@ -197,6 +263,12 @@ public struct Operation: Sendable, Hashable {
     public var deprecation: Deprecation?
     /// Sample response data, as JSON text.
     public var sample: String?
+    /// The Swift name of the scope whose credentials the endpoint needs; `nil` for a public endpoint.
+    public var scope: String?
+    /// The documented error statuses, exact statuses first.
+    public var errors: [ErrorStatus] = []
+    /// The type documented error bodies are delivered as.
+    public var errorBody: ErrorBody = .none
 
     /// A piece of a path template.
     public enum PathPart: Sendable, Hashable {
@@ -214,6 +286,8 @@ public struct Operation: Sendable, Hashable {
         case fields(model: String, parameters: [String])
         /// Parameters, form-url-encoded.
         case form(parameters: [String])
+        /// One `Data` parameter, sent as it is with this content type.
+        case binary(parameter: String, contentType: String)
     }
 }
 

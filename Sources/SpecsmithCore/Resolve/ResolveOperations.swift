@@ -8,8 +8,15 @@ extension ResolveContext {
         var operations: [Operation] = []
         var names: [String: String] = [:]
         var typeNames = Set(models.map(\.name))
+        let specErrors = resolveSpecErrors()
         for raw in raw.endpoints {
-            guard let operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
+            guard var operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
+            operation.scope = resolveScope(raw)
+            (operation.errors, operation.errorBody) = operationErrors(
+                raw,
+                specErrors: specErrors,
+                typeNames: &typeNames
+            )
             let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {
@@ -287,6 +294,7 @@ extension ResolveContext {
         switch body {
         case .type(let text): text.location
         case .json(_, let location), .form(_, let location): location
+        case .binary(let contentType): contentType.location
         }
     }
 
@@ -342,6 +350,18 @@ extension ResolveContext {
             let resolved = fields.compactMap { resolveParameter($0, location: .body) }
             parameters.append(contentsOf: resolved)
             return .form(parameters: resolved.map(\.name))
+        case .binary(let contentType):
+            checkHeaderText(contentType)
+            if !contentType.value.contains("/") {
+                diagnostics.error(
+                    "`binary` names the body's content type, such as `image/png`, not `\(contentType.value)`",
+                    at: contentType.location
+                )
+            }
+            parameters.append(
+                Parameter(name: "data", label: "_", wireName: "body", location: .body, type: .builtin(.data))
+            )
+            return .binary(parameter: "data", contentType: contentType.value)
         }
     }
 

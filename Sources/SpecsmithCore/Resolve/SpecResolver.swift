@@ -26,15 +26,17 @@ enum ReservedNames {
 
     /// Members of the `Resource` protocol, which resource enumeration cases may not be named.
     static let resourceMembers: Set<String> = [
-        "operationName", "method", "path", "query", "headers", "body", "sampleData",
+        "operationName", "method", "path", "query", "headers", "body", "sampleData", "requiresAuthorization",
     ]
 
     /// Type names generated for an API named `api`, besides its models.
-    static func generatedTypes(api: String) -> Set<String> {
-        [
+    static func generatedTypes(api: String, hasAuth: Bool) -> Set<String> {
+        var names: Set<String> = [
             TranslationNames.client(api), TranslationNames.factories(api), TranslationNames.resource(api),
             TranslationNames.samples(api),
         ]
+        if hasAuth { names.insert(TranslationNames.scopes) }
+        return names
     }
 }
 
@@ -49,6 +51,10 @@ struct ResolveContext {
     var enumCases: [String: [EnumCase]] = [:]
     var apiName = "API"
     var style = API.Style.endpoints
+    /// Spec name → Swift name of every auth scope.
+    var scopeNames: [String: String] = [:]
+    /// The Swift name of the scope of endpoints that name none.
+    var defaultScope: String?
 
     init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
         self.raw = raw
@@ -78,6 +84,7 @@ struct ResolveContext {
             checkHeaderText(header.value)
         }
 
+        let auth = resolveAuth()
         declareModels()
         var models = raw.models.compactMap { resolveModel($0) }
         checkCycles(models)
@@ -94,7 +101,8 @@ struct ResolveContext {
             access: access,
             dates: dates.rawValue,
             models: models,
-            operations: operations
+            operations: operations,
+            auth: auth
         )
     }
 
@@ -138,7 +146,7 @@ struct ResolveContext {
 
     mutating func declareModels() {
         var taken: [String: String] = [:]
-        let reserved = ReservedNames.generatedTypes(api: apiName)
+        let reserved = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
         for model in raw.models {
             let swiftName = SwiftName.typeName(model.name.value)
             if ReservedNames.builtinTypes.contains(swiftName) || RuntimeSymbols.all.contains(swiftName) {

@@ -46,6 +46,7 @@ public enum TypeKind: String, Sendable, Hashable {
     case `struct`
     case `enum`
     case `extension`
+    case `protocol`
 }
 
 /// A struct, enum or extension.
@@ -60,8 +61,12 @@ public struct TypeDeclaration: Sendable, Hashable {
     public var kind: TypeKind
     /// The type name (or the extended type).
     public var name: String
+    /// Generic parameters with their constraints, such as `Authorization: AuthorizationScope`.
+    public var genericParameters: [String] = []
     /// Inherited types and conformances.
     public var inherits: [String] = []
+    /// Requirements of a `where` clause, such as `Authorization: Scope.CustomerAccess`.
+    public var whereClause: [String] = []
     /// The members, separated by blank lines where ``blankLinesBetweenMembers`` says so.
     public var members: [Declaration] = []
     /// Whether members are separated by blank lines (enum cases are not).
@@ -112,6 +117,8 @@ public struct FunctionDeclaration: Sendable, Hashable {
     public var isStatic = false
     /// What is declared.
     public var kind: Kind
+    /// Generic parameters with their constraints, such as `Response`.
+    public var genericParameters: [String] = []
     /// The parameters.
     public var parameters: [FunctionParameter] = []
     /// Whether it is `async`.

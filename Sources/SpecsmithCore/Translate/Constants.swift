@@ -14,11 +14,21 @@ enum RuntimeSymbols {
     static let pathSegment = "PathSegment"
     static let parameterValue = "ParameterValue"
     static let dateCoding = "DateCoding"
+    static let apiEndpoint = "APIEndpoint"
+    static let authorizedEndpoint = "AuthorizedEndpoint"
+    static let authorizationScope = "AuthorizationScope"
+    static let expectedErrors = "ExpectedErrors"
+    static let credentials = "Credentials"
+    static let middleware = "Middleware"
+    static let authScheme = "AuthScheme"
 
     /// Names a model may not take, as generated code would then refer to the model instead.
     static let all: Set<String> = [
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
-        headerField, requestBody, pathSegment, parameterValue, dateCoding, "TransportRequest", "RawResponse",
+        headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
+        authorizationScope, expectedErrors, credentials, middleware, authScheme, "Credential", "ExpectedError",
+        "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
+        "TimeoutMiddleware", "TransportRequest", "RawResponse",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder",
     ]
@@ -34,4 +44,13 @@ enum TranslationNames {
     static func resource(_ api: String) -> String { api + "Resource" }
     /// The namespace of sample data: `CountriesSamples`.
     static func samples(_ api: String) -> String { api + "Samples" }
+    /// The namespace of an API's authorization scopes.
+    static let scopes = "Scope"
+    /// The scope of a client without credentials.
+    static let publicScope = "Public"
+    /// The protocol of the scopes that grant `scope`'s endpoints: `CustomerAccess`.
+    static func access(_ scope: String) -> String { scope + "Access" }
+    /// The generic parameter of a scoped client.
+    static let authorization = "Authorization"
+
 }

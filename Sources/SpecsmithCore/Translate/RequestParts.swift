@@ -48,6 +48,11 @@ struct RequestParts {
         case .form(let names):
             let fields = operation.parameters.filter { names.contains($0.name) && $0.location == .body }
             return .call(.member(nil, "form"), [Argument(nil, .array(fields.map(queryItem)))])
+        case .binary(let parameter, let contentType):
+            return .call(
+                .member(nil, "data"),
+                [Argument(nil, .identifier(parameter)), Argument("contentType", .literal(.string(contentType)))]
+            )
         }
     }
 

@@ -1,7 +1,8 @@
 /// The translate stage: ``API`` → the Swift files to generate, as syntax trees.
 ///
 /// Always the same set of files for a given style, so build tools can declare them up front:
-/// `Models.swift`, `Client.swift`, `Samples.swift`, plus `Endpoints.swift` and/or `Resources.swift`.
+/// `Models.swift` (with error body enumerations), `Client.swift` (with the scopes), `Samples.swift`, plus
+/// `Endpoints.swift` and/or `Resources.swift`.
 public enum Translator {
     /// The files for `api`.
     public static func translate(_ api: API) -> [SwiftFile] {
@@ -25,10 +26,15 @@ public enum Translator {
     }
 
     private static func modelsFile(_ api: API) -> SwiftFile {
-        let types = api.models.flatMap { model -> [TypeRef] in
-            if case .object(let properties) = model.shape { return properties.map(\.type) }
-            return []
-        }
+        let types =
+            api.models.flatMap { model -> [TypeRef] in
+                if case .object(let properties) = model.shape { return properties.map(\.type) }
+                return []
+            }
+            + api.operations.flatMap { operation -> [TypeRef] in
+                if case .enumeration(_, let cases) = operation.errorBody { return cases.map(\.type) }
+                return []
+            }
         var modules: [String] = []
         if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
         if api.models.contains(where: { if case .enumeration = $0.shape { true } else { false } }) {
@@ -39,6 +45,7 @@ public enum Translator {
             api,
             imports: TranslationSupport.imports(modules, api: api),
             api.models.map { translateModel($0, api: api) }
+                + api.operations.compactMap { translateErrorBody($0, api: api) }
         )
     }
 
@@ -123,7 +130,7 @@ public enum Translator {
             "Client.swift",
             api,
             imports: runtimeImports(api, signatureTypes: [], alwaysFoundation: true),
-            [translateAsyncClient(api)]
+            translateAsyncClient(api)
         )
     }
 

@@ -1,176 +1,375 @@
 /// Translates the API into its async/await client: a struct with one method per endpoint, and a nested
 /// struct (reached through a property) per namespace.
-func translateAsyncClient(_ api: API) -> Declaration {
-    let access = TranslationSupport.access(api)
-    let clientName = TranslationNames.client(api.name)
-    var members: [Declaration] = [
-        .variable(
+///
+/// With `auth`, the client is generic over its scope, `ShopClient<Authorization>`: public endpoints are
+/// methods of the struct, and each scope's endpoints live in an extension that requires
+/// `Authorization: Scope.<Scope>Access`, so a client only has the methods its scope grants.
+func translateAsyncClient(_ api: API) -> [Declaration] {
+    ClientTranslation(api: api).declarations
+}
+
+private struct ClientTranslation {
+    let api: API
+    let access: AccessModifier
+    let clientName: String
+
+    init(api: API) {
+        self.api = api
+        self.access = TranslationSupport.access(api)
+        self.clientName = TranslationNames.client(api.name)
+    }
+
+    var isScoped: Bool { api.auth != nil }
+
+    var declarations: [Declaration] {
+        var members = [baseURLProperty, clientProperty]
+        if isScoped {
+            members.append(initializer(withCredentials: true))
+            members.append(clientInitializer)
+            members.append(authorizedMethod)
+            if api.style.hasFactories { members.append(sendMethod(scope: nil)) }
+        } else {
+            members.append(initializer(withCredentials: false))
+            members.append(clientInitializer)
+        }
+        members += operations(namespace: nil, scope: nil).map(clientMethod)
+        for namespace in api.namespaces {
+            members.append(namespaceProperty(namespace))
+            members.append(namespaceType(namespace))
+        }
+        var docs = TranslationSupport.docs(api.description, fallback: "A client for the \(api.name) API.")
+        if let version = api.version {
+            docs += ["", "API version \(version)."]
+        }
+        guard let auth = api.auth else {
+            return [
+                .type(
+                    TypeDeclaration(
+                        docs: docs,
+                        access: access,
+                        kind: .struct,
+                        name: clientName,
+                        inherits: ["Sendable"],
+                        members: members
+                    )
+                )
+            ]
+        }
+        docs += [
+            "",
+            "The client's scope is its type parameter: `\(clientName)<\(ScopeTranslation.type(TranslationNames.publicScope))>` calls",
+            "public endpoints only; a scope's client calls its endpoints and those of the scopes it includes.",
+        ]
+        var declarations: [Declaration] = [
+            translateScopes(auth, api: api),
+            .type(
+                TypeDeclaration(
+                    docs: docs,
+                    access: access,
+                    kind: .struct,
+                    name: clientName,
+                    genericParameters: ["\(TranslationNames.authorization): \(RuntimeSymbols.authorizationScope)"],
+                    inherits: ["Sendable"],
+                    members: members
+                )
+            ),
+            .type(
+                TypeDeclaration(
+                    access: nil,
+                    kind: .extension,
+                    name: clientName,
+                    whereClause: [
+                        "\(TranslationNames.authorization) == \(ScopeTranslation.type(TranslationNames.publicScope))"
+                    ],
+                    members: [initializer(withCredentials: false)]
+                )
+            ),
+        ]
+        for scope in auth.scopes {
+            var scopeMembers: [Declaration] = []
+            if api.style.hasFactories { scopeMembers.append(sendMethod(scope: scope.name)) }
+            scopeMembers += operations(namespace: nil, scope: scope.name).map(clientMethod)
+            declarations.append(scopeExtension(clientName, scope: scope.name, members: scopeMembers))
+            for namespace in api.namespaces {
+                let methods = operations(namespace: namespace, scope: scope.name).map(clientMethod)
+                if !methods.isEmpty {
+                    declarations.append(
+                        scopeExtension("\(clientName).\(namespace)", scope: scope.name, members: methods)
+                    )
+                }
+            }
+        }
+        return declarations
+    }
+
+    /// The operations of `namespace` (the root for `nil`) that need `scope` (public ones for `nil`).
+    func operations(namespace: String?, scope: String?) -> [Operation] {
+        api.operations.filter { $0.namespace == namespace && (!isScoped || $0.scope == scope) }
+    }
+
+    func scopeExtension(_ type: String, scope: String, members: [Declaration]) -> Declaration {
+        .type(
+            TypeDeclaration(
+                docs: [
+                    "The endpoints of the `\(api.auth?.scopes.first { $0.name == scope }?.specName ?? scope)` scope."
+                ],
+                kind: .extension,
+                name: type,
+                whereClause: [ScopeTranslation.requirement(scope)],
+                members: members
+            )
+        )
+    }
+
+    var baseURLProperty: Declaration {
+        let url = Expression.forceUnwrap(
+            .call(.identifier("URL"), [Argument("string", .literal(.string(api.baseURL)))])
+        )
+        // A generic type cannot have static stored properties.
+        return .variable(
             VariableDeclaration(
                 docs: ["The base URL the spec names."],
                 access: access,
                 isStatic: true,
-                isLet: true,
+                isLet: !isScoped,
                 name: "defaultBaseURL",
-                value: .forceUnwrap(.call(.identifier("URL"), [Argument("string", .literal(.string(api.baseURL)))]))
+                type: isScoped ? "URL" : nil,
+                value: isScoped ? nil : url,
+                getter: isScoped ? [.expression(url)] : nil
             )
-        ),
-        clientProperty(access),
+        )
+    }
+
+    var clientProperty: Declaration {
+        .variable(
+            VariableDeclaration(
+                docs: ["Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders."],
+                access: access,
+                name: "client",
+                type: RuntimeSymbols.apiClient
+            )
+        )
+    }
+
+    func initializer(withCredentials: Bool) -> Declaration {
+        var docs = ["A client for the API at `baseURL`, sending requests with `transport` through `middleware`."]
+        var parameters = [
+            FunctionParameter(
+                name: "baseURL",
+                type: "URL",
+                defaultValue: .member(.identifier(clientName), "defaultBaseURL")
+            )
+        ]
+        if withCredentials {
+            docs = [
+                "A client for the API at `baseURL` that authorizes requests with `credentials`, sending them with",
+                "`transport` through `middleware`.",
+            ]
+            parameters.append(FunctionParameter(name: "credentials", type: RuntimeSymbols.credentials))
+        }
+        docs += ["", "Pass a `StubTransport` to answer every endpoint from the spec's sample data."]
+        parameters += [
+            FunctionParameter(
+                name: "transport",
+                type: "any \(RuntimeSymbols.httpTransport)",
+                defaultValue: .call(.identifier(RuntimeSymbols.urlSessionTransport), [])
+            ),
+            FunctionParameter(name: "middleware", type: "[any \(RuntimeSymbols.middleware)]", defaultValue: .array([])),
+        ]
+        return .function(
+            FunctionDeclaration(
+                docs: docs,
+                access: access,
+                kind: .initializer,
+                parameters: parameters,
+                body: [.assignment(.member(.verbatim("self"), "client"), apiClient(withCredentials: withCredentials))]
+            )
+        )
+    }
+
+    var clientInitializer: Declaration {
+        .function(
+            FunctionDeclaration(
+                docs: ["A client that sends requests with `client`."],
+                access: access,
+                kind: .initializer,
+                parameters: [FunctionParameter(name: "client", type: RuntimeSymbols.apiClient)],
+                body: [.assignment(.member(.verbatim("self"), "client"), .identifier("client"))]
+            )
+        )
+    }
+
+    /// `func authorized<Other>(as: Other.Type, credentials: Credentials) -> ShopClient<Other>`
+    var authorizedMethod: Declaration {
         .function(
             FunctionDeclaration(
                 docs: [
-                    "A client for the API at `baseURL`, sending requests with `transport`.",
-                    "",
-                    "Pass a `StubTransport` to answer every endpoint from the spec's sample data.",
+                    "This client's server, transport and middleware with other credentials, of the scope `Other`:",
+                    "for example the customer client made after logging in.",
                 ],
                 access: access,
-                kind: .initializer,
+                kind: .function("authorized"),
+                genericParameters: ["Other: \(RuntimeSymbols.authorizationScope)"],
                 parameters: [
-                    FunctionParameter(
-                        name: "baseURL",
-                        type: "URL",
-                        defaultValue: .member(.identifier(clientName), "defaultBaseURL")
-                    ),
-                    FunctionParameter(
-                        name: "transport",
-                        type: "any \(RuntimeSymbols.httpTransport)",
-                        defaultValue: .call(.identifier(RuntimeSymbols.urlSessionTransport), [])
-                    ),
+                    FunctionParameter(label: "as", name: "scope", type: "Other.Type"),
+                    FunctionParameter(name: "credentials", type: RuntimeSymbols.credentials),
                 ],
-                body: [.assignment(.member(.verbatim("self"), "client"), apiClient(api))]
-            )
-        ),
-        clientInitializer(access),
-    ]
-    members += api.operations.filter { $0.namespace == nil }.map { clientMethod($0, api: api) }
-    for namespace in api.namespaces {
-        members.append(
-            .variable(
-                VariableDeclaration(
-                    docs: ["The endpoints of the `\(namespace)` namespace."],
-                    access: access,
-                    name: SwiftName.memberName(namespace),
-                    type: namespace,
-                    getter: [.return(.call(.identifier(namespace), [Argument("client", .identifier("client"))]))]
-                )
-            )
-        )
-        members.append(
-            .type(
-                TypeDeclaration(
-                    docs: ["The endpoints of the `\(namespace)` namespace."],
-                    access: access,
-                    kind: .struct,
-                    name: namespace,
-                    inherits: ["Sendable"],
-                    members: [clientProperty(access), clientInitializer(access)]
-                        + api.operations.filter { $0.namespace == namespace }.map { clientMethod($0, api: api) }
-                )
+                returnType: "\(clientName)<Other>",
+                body: [
+                    .binding(isLet: false, name: "client", value: .identifier("client")),
+                    .assignment(.member(.identifier("client"), "credentials"), .identifier("credentials")),
+                    .return(.call(.verbatim("\(clientName)<Other>"), [Argument("client", .identifier("client"))])),
+                ]
             )
         )
     }
-    var docs = TranslationSupport.docs(api.description, fallback: "A client for the \(api.name) API.")
-    if let version = api.version {
-        docs += ["", "API version \(version)."]
-    }
-    return .type(
-        TypeDeclaration(
-            docs: docs,
-            access: access,
-            kind: .struct,
-            name: clientName,
-            inherits: ["Sendable"],
-            members: members
-        )
-    )
-}
 
-private func clientProperty(_ access: AccessModifier) -> Declaration {
-    .variable(
-        VariableDeclaration(
-            docs: ["Sends the requests: base URL, transport, headers and JSON coders."],
-            access: access,
-            name: "client",
-            type: RuntimeSymbols.apiClient
-        )
-    )
-}
-
-private func clientInitializer(_ access: AccessModifier) -> Declaration {
-    .function(
-        FunctionDeclaration(
-            docs: ["A client that sends requests with `client`."],
-            access: access,
-            kind: .initializer,
-            parameters: [FunctionParameter(name: "client", type: RuntimeSymbols.apiClient)],
-            body: [.assignment(.member(.verbatim("self"), "client"), .identifier("client"))]
-        )
-    )
-}
-
-/// `APIClient(baseURL: baseURL, transport: transport, headers: […], dateCoding: .iso8601)`
-private func apiClient(_ api: API) -> Expression {
-    var arguments = [
-        Argument("baseURL", .identifier("baseURL")),
-        Argument("transport", .identifier("transport")),
-    ]
-    if !api.headers.isEmpty {
-        arguments.append(
-            Argument(
-                "headers",
-                .array(
-                    api.headers.map { header in
-                        .call(
-                            .identifier(RuntimeSymbols.headerField),
-                            [
-                                Argument(nil, .literal(.string(header.name))),
-                                Argument(nil, .literal(.string(header.value))),
-                            ]
-                        )
-                    }
-                )
+    /// `send(_:)` for endpoint values: public ones on every client, a scope's on clients granted it.
+    func sendMethod(scope: String?) -> Declaration {
+        let parameterType =
+            scope.map { "\(RuntimeSymbols.authorizedEndpoint)<\(ScopeTranslation.type($0)), Response, ErrorBody>" }
+            ?? "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
+        let argument: Expression = scope == nil ? .identifier("endpoint") : .member(.identifier("endpoint"), "endpoint")
+        return .function(
+            FunctionDeclaration(
+                docs: [scope == nil ? "Sends a public endpoint." : "Sends an endpoint this client's scope grants."],
+                access: access,
+                kind: .function("send"),
+                genericParameters: ["Response", "ErrorBody"],
+                parameters: [FunctionParameter(label: "_", name: "endpoint", type: parameterType)],
+                isAsync: true,
+                throwsClause: "throws(\(RuntimeSymbols.apiError)<ErrorBody>)",
+                returnType: "Response",
+                body: [
+                    .expression(.try(.await(.call(.member(.identifier("client"), "send"), [Argument(nil, argument)]))))
+                ]
             )
         )
     }
-    arguments.append(Argument("dateCoding", .member(nil, api.dates)))
-    return .call(.identifier(RuntimeSymbols.apiClient), arguments)
-}
 
-/// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError) -> [Country]`
-private func clientMethod(_ operation: Operation, api: API) -> Declaration {
-    let endpoint: Expression
-    let scope = [TranslationNames.factories(api.name)] + (operation.namespace.map { [$0] } ?? [])
-    if api.style.hasFactories {
-        endpoint = .call(
-            .member(.verbatim(scope.joined(separator: ".")), operation.name),
-            TranslationSupport.forwardingArguments(operation)
+    func namespaceProperty(_ namespace: String) -> Declaration {
+        .variable(
+            VariableDeclaration(
+                docs: ["The endpoints of the `\(namespace)` namespace."],
+                access: access,
+                name: SwiftName.memberName(namespace),
+                type: namespace,
+                getter: [.return(.call(.identifier(namespace), [Argument("client", .identifier("client"))]))]
+            )
         )
-    } else {
-        let resourceScope = [TranslationNames.resource(api.name)] + (operation.namespace.map { [$0] } ?? [])
-        let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
-        let resource =
-            operation.parameters.isEmpty
-            ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation, labelled: true))
-        var arguments = [Argument(nil, resource)]
-        if operation.response != .void {
-            arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self")))
+    }
+
+    func namespaceType(_ namespace: String) -> Declaration {
+        .type(
+            TypeDeclaration(
+                docs: ["The endpoints of the `\(namespace)` namespace."],
+                access: access,
+                kind: .struct,
+                name: namespace,
+                inherits: ["Sendable"],
+                members: [clientProperty, clientInitializer]
+                    + operations(namespace: namespace, scope: nil).map(clientMethod)
+            )
+        )
+    }
+
+    /// `APIClient(baseURL: baseURL, transport: transport, middleware: middleware, headers: […], …)`
+    func apiClient(withCredentials: Bool) -> Expression {
+        var arguments = [
+            Argument("baseURL", .identifier("baseURL")),
+            Argument("transport", .identifier("transport")),
+            Argument("middleware", .identifier("middleware")),
+        ]
+        if !api.headers.isEmpty {
+            arguments.append(
+                Argument(
+                    "headers",
+                    .array(
+                        api.headers.map { header in
+                            .call(
+                                .identifier(RuntimeSymbols.headerField),
+                                [
+                                    Argument(nil, .literal(.string(header.name))),
+                                    Argument(nil, .literal(.string(header.value))),
+                                ]
+                            )
+                        }
+                    )
+                )
+            )
         }
-        endpoint = .call(.identifier(RuntimeSymbols.endpoint), arguments)
+        if let auth = api.auth {
+            arguments.append(Argument("authScheme", authScheme(auth.scheme)))
+            if withCredentials {
+                arguments.append(Argument("credentials", .identifier("credentials")))
+            }
+        }
+        arguments.append(Argument("dateCoding", .member(nil, api.dates)))
+        return .call(.identifier(RuntimeSymbols.apiClient), arguments)
     }
-    return .function(
-        FunctionDeclaration(
-            docs: TranslationSupport.operationDocs(operation),
-            attributes: TranslationSupport.attributes(operation.deprecation),
-            access: TranslationSupport.access(api),
-            kind: .function(operation.name),
-            parameters: TranslationSupport.functionParameters(operation),
-            isAsync: true,
-            throwsClause: "throws(\(RuntimeSymbols.apiError))",
-            returnType: operation.response == .void ? nil : TranslationSupport.typeText(operation.response),
-            body: [
-                .expression(
-                    .try(.await(.call(.member(.identifier("client"), "send"), [Argument(nil, endpoint)])))
+
+    func authScheme(_ scheme: Auth.Scheme) -> Expression {
+        switch scheme {
+        case .bearer(let header, let prefix):
+            .call(
+                .member(nil, "bearer"),
+                [
+                    Argument("header", .literal(.string(header))),
+                    Argument("prefix", prefix.map { .literal(.string($0)) } ?? .literal(.nil)),
+                ]
+            )
+        case .apiKey(let name, let inQuery):
+            .call(
+                .member(nil, "apiKey"),
+                [Argument("name", .literal(.string(name))), Argument("in", .member(nil, inQuery ? "query" : "header"))]
+            )
+        case .basic:
+            .member(nil, "basic")
+        }
+    }
+
+    /// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country]`
+    func clientMethod(_ operation: Operation) -> Declaration {
+        let endpoint: Expression
+        if api.style.hasFactories {
+            let scope = [TranslationNames.factories(api.name)] + (operation.namespace.map { [$0] } ?? [])
+            let call = Expression.call(
+                .member(.verbatim(scope.joined(separator: ".")), operation.name),
+                TranslationSupport.forwardingArguments(operation)
+            )
+            endpoint = operation.scope == nil ? call : .member(call, "endpoint")
+        } else {
+            let resourceScope = [TranslationNames.resource(api.name)] + (operation.namespace.map { [$0] } ?? [])
+            let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
+            let resource =
+                operation.parameters.isEmpty
+                ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation, labelled: true))
+            var arguments = [Argument(nil, resource)]
+            if operation.response != .void {
+                arguments.append(
+                    Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self"))
                 )
-            ]
+            }
+            if let errors = ErrorTranslation.expectedErrors(operation) {
+                arguments.append(Argument("errors", errors))
+            }
+            let type = operation.errorBody == .none ? RuntimeSymbols.endpoint : RuntimeSymbols.apiEndpoint
+            endpoint = .call(.identifier(type), arguments)
+        }
+        return .function(
+            FunctionDeclaration(
+                docs: TranslationSupport.operationDocs(operation),
+                attributes: TranslationSupport.attributes(operation.deprecation),
+                access: access,
+                kind: .function(operation.name),
+                parameters: TranslationSupport.functionParameters(operation),
+                isAsync: true,
+                throwsClause: ErrorTranslation.throwsClause(operation),
+                returnType: operation.response == .void ? nil : TranslationSupport.typeText(operation.response),
+                body: [
+                    .expression(.try(.await(.call(.member(.identifier("client"), "send"), [Argument(nil, endpoint)]))))
+                ]
+            )
         )
-    )
+    }
 }

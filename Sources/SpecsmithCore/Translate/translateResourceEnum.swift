@@ -112,6 +112,17 @@ func translateResourceEnum(
                 }
             )
         }
+        if operations.contains(where: { $0.scope != nil }) {
+            members.append(
+                property(
+                    "requiresAuthorization",
+                    type: "Bool",
+                    docs: "Whether the client's credentials are sent: every endpoint but the public ones.",
+                    operations: operations,
+                    access: access
+                ) { operation, _ in .literal(.bool(operation.scope != nil)) }
+            )
+        }
     }
     members.append(contentsOf: nested)
     return .type(

@@ -1,0 +1,255 @@
+/// Resolving `auth` (scheme and scopes) and `errors` (documented error bodies by status).
+extension ResolveContext {
+    /// The word an endpoint's `scope` uses for "no credentials".
+    static let publicScope = "public"
+
+    /// Resolves `auth`, reporting unknown or cyclic includes; fills `scopeNames` and `defaultScope`.
+    mutating func resolveAuth() -> Auth? {
+        guard let raw = raw.auth else { return nil }
+        let scheme = raw.scheme.flatMap { resolveScheme($0) } ?? .bearer(header: "Authorization", prefix: "Bearer")
+        var rawScopes = raw.scopes
+        if rawScopes.isEmpty {
+            rawScopes = [RawScope(name: Located("authorized", at: raw.location))]
+        }
+        var swiftNames: [String: String] = [:]
+        for scope in rawScopes {
+            let name = SwiftName.typeName(scope.name.value)
+            if scope.name.value == Self.publicScope || name == "Public" {
+                diagnostics.error(
+                    "`\(scope.name.value)` cannot name a scope: `public` marks endpoints that need no credentials",
+                    at: scope.name.location,
+                    hint: "rename the scope"
+                )
+                continue
+            }
+            if let other = swiftNames.first(where: { $0.value == name })?.key {
+                diagnostics.error(
+                    "scopes `\(other)` and `\(scope.name.value)` both become `Scope.\(name)`",
+                    at: scope.name.location
+                )
+                continue
+            }
+            swiftNames[scope.name.value] = name
+        }
+        scopeNames = swiftNames
+        var scopes: [Auth.Scope] = []
+        for scope in rawScopes {
+            guard let name = swiftNames[scope.name.value] else { continue }
+            let includes = scope.includes.compactMap { include -> String? in
+                if include.value == scope.name.value {
+                    diagnostics.error("scope `\(include.value)` cannot include itself", at: include.location)
+                    return nil
+                }
+                return scopeName(include)
+            }
+            scopes.append(
+                Auth.Scope(name: name, specName: scope.name.value, description: scope.description, includes: includes)
+            )
+        }
+        checkScopeCycles(scopes, raw: rawScopes)
+        if let chosen = raw.defaultScope {
+            defaultScope = scopeName(chosen)
+        } else if scopes.count == 1 {
+            defaultScope = scopes[0].name
+        } else if !scopes.isEmpty {
+            diagnostics.error(
+                "`auth` has several scopes, so it needs a `default` for endpoints that name none",
+                at: raw.location,
+                hint: "add `default: \(rawScopes[0].name.value)`"
+            )
+        }
+        return Auth(scheme: scheme, scopes: scopes)
+    }
+
+    private mutating func resolveScheme(_ raw: RawAuthScheme) -> Auth.Scheme? {
+        let allowedOptions: [String: [String]] = [
+            "bearer": ["header", "prefix"], "apiKey": ["name", "in"], "basic": [],
+        ]
+        guard let allowed = allowedOptions[raw.type.value] else {
+            diagnostics.error(
+                "the auth scheme must be `bearer`, `apiKey` or `basic`, not `\(raw.type.value)`",
+                at: raw.type.location,
+                hint: Suggestions.hint(for: raw.type.value, in: ["bearer", "apiKey", "basic"])
+            )
+            return nil
+        }
+        let options = [("header", raw.header), ("prefix", raw.prefix), ("name", raw.name), ("in", raw.location)]
+        for (key, value) in options where value != nil && !allowed.contains(key) {
+            diagnostics.error("`\(key)` does not apply to the `\(raw.type.value)` scheme", at: value!.location)
+        }
+        for value in [raw.header, raw.name].compactMap({ $0 }) {
+            checkHeaderName(value)
+        }
+        if let prefix = raw.prefix { checkHeaderText(prefix) }
+        switch raw.type.value {
+        case "bearer":
+            let prefix = raw.prefix.map(\.value) ?? "Bearer"
+            return .bearer(header: raw.header?.value ?? "Authorization", prefix: prefix.isEmpty ? nil : prefix)
+        case "apiKey":
+            guard let name = raw.name else {
+                diagnostics.error(
+                    "an `apiKey` scheme needs the `name` of its header or query parameter",
+                    at: raw.type.location,
+                    hint: "add `name: X-API-Key`"
+                )
+                return nil
+            }
+            let place = raw.location?.value ?? "header"
+            if let location = raw.location, !["header", "query"].contains(place) {
+                diagnostics.error(
+                    "`in` must be `header` or `query`, not `\(place)`",
+                    at: location.location,
+                    hint: Suggestions.hint(for: place, in: ["header", "query"])
+                )
+            }
+            return .apiKey(name: name.value, inQuery: place == "query")
+        default:
+            return .basic
+        }
+    }
+
+    private mutating func checkHeaderName(_ name: Located<String>) {
+        let allowed = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        if name.value.isEmpty || !name.value.allSatisfy({ allowed.contains($0) }) {
+            diagnostics.error("`\(name.value)` is not a valid header or parameter name", at: name.location)
+        }
+    }
+
+    /// The Swift name of the scope `name` refers to, reporting an unknown scope.
+    private mutating func scopeName(_ name: Located<String>) -> String? {
+        if let swiftName = scopeNames[name.value] { return swiftName }
+        diagnostics.error(
+            "unknown scope `\(name.value)`",
+            at: name.location,
+            hint: Suggestions.hint(for: name.value, in: Array(scopeNames.keys).sorted())
+        )
+        return nil
+    }
+
+    private mutating func checkScopeCycles(_ scopes: [Auth.Scope], raw: [RawScope]) {
+        let includes = Dictionary(scopes.map { ($0.name, $0.includes) }, uniquingKeysWith: { a, _ in a })
+        for (scope, rawScope) in zip(scopes, raw.filter { scopeNames[$0.name.value] != nil }) {
+            var stack = scope.includes
+            var seen = Set<String>()
+            while let next = stack.popLast() {
+                if next == scope.name {
+                    diagnostics.error(
+                        "scope `\(rawScope.name.value)` includes itself through other scopes",
+                        at: rawScope.name.location
+                    )
+                    break
+                }
+                if seen.insert(next).inserted { stack += includes[next] ?? [] }
+            }
+        }
+    }
+
+    /// The scope of `endpoint`: its own, the default, or `nil` for public endpoints and APIs without `auth`.
+    mutating func resolveScope(_ endpoint: RawEndpoint) -> String? {
+        guard let scope = endpoint.scope else { return raw.auth == nil ? nil : defaultScope }
+        if scope.value == Self.publicScope { return nil }
+        guard raw.auth != nil else {
+            diagnostics.error(
+                "endpoint `\(endpoint.name.value)` names a scope, but the spec has no `auth`",
+                at: scope.location,
+                hint: "add `auth:` with a `scheme` and `scopes`, or remove `scope`"
+            )
+            return nil
+        }
+        return scopeName(scope)
+    }
+
+    /// The spec's error statuses, resolved once.
+    mutating func resolveSpecErrors() -> [ErrorStatus] {
+        resolveErrors(raw.errors)
+    }
+
+    /// `raw` error statuses resolved and checked.
+    mutating func resolveErrors(_ raw: [RawErrorStatus]) -> [ErrorStatus] {
+        var seen = Set<ErrorStatus.Pattern>()
+        return raw.compactMap { entry in
+            guard let pattern = errorPattern(entry.status) else { return nil }
+            if !seen.insert(pattern).inserted {
+                diagnostics.error("the status `\(entry.status.value)` is listed twice", at: entry.status.location)
+                return nil
+            }
+            guard let type = resolveType(entry.type) else { return nil }
+            if type.isOptional {
+                diagnostics.error("an error body type cannot be optional", at: entry.type.location)
+                return nil
+            }
+            return ErrorStatus(pattern: pattern, type: type)
+        }
+    }
+
+    private mutating func errorPattern(_ status: Located<String>) -> ErrorStatus.Pattern? {
+        let text = status.value.uppercased()
+        if let code = Int(text), (400...599).contains(code) { return .status(code) }
+        if text == "4XX" { return .statusClass(4) }
+        if text == "5XX" { return .statusClass(5) }
+        diagnostics.error(
+            "`\(status.value)` is not an error status: use a status from 400 to 599, `4XX` or `5XX`",
+            at: status.location
+        )
+        return nil
+    }
+
+    /// The endpoint's error statuses (its own over the spec's, exact statuses first) and the type their bodies
+    /// are delivered as; an enumeration named `<Endpoint>Error` when the types differ.
+    mutating func operationErrors(
+        _ endpoint: RawEndpoint,
+        specErrors: [ErrorStatus],
+        typeNames: inout Set<String>
+    ) -> ([ErrorStatus], ErrorBody) {
+        let own = resolveErrors(endpoint.errors)
+        let ownPatterns = Set(own.map(\.pattern))
+        var merged = own + specErrors.filter { !ownPatterns.contains($0.pattern) }
+        merged.sort { lhs, rhs in
+            switch (lhs.pattern, rhs.pattern) {
+            case (.status(let a), .status(let b)): a < b
+            case (.status, .statusClass): true
+            case (.statusClass, .status): false
+            case (.statusClass(let a), .statusClass(let b)): a < b
+            }
+        }
+        var types: [TypeRef] = []
+        for status in merged where !types.contains(status.type) {
+            types.append(status.type)
+        }
+        switch types.count {
+        case 0: return (merged, .none)
+        case 1: return (merged, .type(types[0]))
+        default:
+            let name = SwiftName.typeName(endpoint.name.value) + "Error"
+            if !typeNames.insert(name).inserted {
+                diagnostics.error(
+                    "the error bodies of `\(endpoint.name.value)` become the enumeration `\(name)`, which is already a type",
+                    at: endpoint.name.location,
+                    hint: "rename the model, or give every status of the endpoint the same error type"
+                )
+            }
+            var caseNames = Set<String>()
+            let cases = types.enumerated().map { index, type in
+                var caseName = Self.errorCaseName(type)
+                if !caseNames.insert(caseName).inserted {
+                    caseName += "\(index + 1)"
+                    caseNames.insert(caseName)
+                }
+                return ErrorBody.Case(name: caseName, type: type)
+            }
+            return (merged, .enumeration(name: name, cases: cases))
+        }
+    }
+
+    /// `ApiErrorMessage` → `apiErrorMessage`, `[ValidationError]` → `validationErrorList`.
+    private static func errorCaseName(_ type: TypeRef) -> String {
+        switch type {
+        case .model(let name): SwiftName.memberName(name)
+        case .builtin(let builtin): SwiftName.memberName(builtin.rawValue)
+        case .array(let element): errorCaseName(element) + "List"
+        case .dictionary(let value): errorCaseName(value) + "Map"
+        case .optional(let wrapped): errorCaseName(wrapped)
+        case .void: "empty"
+        }
+    }
+}

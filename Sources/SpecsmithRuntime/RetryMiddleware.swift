@@ -1,0 +1,91 @@
+import Foundation
+
+/// Sends an idempotent request again when it failed for a reason that may pass: no connectivity, or status
+/// 429, 502, 503 or 504. Waits between attempts with exponential backoff and full jitter, or as long as a
+/// `Retry-After` header asks (capped at ``maxDelay``).
+///
+/// `POST` and `PATCH` are never retried: the server may have acted on the first attempt.
+public struct RetryMiddleware: Middleware {
+    /// How many times a request is sent at most, the first attempt included.
+    public var maxAttempts: Int
+    /// The delay before the first retry, doubled for each later one (before jitter).
+    public var baseDelay: Duration
+    /// The longest wait between attempts, whatever backoff or `Retry-After` says.
+    public var maxDelay: Duration
+    /// The statuses that are retried.
+    public var statuses: Set<Int>
+    /// Waits between attempts; replaceable so tests need not wait.
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// A random fraction in 0...1 for each wait; replaceable for deterministic tests.
+    public var random: @Sendable () -> Double
+
+    /// Retries up to `maxAttempts - 1` times, starting at `baseDelay` and never waiting longer than `maxDelay`.
+    public init(
+        maxAttempts: Int = 3,
+        baseDelay: Duration = .milliseconds(200),
+        maxDelay: Duration = .seconds(30),
+        statuses: Set<Int> = [429, 502, 503, 504],
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.statuses = statuses
+        self.sleep = sleep
+        self.random = random
+    }
+
+    /// The methods that may be sent twice with the effect of once.
+    public static let idempotentMethods: Set<HTTPMethod> = [.get, .head, .put, .delete]
+
+    /// Sends `request`, again after a wait while it fails in a retryable way and attempts remain.
+    public func intercept(
+        _ request: TransportRequest,
+        next: @escaping @Sendable (TransportRequest) async throws(TransportError) -> RawResponse
+    ) async throws(TransportError) -> RawResponse {
+        guard Self.idempotentMethods.contains(request.method) else {
+            return try await next(request)
+        }
+        var attempt = 1
+        while true {
+            let wait: Duration
+            do {
+                let response = try await next(request)
+                guard statuses.contains(response.status), attempt < maxAttempts else { return response }
+                wait = delay(afterAttempt: attempt, retryAfter: response.header("Retry-After"))
+            } catch {
+                guard error.kind == .connectivity, attempt < maxAttempts else { throw error }
+                wait = delay(afterAttempt: attempt, retryAfter: nil)
+            }
+            do {
+                try await sleep(wait)
+            } catch {
+                throw TransportError(.cancelled, "The request was cancelled while waiting to retry.")
+            }
+            attempt += 1
+        }
+    }
+
+    /// How long to wait after `attempt` failed: what `Retry-After` asks for, else `baseDelay × 2^(attempt-1)`
+    /// scaled by a random fraction (full jitter); never more than `maxDelay`.
+    public func delay(afterAttempt attempt: Int, retryAfter: String?) -> Duration {
+        if let retryAfter, let seconds = Self.seconds(retryAfter: retryAfter) {
+            return min(.seconds(max(0, seconds)), maxDelay)
+        }
+        let exponential = baseDelay * (1 << min(attempt - 1, 30))
+        return min(exponential, maxDelay) * random()
+    }
+
+    /// The seconds a `Retry-After` value asks for: a number of seconds, or an HTTP date.
+    static func seconds(retryAfter value: String, now: Date = Date()) -> Double? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(text) { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return date.timeIntervalSince(now)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SpecsmithCore
+import Testing
+
+/// Compile-fail tests of authorization scopes: the Shop spec is generated in each style and type-checked by
+/// `swiftc` together with snippets that use it, against the built SpecsmithRuntime module.
+///
+/// A call a client's scope does not grant must not compile, with a diagnostic naming the method; calls it
+/// grants must compile.
+@Suite struct ScopeCompileTests {
+    /// Where SwiftPM put the modules of this build: next to this test target's resource bundle.
+    static let modules = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules")
+
+    static let granted = """
+        import Foundation
+        import SpecsmithRuntime
+
+        func customerCallsEveryScope(_ customer: ShopClient<Scope.Customer>) async throws {
+            _ = try await customer.profile()
+            _ = try await customer.updateProfile(firstName: "Jane")
+            _ = try await customer.uploadImage(Data())
+            _ = try await customer.categories()
+            try await customer.sendFeedback(email: "a@b.c", message: "Hi")
+            _ = try await customer.login(email: "a@b.c", password: "secret")
+        }
+
+        func guestCallsGuestAndPublicEndpoints(_ guest: ShopClient<Scope.Guest>) async throws {
+            _ = try await guest.categories()
+            try await guest.sendFeedback(email: "a@b.c", message: "Hi")
+            _ = try await guest.refreshToken(refreshToken: "r")
+        }
+
+        func publicClientNeedsNoCredentials() async throws {
+            let shop = ShopClient<Scope.Public>()
+            _ = try await shop.login(email: "a@b.c", password: "secret")
+            let guest: ShopClient<Scope.Guest> = shop.authorized(as: Scope.Guest.self, credentials: .token("t"))
+            _ = try await guest.categories()
+        }
+        """
+
+    static let grantedEndpointValues = """
+        func customerSendsEndpointValues(_ customer: ShopClient<Scope.Customer>) async throws {
+            _ = try await customer.send(ShopAPI.profile())
+            _ = try await customer.send(ShopAPI.categories())
+            _ = try await customer.send(ShopAPI.login(email: "a@b.c", password: "secret"))
+        }
+        """
+
+    /// Each line that must not compile, with the name the diagnostic must mention.
+    static let refused: [(code: String, method: String)] = [
+        ("_ = try await guest.profile()", "profile()"),
+        ("_ = try await guest.updateProfile(lastName: \"Doe\")", "updateProfile"),
+        ("_ = try await guest.uploadImage(Data())", "uploadImage"),
+        ("_ = try await anonymous.categories()", "categories()"),
+        ("try await anonymous.sendFeedback(email: \"a@b.c\", message: \"Hi\")", "sendFeedback"),
+        ("_ = ShopClient<Scope.Guest>()", "init"),
+    ]
+
+    static let refusedEndpointValues: [(code: String, method: String)] = [
+        ("_ = try await guest.send(ShopAPI.profile())", "AuthorizedEndpoint<Scope.Customer"),
+        ("_ = try await anonymous.send(ShopAPI.categories())", "send"),
+    ]
+
+    static func refusedSource(_ lines: [(code: String, method: String)]) -> String {
+        var source = """
+            import Foundation
+            import SpecsmithRuntime
+
+            func refused(_ guest: ShopClient<Scope.Guest>, _ anonymous: ShopClient<Scope.Public>) async throws {
+
+            """
+        for line in lines {
+            source += "    \(line.code)\n"
+        }
+        return source + "}\n"
+    }
+
+    struct Check: Sendable {
+        var status: Int32
+        var diagnostics: String
+    }
+
+    /// Type-checks the Shop client generated in `style` with `snippet` as one module.
+    func typeCheck(style: API.Style, snippet: String) throws -> Check {
+        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Shop.yaml").path
+        let output = try Pipeline.generate(specAt: spec, overrides: .init(style: style))
+        #expect(!output.hasErrors)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-scopes-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for file in output.files {
+            let url = directory.appendingPathComponent(file.name)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let snippetURL = directory.appendingPathComponent("Snippet.swift")
+        try snippet.write(to: snippetURL, atomically: true, encoding: .utf8)
+
+        let runtime = Self.modules.appendingPathComponent("SpecsmithRuntime.swiftmodule")
+        try #require(
+            FileManager.default.fileExists(atPath: runtime.path),
+            "SpecsmithRuntime.swiftmodule is not at \(runtime.path); build the package first (swift build)"
+        )
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "ShopCheck", "-I", Self.modules.path]
+            + paths + [snippetURL.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Check(status: process.terminationStatus, diagnostics: text)
+    }
+
+    @Test(arguments: [API.Style.endpoints, .resources])
+    func grantedCallsCompile(style: API.Style) throws {
+        let snippet = Self.granted + (style.hasFactories ? "\n" + Self.grantedEndpointValues : "")
+        let check = try typeCheck(style: style, snippet: snippet)
+        #expect(check.status == 0, "\(check.diagnostics)")
+    }
+
+    @Test(arguments: [API.Style.endpoints, .resources])
+    func callsTheScopeDoesNotGrantDoNotCompile(style: API.Style) throws {
+        let lines = Self.refused + (style.hasFactories ? Self.refusedEndpointValues : [])
+        let check = try typeCheck(style: style, snippet: Self.refusedSource(lines))
+        #expect(check.status != 0)
+        let errors = check.diagnostics.split(separator: "\n").filter {
+            $0.contains("Snippet.swift:") && $0.contains(": error:")
+        }
+        for (index, line) in lines.enumerated() {
+            // The function's body starts on line 5 of the snippet.
+            let onLine = errors.filter { $0.contains("Snippet.swift:\(index + 5):") }
+            #expect(!onLine.isEmpty, "`\(line.code)` compiled")
+            #expect(onLine.contains { $0.contains(line.method) }, "\(onLine) does not name \(line.method)")
+        }
+        #expect(errors.count >= lines.count)
+    }
+}
