@@ -49,10 +49,8 @@ public enum AuthScheme: Sendable, Hashable {
             request.sensitiveNames.insert(name.lowercased())
         case (.apiKey(let name, .query), .token(let key)):
             let item = "\(PercentEncoding.queryComponent(name))=\(PercentEncoding.queryComponent(key))"
-            var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-            let query = components?.percentEncodedQuery
-            components?.percentEncodedQuery = [query, item].compactMap { $0 }.joined(separator: "&")
-            guard let url = components?.url else {
+            let text = request.url.absoluteString
+            guard let url = URL(string: text + (text.contains("?") ? "&" : "?") + item) else {
                 throw .invalidRequest("The API key could not be added to \(request.url).")
             }
             request.url = url

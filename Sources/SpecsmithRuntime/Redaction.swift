@@ -51,18 +51,16 @@ public struct Redaction: Sendable, Hashable {
 
     /// The URL of `request`, with hidden query values masked.
     public func url(of request: TransportRequest) -> String {
-        guard var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false),
-            let query = components.percentEncodedQuery
-        else { return request.url.absoluteString }
-        components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
-            .map { pair in
-                let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                let decoded = (name.removingPercentEncoding ?? name).lowercased()
-                let hidden = queryItems.contains(decoded) || request.sensitiveNames.contains(decoded)
-                return hidden ? "\(name)=\(Self.mask)" : String(pair)
-            }
-            .joined(separator: "&")
-        return components.string ?? request.url.absoluteString
+        let text = request.url.absoluteString
+        guard let mark = text.firstIndex(of: "?") else { return text }
+        let query = text[text.index(after: mark)...]
+        let masked = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let decoded = (name.removingPercentEncoding ?? name).lowercased()
+            let hidden = queryItems.contains(decoded) || request.sensitiveNames.contains(decoded)
+            return hidden ? "\(name)=\(Self.mask)" : String(pair)
+        }
+        return text[..<mark] + "?" + masked.joined(separator: "&")
     }
 
     /// The body of `request` as text: JSON with hidden fields masked, form fields likewise, other bodies

@@ -82,8 +82,13 @@ import Testing
 
     /// Type-checks the Shop client generated in `style` with `snippet` as one module.
     func typeCheck(style: API.Style, snippet: String) throws -> Check {
-        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Shop.yaml").path
-        let output = try Pipeline.generate(specAt: spec, overrides: .init(style: style))
+        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Shop.yaml")
+        return try typeCheck(try String(contentsOf: spec, encoding: .utf8), style: style, snippet: snippet)
+    }
+
+    /// Type-checks the client generated from `spec` in `style` with `snippet` as one module.
+    func typeCheck(_ spec: String, style: API.Style, snippet: String) throws -> Check {
+        let output = Pipeline.generate(text: spec, path: "spec.yaml", overrides: .init(style: style)) { _ in nil }
         #expect(!output.hasErrors)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-scopes-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -138,5 +143,43 @@ import Testing
             #expect(onLine.contains { $0.contains(line.method) }, "\(onLine) does not name \(line.method)")
         }
         #expect(errors.count >= lines.count)
+    }
+
+    /// Several levels, a scope including two others, an API key in the query, a namespace and an error
+    /// enumeration, from the `scopes-resources` snippet.
+    @Test(arguments: [API.Style.endpoints, .resources])
+    func deeperHierarchiesCompileAndRefuse(style: API.Style) throws {
+        let fragment = try String(
+            contentsOf: SnippetTests.directory.appendingPathComponent("scopes-resources.yaml"),
+            encoding: .utf8
+        )
+        let spec = "name: Snippet\nbaseURL: https://api.example.com/v1\n" + fragment
+        let snippet = """
+            import SpecsmithRuntime
+
+            func admin(_ admin: SnippetClient<Scope.Admin>) async throws {
+                try await admin.users.ban(id: 1)
+                _ = try await admin.catalog()
+                try await admin.status()
+            }
+
+            func refused(_ customer: SnippetClient<Scope.Customer>, _ support: SnippetClient<Scope.Support>) async throws {
+                try await customer.users.ban(id: 1)
+                _ = try await support.catalog()
+            }
+            """
+        let check = try typeCheck(spec, style: style, snippet: snippet)
+        let errors = check.diagnostics.split(separator: "\n").filter { $0.contains(": error:") }
+        #expect(errors.count == 2, "\(check.diagnostics)")
+        #expect(
+            errors.contains {
+                $0.contains("Snippet.swift:10:") && $0.contains("ban(id:)") && $0.contains("AdminAccess")
+            }
+        )
+        #expect(
+            errors.contains {
+                $0.contains("Snippet.swift:11:") && $0.contains("catalog()") && $0.contains("GuestAccess")
+            }
+        )
     }
 }

@@ -86,14 +86,6 @@ extension ResolveContext {
             let prefix = raw.prefix.map(\.value) ?? "Bearer"
             return .bearer(header: raw.header?.value ?? "Authorization", prefix: prefix.isEmpty ? nil : prefix)
         case "apiKey":
-            guard let name = raw.name else {
-                diagnostics.error(
-                    "an `apiKey` scheme needs the `name` of its header or query parameter",
-                    at: raw.type.location,
-                    hint: "add `name: X-API-Key`"
-                )
-                return nil
-            }
             let place = raw.location?.value ?? "header"
             if let location = raw.location, !["header", "query"].contains(place) {
                 diagnostics.error(
@@ -101,6 +93,14 @@ extension ResolveContext {
                     at: location.location,
                     hint: Suggestions.hint(for: place, in: ["header", "query"])
                 )
+            }
+            guard let name = raw.name else {
+                diagnostics.error(
+                    "an `apiKey` scheme needs the `name` of its header or query parameter",
+                    at: raw.type.location,
+                    hint: "add `name: X-API-Key`"
+                )
+                return nil
             }
             return .apiKey(name: name.value, inQuery: place == "query")
         default:
