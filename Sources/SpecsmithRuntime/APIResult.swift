@@ -2,7 +2,10 @@
 /// error body, or any other failure.
 ///
 /// ```swift
-/// switch await APIResult({ try await shop.login(email: email, password: password) }) {
+/// let result = await APIResult { () async throws(APIError<ApiErrorMessage>) in
+///     try await shop.login(email: email, password: password)
+/// }
+/// switch result {
 /// case .success(let login): save(login.token)
 /// case .apiError(let message, _): show(message.errorMessage)
 /// case .failure(let error): show(error)
