@@ -122,6 +122,8 @@ public struct APIClient: Sendable {
                 throw failure
             }
         }
+        // Checked before the middleware too, so no logging middleware ever writes a smuggled line; the chain
+        // checks again after the last middleware, which may have added headers.
         if let problem = request.headerProblem {
             throw .invalidRequest(problem)
         }

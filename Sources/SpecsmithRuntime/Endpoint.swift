@@ -39,7 +39,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
         body: RequestBody? = nil,
         sampleData: Data? = nil,
         requiresAuthorization: Bool = false,
-        errors: ExpectedErrors<ErrorBody>,
+        errors: ExpectedErrors<ErrorBody> = .none,
         decode: @escaping @Sendable (Data, JSONDecoder) throws -> Response
     ) {
         self.operationName = operationName
@@ -70,7 +70,7 @@ extension APIEndpoint where Response: Decodable {
         body: RequestBody? = nil,
         sampleData: Data? = nil,
         requiresAuthorization: Bool = false,
-        errors: ExpectedErrors<ErrorBody>
+        errors: ExpectedErrors<ErrorBody> = .none
     ) {
         self.init(
             operationName,
@@ -87,8 +87,11 @@ extension APIEndpoint where Response: Decodable {
     }
 
     /// The endpoint that sends `resource` and decodes its response as `Response`.
-    public init(_ resource: some Resource, decoding _: Response.Type = Response.self, errors: ExpectedErrors<ErrorBody>)
-    {
+    public init(
+        _ resource: some Resource,
+        decoding _: Response.Type = Response.self,
+        errors: ExpectedErrors<ErrorBody> = .none
+    ) {
         self.init(
             resource.operationName,
             method: resource.method,
@@ -114,7 +117,7 @@ extension APIEndpoint where Response == Void {
         body: RequestBody? = nil,
         sampleData: Data? = nil,
         requiresAuthorization: Bool = false,
-        errors: ExpectedErrors<ErrorBody>
+        errors: ExpectedErrors<ErrorBody> = .none
     ) {
         self.init(
             operationName,
@@ -131,7 +134,7 @@ extension APIEndpoint where Response == Void {
     }
 
     /// The endpoint that sends `resource` and ignores its response body.
-    public init(_ resource: some Resource, errors: ExpectedErrors<ErrorBody>) {
+    public init(_ resource: some Resource, errors: ExpectedErrors<ErrorBody> = .none) {
         self.init(
             resource.operationName,
             method: resource.method,
@@ -143,67 +146,5 @@ extension APIEndpoint where Response == Void {
             requiresAuthorization: resource.requiresAuthorization,
             errors: errors
         )
-    }
-}
-
-extension APIEndpoint where ErrorBody == Never, Response: Decodable {
-    /// An endpoint without documented error bodies whose response body is JSON decoded as `Response`.
-    public init(
-        _ operationName: String,
-        method: HTTPMethod,
-        path: String,
-        query: [QueryItem] = [],
-        headers: [HeaderField] = [],
-        body: RequestBody? = nil,
-        sampleData: Data? = nil,
-        requiresAuthorization: Bool = false
-    ) {
-        self.init(
-            operationName,
-            method: method,
-            path: path,
-            query: query,
-            headers: headers,
-            body: body,
-            sampleData: sampleData,
-            requiresAuthorization: requiresAuthorization,
-            errors: .none
-        )
-    }
-
-    /// The endpoint that sends `resource` and decodes its response as `Response`.
-    public init(_ resource: some Resource, decoding type: Response.Type = Response.self) {
-        self.init(resource, decoding: type, errors: .none)
-    }
-}
-
-extension APIEndpoint where ErrorBody == Never, Response == Void {
-    /// An endpoint without documented error bodies whose response body, if any, is ignored.
-    public init(
-        _ operationName: String,
-        method: HTTPMethod,
-        path: String,
-        query: [QueryItem] = [],
-        headers: [HeaderField] = [],
-        body: RequestBody? = nil,
-        sampleData: Data? = nil,
-        requiresAuthorization: Bool = false
-    ) {
-        self.init(
-            operationName,
-            method: method,
-            path: path,
-            query: query,
-            headers: headers,
-            body: body,
-            sampleData: sampleData,
-            requiresAuthorization: requiresAuthorization,
-            errors: .none
-        )
-    }
-
-    /// The endpoint that sends `resource` and ignores its response body.
-    public init(_ resource: some Resource) {
-        self.init(resource, errors: .none)
     }
 }

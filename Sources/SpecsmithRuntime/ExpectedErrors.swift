@@ -69,7 +69,7 @@ extension ExpectedErrors where ErrorBody: Decodable {
     }
 }
 
-extension ExpectedErrors where ErrorBody == Never {
-    /// No documented error bodies.
-    public static var none: ExpectedErrors<Never> { ExpectedErrors([]) }
+extension ExpectedErrors {
+    /// No documented error bodies: every status outside 200–299 is unexpected.
+    public static var none: ExpectedErrors { ExpectedErrors([]) }
 }

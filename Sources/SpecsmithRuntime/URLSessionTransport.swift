@@ -19,9 +19,6 @@ public struct URLSessionTransport: HTTPTransport {
     /// `request.timeout` passes first (the transport enforces the timeout itself: FoundationNetworking on Linux
     /// does not apply a request's `timeoutInterval`).
     public func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
-        if let problem = request.headerProblem {
-            throw TransportError(.invalidRequest, problem)
-        }
         let urlRequest = Self.urlRequest(for: request)
         return try await withTimeout(.seconds(request.timeout)) { () async throws(TransportError) in
             try await perform(urlRequest).get()

@@ -20,14 +20,22 @@ import Testing
         }
     }
 
+    /// A customer client whose token the server has just expired, and its refreshing credentials.
+    static func expiredCustomer(
+        baseURL: URL,
+        state: ShopState
+    ) async throws -> (ShopClient<Scope.Customer>, Credentials) {
+        let shop = ShopClient<Scope.Public>(baseURL: baseURL)
+        let session = try await shop.login(email: ShopState.email, password: ShopState.password)
+        let credentials = refreshingCredentials(session, shop: shop)
+        await state.expireTokens()
+        return (shop.authorized(as: Scope.Customer.self, credentials: credentials), credentials)
+    }
+
     @Test func aStampedeOfExpiredRequestsCausesExactlyOneRefresh() async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            let shop = ShopClient<Scope.Public>(baseURL: baseURL)
-            let session = try await shop.login(email: ShopState.email, password: ShopState.password)
-            let credentials = Self.refreshingCredentials(session, shop: shop)
-            let customer = shop.authorized(as: Scope.Customer.self, credentials: credentials)
-            await state.expireTokens()
+            let (customer, credentials) = try await Self.expiredCustomer(baseURL: baseURL, state: state)
 
             let concurrency = 64
             let clock = ContinuousClock()
@@ -64,11 +72,7 @@ import Testing
     @Test func aFailedRefreshFailsEveryWaitingRequestWithoutLooping() async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            let shop = ShopClient<Scope.Public>(baseURL: baseURL)
-            let session = try await shop.login(email: ShopState.email, password: ShopState.password)
-            let credentials = Self.refreshingCredentials(session, shop: shop)
-            let customer = shop.authorized(as: Scope.Customer.self, credentials: credentials)
-            await state.expireTokens()
+            let (customer, credentials) = try await Self.expiredCustomer(baseURL: baseURL, state: state)
             await state.set(refreshFails: true)
 
             let concurrency = 16
