@@ -93,6 +93,7 @@ import Testing
             let requests = await log.requests
             #expect(requests.filter { $0.uri == "/auth/refresh" }.count == 1)
             #expect(requests.filter { $0.uri == "/customer/profile" }.count == concurrency, "no replay, no loop")
+            #expect(await credentials.refreshCount == 1)
         }
     }
 
