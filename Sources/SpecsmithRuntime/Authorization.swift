@@ -92,6 +92,8 @@ extension Credential: CustomStringConvertible {
 /// (single flight), and every refused request is sent once more with the new credential.
 public final class Credentials: Sendable {
     private let store: CredentialStore
+    /// Whether a 401 can be answered by asking for a new credential.
+    let canRefresh: Bool
 
     /// Credentials that are `credential` and are renewed by `refresh`, given the refused credential; a `nil`
     /// refresher never renews.
@@ -100,6 +102,7 @@ public final class Credentials: Sendable {
         refresh: (@Sendable (Credential) async throws -> Credential)? = nil
     ) {
         store = CredentialStore(credential, refresher: refresh)
+        canRefresh = refresh != nil
     }
 
     /// A bearer token or API key that is never renewed.
@@ -133,9 +136,6 @@ public final class Credentials: Sendable {
         get async { await store.refreshCount }
     }
 
-    /// Whether a 401 can be answered by asking for a new credential.
-    var canRefresh: Bool { store.canRefresh }
-
     /// A credential to replace `refused`: the current one if someone else already replaced it, otherwise the
     /// result of the one refresh in flight.
     func renew(replacing refused: Credential) async throws(APIError<Never>) -> Credential {
@@ -148,13 +148,11 @@ private actor CredentialStore {
     private(set) var current: Credential
     private(set) var refreshCount = 0
     private var inFlight: Task<Credential, any Error>?
-    nonisolated let canRefresh: Bool
     private let refresher: (@Sendable (Credential) async throws -> Credential)?
 
     init(_ credential: Credential, refresher: (@Sendable (Credential) async throws -> Credential)?) {
         current = credential
         self.refresher = refresher
-        canRefresh = refresher != nil
     }
 
     func renew(replacing refused: Credential) async throws(APIError<Never>) -> Credential {

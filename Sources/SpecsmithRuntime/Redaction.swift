@@ -54,13 +54,10 @@ public struct Redaction: Sendable, Hashable {
         let text = request.url.absoluteString
         guard let mark = text.firstIndex(of: "?") else { return text }
         let query = text[text.index(after: mark)...]
-        let masked = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            let decoded = (name.removingPercentEncoding ?? name).lowercased()
-            let hidden = queryItems.contains(decoded) || request.sensitiveNames.contains(decoded)
-            return hidden ? "\(name)=\(Self.mask)" : String(pair)
+        let masked = Self.mask(pairs: query) { name in
+            queryItems.contains(name) || request.sensitiveNames.contains(name)
         }
-        return text[..<mark] + "?" + masked.joined(separator: "&")
+        return text[..<mark] + "?" + masked
     }
 
     /// The body of `request` as text: JSON with hidden fields masked, form fields likewise, other bodies
@@ -75,14 +72,18 @@ public struct Redaction: Sendable, Hashable {
             }
         }
         if contentType.contains("x-www-form-urlencoded") {
-            return String(decoding: body, as: UTF8.self).split(separator: "&").map { pair in
-                let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                let decoded = (name.removingPercentEncoding ?? name).lowercased()
-                return bodyFields.contains(decoded) ? "\(name)=\(Self.mask)" : String(pair)
-            }
-            .joined(separator: "&")
+            return Self.mask(pairs: Substring(decoding: body, as: UTF8.self)) { bodyFields.contains($0) }
         }
         return "<\(body.count) bytes>"
+    }
+
+    /// `name=value&…` with the values of pairs whose decoded, lower-cased name is `hidden` masked.
+    private static func mask(pairs text: Substring, hidden: (String) -> Bool) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return hidden((name.removingPercentEncoding ?? name).lowercased()) ? "\(name)=\(mask)" : String(pair)
+        }
+        .joined(separator: "&")
     }
 
     private func mask(_ value: Any) -> Any {

@@ -108,6 +108,13 @@ import Testing
         )
     }
 
+    @Test func formBodiesAreMaskedFieldByField() {
+        var request = Self.request
+        request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+        request.body = Data("email=a%40b.c&pass%77ord=hunter2".utf8)
+        #expect(Redaction.default.body(of: request) == "email=a%40b.c&pass%77ord=<redacted>")
+    }
+
     @Test func minimalRedactionShowsWhatIsNotMarkedSensitive() {
         let curl = Self.request.curlCommand(redaction: .minimal)
         #expect(curl.contains("'Authorization: Bearer t0k'"))

@@ -159,11 +159,6 @@ extension ResolveContext {
         return scopeName(scope)
     }
 
-    /// The spec's error statuses, resolved once.
-    mutating func resolveSpecErrors() -> [ErrorStatus] {
-        resolveErrors(raw.errors)
-    }
-
     /// `raw` error statuses resolved and checked.
     mutating func resolveErrors(_ raw: [RawErrorStatus]) -> [ErrorStatus] {
         var seen = Set<ErrorStatus.Pattern>()

@@ -8,7 +8,7 @@ extension ResolveContext {
         var operations: [Operation] = []
         var names: [String: String] = [:]
         var typeNames = Set(models.map(\.name))
-        let specErrors = resolveSpecErrors()
+        let specErrors = resolveErrors(raw.errors)
         for raw in raw.endpoints {
             guard var operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
             operation.scope = resolveScope(raw)

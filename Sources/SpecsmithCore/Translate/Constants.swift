@@ -20,13 +20,12 @@ enum RuntimeSymbols {
     static let expectedErrors = "ExpectedErrors"
     static let credentials = "Credentials"
     static let middleware = "Middleware"
-    static let authScheme = "AuthScheme"
 
     /// Names a model may not take, as generated code would then refer to the model instead.
     static let all: Set<String> = [
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
-        authorizationScope, expectedErrors, credentials, middleware, authScheme, "Credential", "ExpectedError",
+        authorizationScope, expectedErrors, credentials, middleware, "AuthScheme", "Credential", "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", "RawResponse",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
