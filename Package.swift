@@ -11,6 +11,13 @@ let strictSettings: [SwiftSetting] = [
 /// Generated clients must compile without a single warning in Swift 6 mode with complete concurrency checking.
 let generatedSettings = strictSettings + [.unsafeFlags(["-warnings-as-errors"])]
 
+/// OpenCombine stands in for Combine where Apple's is missing.
+let openCombine: Target.Dependency = .product(
+    name: "OpenCombine",
+    package: "OpenCombine",
+    condition: .when(platforms: [.linux, .windows, .android])
+)
+
 let package = Package(
     name: "Specsmith",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -18,10 +25,15 @@ let package = Package(
         .executable(name: "specsmith", targets: ["specsmith"]),
         .library(name: "SpecsmithCore", targets: ["SpecsmithCore"]),
         .library(name: "SpecsmithRuntime", targets: ["SpecsmithRuntime"]),
+        .library(name: "SpecsmithCombine", targets: ["SpecsmithCombine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Combine where Apple's is missing (Linux), for the Combine flavour.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Test-only: debounce and removeDuplicates for search-as-you-type pipelines.
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         // Test-only: a real HTTP server on loopback for end-to-end tests of generated clients.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -45,24 +57,33 @@ let package = Package(
         ),
         // What generated clients import: no YAML, no generator code.
         .target(name: "SpecsmithRuntime", swiftSettings: strictSettings),
+        // What the Combine flavour imports: publishers over APIClient, with Combine or OpenCombine.
+        .target(
+            name: "SpecsmithCombine",
+            dependencies: ["SpecsmithRuntime", openCombine],
+            swiftSettings: strictSettings
+        ),
 
         // Committed generated clients, compiled and tested like a user's module.
         .target(
             name: "Countries",
-            dependencies: ["SpecsmithRuntime"],
+            dependencies: ["SpecsmithRuntime", "SpecsmithCombine", openCombine],
             path: "Generated/Countries",
+            exclude: ["RxSwift.swift"],  // RxSwift is not in this package's dependencies: golden-tested only.
             swiftSettings: generatedSettings
         ),
         .target(
             name: "Notes",
-            dependencies: ["SpecsmithRuntime"],
+            dependencies: ["SpecsmithRuntime", "SpecsmithCombine", openCombine],
             path: "Generated/Notes",
+            exclude: ["RxSwift.swift"],  // RxSwift is not in this package's dependencies: golden-tested only.
             swiftSettings: generatedSettings
         ),
         .target(
             name: "Shop",
-            dependencies: ["SpecsmithRuntime"],
+            dependencies: ["SpecsmithRuntime", "SpecsmithCombine", openCombine],
             path: "Generated/Shop",
+            exclude: ["RxSwift.swift"],  // RxSwift is not in this package's dependencies: golden-tested only.
             swiftSettings: generatedSettings
         ),
 

@@ -8,11 +8,14 @@ public enum Pipeline {
         public var style: API.Style?
         /// Overrides `access:`.
         public var access: API.Access?
+        /// Overrides `flavours:` (`async` is added when missing).
+        public var flavours: Set<API.Flavour>?
 
         /// No overrides, or these.
-        public init(style: API.Style? = nil, access: API.Access? = nil) {
+        public init(style: API.Style? = nil, access: API.Access? = nil, flavours: Set<API.Flavour>? = nil) {
             self.style = style
             self.access = access
+            self.flavours = flavours
         }
     }
 
@@ -47,6 +50,7 @@ public enum Pipeline {
         guard var api = resolved else { return Output(files: [], diagnostics: diagnostics) }
         if let style = overrides.style { api.style = style }
         if let access = overrides.access { api.access = access }
+        if let flavours = overrides.flavours { api.flavours = flavours.union([.async]) }
         return Output(files: Renderer.render(Translator.translate(api)), diagnostics: diagnostics)
     }
 

@@ -11,8 +11,8 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Generate a Swift client from a spec.",
         discussion: """
-            Writes Models.swift, Client.swift, Samples.swift and Endpoints.swift and/or Resources.swift into \
-            the output folder. Files are written atomically and only when their content changes; files that \
+            Writes Models.swift, Client.swift, Samples.swift, Endpoints.swift and/or Resources.swift, and \
+            Combine.swift and RxSwift.swift for those flavours into the output folder. Files are written atomically and only when their content changes; files that \
             specsmith generated earlier and no longer produces are removed. Nothing is written when the spec \
             has errors.
             """
@@ -30,13 +30,36 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Override the spec's access level: public, package or internal.")
     var access: API.Access?
 
+    @Option(
+        help: ArgumentHelp(
+            "Override the spec's flavours: a comma-separated list of async, combine and rxswift.",
+            discussion: "async is always generated.",
+            valueName: "flavours"
+        ),
+        transform: { text in
+            var flavours = Set<API.Flavour>()
+            for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                guard let flavour = API.Flavour(rawValue: trimmed) else {
+                    throw ValidationError("unknown flavour `\(trimmed)`: use async, combine or rxswift")
+                }
+                flavours.insert(flavour)
+            }
+            return flavours
+        }
+    )
+    var flavours: Set<API.Flavour>?
+
     @Flag(help: "Write nothing; list the files that would change and exit 1 if any would.")
     var check = false
 
     func run() throws {
         let result: Pipeline.Output
         do {
-            result = try Pipeline.generate(specAt: spec, overrides: .init(style: style, access: access))
+            result = try Pipeline.generate(
+                specAt: spec,
+                overrides: .init(style: style, access: access, flavours: flavours)
+            )
         } catch {
             printError("cannot read \(spec): \(error.localizedDescription)")
             throw ExitCodes.usageOrIO

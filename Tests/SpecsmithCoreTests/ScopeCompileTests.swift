@@ -3,7 +3,8 @@ import SpecsmithCore
 import Testing
 
 /// Compile-fail tests of authorization scopes: the Shop spec is generated in each style and type-checked by
-/// `swiftc` together with snippets that use it, against the built SpecsmithRuntime module.
+/// `swiftc` together with snippets that use it, against the built SpecsmithRuntime module (and
+/// SpecsmithCombine with OpenCombine for the Combine flavour).
 ///
 /// A call a client's scope does not grant must not compile, with a diagnostic naming the method; calls it
 /// grants must compile.
@@ -36,6 +37,13 @@ import Testing
             let guest: ShopClient<Scope.Guest> = shop.authorized(as: Scope.Guest.self, credentials: .token("t"))
             _ = try await guest.categories()
         }
+
+        func publishersFollowTheSameScopes(_ customer: ShopClient<Scope.Customer>, _ guest: ShopClient<Scope.Guest>) {
+            _ = customer.profilePublisher()
+            _ = customer.sendFeedbackPublisher(email: "a@b.c", message: "Hi")
+            _ = guest.categoriesPublisher()
+            _ = guest.loginPublisher(email: "a@b.c", password: "secret")
+        }
         """
 
     static let grantedEndpointValues = """
@@ -43,6 +51,8 @@ import Testing
             _ = try await customer.send(ShopAPI.profile())
             _ = try await customer.send(ShopAPI.categories())
             _ = try await customer.send(ShopAPI.login(email: "a@b.c", password: "secret"))
+            _ = customer.publisher(for: ShopAPI.profile())
+            _ = customer.publisher(for: ShopAPI.categories())
         }
         """
 
@@ -54,11 +64,14 @@ import Testing
         ("_ = try await anonymous.categories()", "categories()"),
         ("try await anonymous.sendFeedback(email: \"a@b.c\", message: \"Hi\")", "sendFeedback"),
         ("_ = ShopClient<Scope.Guest>()", "init"),
+        ("_ = guest.profilePublisher()", "profilePublisher()"),
+        ("_ = anonymous.categoriesPublisher()", "categoriesPublisher()"),
     ]
 
     static let refusedEndpointValues: [(code: String, method: String)] = [
         ("_ = try await guest.send(ShopAPI.profile())", "AuthorizedEndpoint<Scope.Customer"),
         ("_ = try await anonymous.send(ShopAPI.categories())", "send"),
+        ("_ = guest.publisher(for: ShopAPI.profile())", "AuthorizedEndpoint<Scope.Customer"),
     ]
 
     static func refusedSource(_ lines: [(code: String, method: String)]) -> String {
@@ -88,7 +101,9 @@ import Testing
 
     /// Type-checks the client generated from `spec` in `style` with `snippet` as one module.
     func typeCheck(_ spec: String, style: API.Style, snippet: String) throws -> Check {
-        let output = Pipeline.generate(text: spec, path: "spec.yaml", overrides: .init(style: style)) { _ in nil }
+        // RxSwift is not among this package's dependencies; its scope checks are the same `where` clauses.
+        let overrides = Pipeline.Overrides(style: style, flavours: [.async, .combine])
+        let output = Pipeline.generate(text: spec, path: "spec.yaml", overrides: overrides) { _ in nil }
         #expect(!output.hasErrors)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-scopes-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -107,11 +122,19 @@ import Testing
             FileManager.default.fileExists(atPath: runtime.path),
             "SpecsmithRuntime.swiftmodule is not at \(runtime.path); build the package first (swift build)"
         )
+        var arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "ShopCheck", "-I", Self.modules.path,
+        ]
+        // OpenCombine (where Combine is missing) needs its C helpers' module map, as SwiftPM passes it.
+        let helpers = Self.modules.deletingLastPathComponent().appendingPathComponent(
+            "COpenCombineHelpers.build/module.modulemap"
+        )
+        if FileManager.default.fileExists(atPath: helpers.path) {
+            arguments += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "ShopCheck", "-I", Self.modules.path]
-            + paths + [snippetURL.path]
+        process.arguments = arguments + paths + [snippetURL.path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()

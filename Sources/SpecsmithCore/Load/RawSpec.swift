@@ -22,6 +22,8 @@ public struct RawSpec: Sendable {
     public var style: Located<String>?
     /// `access:` — `public`, `package` or `internal`.
     public var access: Located<String>?
+    /// `flavours:` — the client APIs to generate besides async/await: `combine`, `rxswift`.
+    public var flavours: [Located<String>] = []
     /// `dates:` — how dates are written.
     public var dates: Located<String>?
     /// `auth:` — how requests are authorized, and the scopes endpoints need.

@@ -14,7 +14,7 @@ public enum SpecLoader {
 /// Keys each mapping of the format accepts, also the candidates for "did you mean …?".
 enum SpecKeys {
     static let top = [
-        "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "dates",
+        "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "flavours", "dates",
         "auth", "errors", "models", "endpoints",
     ]
     static let auth = ["scheme", "scopes", "default"]
@@ -63,6 +63,12 @@ private struct Reader {
             case "baseURL": spec.baseURL = string(value, key: "baseURL")
             case "style": spec.style = string(value, key: "style")
             case "access": spec.access = string(value, key: "access")
+            case "flavours":
+                switch value.kind {
+                case .string(let text): spec.flavours = [Located(text, at: value.location)]
+                case .sequence(let names): spec.flavours = names.compactMap { string($0, key: "flavours") }
+                default: mismatch(value, expected: "a list of flavours, such as [async, combine]", key: "flavours")
+                }
             case "dates": spec.dates = string(value, key: "dates")
             case "headers":
                 for header in mapping(value, what: "`headers`") ?? [] {

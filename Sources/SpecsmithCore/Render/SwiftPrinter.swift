@@ -18,7 +18,16 @@ public struct SwiftPrinter: Sendable {
         if !file.imports.isEmpty {
             writer.blank()
             for item in file.imports {
-                writer.line((item.access.map { "\($0.rawValue) " } ?? "") + "import \(item.module)")
+                let modifier = item.access.map { "\($0.rawValue) " } ?? ""
+                guard let fallback = item.fallback else {
+                    writer.line(modifier + "import \(item.module)")
+                    continue
+                }
+                writer.line("#if canImport(\(item.module))")
+                writer.line(modifier + "import \(item.module)")
+                writer.line("#else")
+                writer.line(modifier + "import \(fallback)")
+                writer.line("#endif")
             }
         }
         for declaration in file.declarations {
@@ -118,11 +127,17 @@ public struct SwiftPrinter: Sendable {
         if function.isAsync { tail += " async" }
         if let throwsClause = function.throwsClause { tail += " \(throwsClause)" }
         if let returnType = function.returnType { tail += " -> \(returnType)" }
-        tail += " {"
+        let requirements = function.whereClause.isEmpty ? "" : "where " + function.whereClause.joined(separator: ", ")
         let parameters = function.parameters.map(parameterText)
-        let flat = head + "(" + parameters.joined(separator: ", ") + ")" + tail
-        if writer.fits(flat, width: lineWidth) || parameters.isEmpty {
-            writer.line(flat)
+        let signature = head + "(" + parameters.joined(separator: ", ") + ")" + tail
+        if writer.fits(signature + (requirements.isEmpty ? "" : " " + requirements) + " {", width: lineWidth) {
+            writer.line(signature + (requirements.isEmpty ? "" : " " + requirements) + " {")
+        } else if !requirements.isEmpty && (writer.fits(signature, width: lineWidth) || parameters.isEmpty) {
+            // swift-format's layout: the `where` clause on a line of its own.
+            writer.line(signature)
+            writer.line(requirements + " {")
+        } else if parameters.isEmpty {
+            writer.line(signature + " {")
         } else {
             writer.line(head + "(")
             writer.indent { inner in
@@ -130,7 +145,7 @@ public struct SwiftPrinter: Sendable {
                     inner.line(parameter + (index < parameters.count - 1 ? "," : ""))
                 }
             }
-            writer.line(")" + tail)
+            writer.line(")" + tail + (requirements.isEmpty ? "" : " " + requirements) + " {")
         }
         writer.indent { emit(function.body, into: &$0) }
         writer.line("}")
@@ -194,6 +209,8 @@ public struct SwiftPrinter: Sendable {
             }
         case .binding(let isLet, let name, let value):
             emit(value, prefix: "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
+        case .unsafeBinding(let name, let value):
+            emit(value, prefix: "nonisolated(unsafe) let \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
         case .assignment(let target, let value):
             emit(value, prefix: flat(target) + " = ", suffix: "", into: &writer)
         case .switch(let subject, let cases):
@@ -202,6 +219,12 @@ public struct SwiftPrinter: Sendable {
                 emitCaseLabel(switchCase.patterns, into: &writer)
                 writer.indent { emit(switchCase.body, into: &$0) }
             }
+            writer.line("}")
+        case .doCatch(let body, let handler):
+            writer.line("do {")
+            writer.indent { emit(body, into: &$0) }
+            writer.line("} catch {")
+            writer.indent { emit(handler, into: &$0) }
             writer.line("}")
         }
     }
@@ -246,6 +269,19 @@ public struct SwiftPrinter: Sendable {
             return
         }
         let single = prefix + flat(expression) + suffix
+        if case .call(let callee, let arguments) = expression, let last = arguments.last, last.label == nil,
+            case .closure(let parameters, let body) = last.value,
+            !isOneLiner(last.value) || !writer.fits(single, width: lineWidth)
+        {
+            let leading = arguments.dropLast().map(argumentText)
+            writer.line(
+                prefix + flat(callee) + (leading.isEmpty ? "" : "(" + leading.joined(separator: ", ") + ")") + " {"
+                    + (parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in")
+            )
+            writer.indent { emit(body, into: &$0) }
+            writer.line("}" + suffix)
+            return
+        }
         if !containsMultilineString(expression) && (writer.fits(single, width: lineWidth) || !isBreakable(expression)) {
             writer.line(single)
             return
@@ -285,6 +321,30 @@ public struct SwiftPrinter: Sendable {
         default:
             writer.line(single)
         }
+    }
+
+    /// Whether a closure is short enough to print on its caller's line: one expression or `return`.
+    private func isOneLiner(_ closure: Expression) -> Bool {
+        guard case .closure(_, let body) = closure, body.count == 1 else { return false }
+        switch body[0] {
+        case .expression(let value), .return(.some(let value)): return !containsClosure(value)
+        default: return false
+        }
+    }
+
+    private func containsClosure(_ expression: Expression) -> Bool {
+        switch expression {
+        case .closure: true
+        case .call(let callee, let arguments):
+            containsClosure(callee) || arguments.contains { containsClosure($0.value) }
+        case .try(let inner), .await(let inner), .forceUnwrap(let inner), .member(.some(let inner), _):
+            containsClosure(inner)
+        default: false
+        }
+    }
+
+    private func argumentText(_ argument: Argument) -> String {
+        (argument.label.map { "\($0): " } ?? "") + flat(argument.value)
     }
 
     private func isBreakable(_ expression: Expression) -> Bool {
@@ -331,8 +391,12 @@ public struct SwiftPrinter: Sendable {
         case .member(let base, let name):
             return (base.map(flat) ?? "") + "." + name
         case .call(let callee, let arguments):
-            let list = arguments.map { ($0.label.map { "\($0): " } ?? "") + flat($0.value) }
-            return flat(callee) + "(" + list.joined(separator: ", ") + ")"
+            if let last = arguments.last, last.label == nil, case .closure = last.value {
+                let leading = arguments.dropLast().map(argumentText)
+                return flat(callee) + (leading.isEmpty ? "" : "(" + leading.joined(separator: ", ") + ")") + " "
+                    + flat(last.value)
+            }
+            return flat(callee) + "(" + arguments.map(argumentText).joined(separator: ", ") + ")"
         case .try(let inner):
             return "try " + flat(inner)
         case .await(let inner):
@@ -357,6 +421,22 @@ public struct SwiftPrinter: Sendable {
             return flat(inner) + "!"
         case .verbatim(let text):
             return text
+        case .closure(let parameters, let body):
+            let head = parameters.isEmpty ? "{ " : "{ " + parameters.joined(separator: ", ") + " in "
+            return head + body.map(flatStatement).joined(separator: "; ") + " }"
+        }
+    }
+
+    /// A statement on one line, for closures short enough to print inline (see ``isOneLiner(_:)``).
+    private func flatStatement(_ statement: Statement) -> String {
+        switch statement {
+        case .expression(let value): flat(value)
+        case .return(let value): value.map { "return " + flat($0) } ?? "return"
+        case .binding(let isLet, let name, let value):
+            "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = \(flat(value))"
+        case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
+        case .assignment(let target, let value): flat(target) + " = " + flat(value)
+        case .switch, .doCatch: "…"
         }
     }
 

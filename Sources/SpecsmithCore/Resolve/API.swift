@@ -15,6 +15,21 @@ public struct API: Sendable, Hashable {
         public var hasResources: Bool { self != .endpoints }
     }
 
+    /// A programming model the generated client offers.
+    public enum Flavour: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// `async` methods: always generated, the others build on them.
+        case async
+        /// Methods returning Combine's `AnyPublisher` (OpenCombine where Combine is missing), in `Combine.swift`.
+        case combine
+        /// `client.rx` methods returning RxSwift's `Single`, in `RxSwift.swift`.
+        case rxswift
+
+        /// In declaration order.
+        public static func < (lhs: Flavour, rhs: Flavour) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
     /// The access level of generated declarations.
     public enum Access: String, Sendable, Hashable, CaseIterable {
         /// `public`
@@ -41,6 +56,8 @@ public struct API: Sendable, Hashable {
     public var style: Style
     /// How visible the generated declarations are.
     public var access: Access
+    /// The client APIs to generate: always `async`, and any others the spec asks for.
+    public var flavours: Set<Flavour> = [.async]
     /// The name of the runtime's `DateCoding` case.
     public var dates: String
     /// The models, in spec order.

@@ -78,6 +78,7 @@ struct ResolveContext {
         let baseURL = resolveBaseURL()
         style = choice(raw.style, API.Style.self, key: "style") ?? .endpoints
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
+        let flavours = Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }).union([.async])
         let dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601
         let headers = raw.headers.map { API.Header(name: $0.name.value, value: $0.value.value) }
         for header in raw.headers {
@@ -99,6 +100,7 @@ struct ResolveContext {
             headers: headers,
             style: style,
             access: access,
+            flavours: flavours,
             dates: dates.rawValue,
             models: models,
             operations: operations,

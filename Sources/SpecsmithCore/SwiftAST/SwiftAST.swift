@@ -17,6 +17,8 @@ public struct SwiftFile: Sendable, Hashable {
         public var module: String
         /// The import's access level, when the module's types appear in visible declarations.
         public var access: AccessModifier?
+        /// A module imported instead where `module` cannot be: `#if canImport(module) … #else … #endif`.
+        public var fallback: String? = nil
     }
 }
 
@@ -127,6 +129,8 @@ public struct FunctionDeclaration: Sendable, Hashable {
     public var throwsClause: String?
     /// The return type, if not `Void`.
     public var returnType: String?
+    /// Requirements of a `where` clause, such as `Base == ShopClient<Authorization>`.
+    public var whereClause: [String] = []
     /// The body.
     public var body: [Statement]
 }
@@ -165,10 +169,15 @@ public indirect enum Statement: Sendable, Hashable {
     case `return`(Expression?)
     /// `let name = value` or `var name = value`.
     case binding(isLet: Bool, name: String, value: Expression)
+    /// `nonisolated(unsafe) let name = value`: a value the compiler cannot prove safe to share, that the
+    /// translator knows is (documented where it is emitted).
+    case unsafeBinding(name: String, value: Expression)
     /// `target = value`
     case assignment(Expression, Expression)
     /// `switch subject { … }`
     case `switch`(Expression, [SwitchCase])
+    /// `do { body } catch { handler }`, the handler seeing `error`.
+    case doCatch([Statement], catch: [Statement])
 }
 
 /// A case of a switch statement.
@@ -215,6 +224,8 @@ public indirect enum Expression: Sendable, Hashable {
     case forceUnwrap(Expression)
     /// Text printed as written: a type used as a value such as `[Country].self`, or `self`.
     case verbatim(String)
+    /// `{ parameters in body }`; as the last, unlabelled argument of a call it is printed as a trailing closure.
+    case closure(parameters: [String], body: [Statement])
 }
 
 /// A function call argument.

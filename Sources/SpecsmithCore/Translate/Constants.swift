@@ -53,3 +53,24 @@ enum TranslationNames {
     static let authorization = "Authorization"
 
 }
+
+/// What the Combine flavour names: Combine's (or OpenCombine's) types and SpecsmithCombine's bridge.
+enum CombineSymbols {
+    static let module = "Combine"
+    static let fallbackModule = "OpenCombine"
+    static let runtimeModule = "SpecsmithCombine"
+    static let anyPublisher = "AnyPublisher"
+    /// `APIClient.publisher(for:)`, and the scoped clients' method of the same name.
+    static let publisherFor = "publisher"
+}
+
+/// What the RxSwift flavour names.
+enum RxSwiftSymbols {
+    static let module = "RxSwift"
+    static let single = "Single"
+    static let reactive = "Reactive"
+    static let reactiveCompatible = "ReactiveCompatible"
+    static let disposables = "Disposables"
+    /// The file-private bridge `APIClient.single(for:)`.
+    static let singleFor = "single"
+}

@@ -93,7 +93,12 @@ enum TranslationSupport {
     /// Imports of modules whose types appear in the file's declarations: `public import` for a public API,
     /// `package import` for a package one, plain `import` otherwise.
     static func imports(_ modules: [String], api: API) -> [SwiftFile.Import] {
-        modules.map { SwiftFile.Import(module: $0, access: api.access == .internal ? nil : access(api)) }
+        modules.map { SwiftFile.Import(module: $0, access: importAccess(api)) }
+    }
+
+    /// The access of an import whose types appear in the file's declarations.
+    static func importAccess(_ api: API) -> AccessModifier? {
+        api.access == .internal ? nil : access(api)
     }
 
     /// The header comment lines of every generated file.

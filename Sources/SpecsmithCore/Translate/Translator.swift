@@ -2,7 +2,7 @@
 ///
 /// Always the same set of files for a given style, so build tools can declare them up front:
 /// `Models.swift` (with error body enumerations), `Client.swift` (with the scopes), `Samples.swift`, plus
-/// `Endpoints.swift` and/or `Resources.swift`.
+/// `Endpoints.swift` and/or `Resources.swift`, and `Combine.swift` and `RxSwift.swift` for those flavours.
 public enum Translator {
     /// The files for `api`.
     public static func translate(_ api: API) -> [SwiftFile] {
@@ -10,6 +10,8 @@ public enum Translator {
         if api.style.hasFactories { files.append(endpointsFile(api)) }
         if api.style.hasResources { files.append(resourcesFile(api)) }
         files.append(clientFile(api))
+        if api.flavours.contains(.combine) { files.append(combineFile(api)) }
+        if api.flavours.contains(.rxswift) { files.append(rxSwiftFile(api)) }
         files.append(samplesFile(api))
         return files
     }
@@ -53,13 +55,15 @@ public enum Translator {
     private static func runtimeImports(
         _ api: API,
         signatureTypes: [TypeRef],
-        alwaysFoundation: Bool = false
+        alwaysFoundation: Bool = false,
+        runtimeVisible: Bool = true
     )
         -> [SwiftFile.Import]
     {
         let visible = alwaysFoundation || signatureTypes.contains(where: TranslationSupport.usesFoundation)
         var imports = TranslationSupport.imports(visible ? ["Foundation"] : [], api: api)
         if !visible { imports.append(SwiftFile.Import(module: "Foundation", access: nil)) }
+        if !runtimeVisible { return imports + [SwiftFile.Import(module: RuntimeSymbols.module, access: nil)] }
         return imports + TranslationSupport.imports([RuntimeSymbols.module], api: api)
     }
 
@@ -131,6 +135,31 @@ public enum Translator {
             api,
             imports: runtimeImports(api, signatureTypes: [], alwaysFoundation: true),
             translateAsyncClient(api)
+        )
+    }
+
+    private static func combineFile(_ api: API) -> SwiftFile {
+        let combine = SwiftFile.Import(
+            module: CombineSymbols.module,
+            access: TranslationSupport.importAccess(api),
+            fallback: CombineSymbols.fallbackModule
+        )
+        return file(
+            "Combine.swift",
+            api,
+            imports: [combine] + runtimeImports(api, signatureTypes: signatureTypes(api))
+                + [SwiftFile.Import(module: CombineSymbols.runtimeModule, access: nil)],
+            translateCombine(api)
+        )
+    }
+
+    private static func rxSwiftFile(_ api: API) -> SwiftFile {
+        file(
+            "RxSwift.swift",
+            api,
+            imports: TranslationSupport.imports([RxSwiftSymbols.module], api: api)
+                + runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: api.auth != nil),
+            translateRxSwift(api)
         )
     }
 

@@ -10,16 +10,18 @@ func translateAsyncClient(_ api: API) -> [Declaration] {
 
 private struct ClientTranslation {
     let api: API
+    let shape: ClientShape
     let access: AccessModifier
     let clientName: String
 
     init(api: API) {
         self.api = api
+        self.shape = ClientShape(api: api)
         self.access = TranslationSupport.access(api)
-        self.clientName = TranslationNames.client(api.name)
+        self.clientName = shape.clientName
     }
 
-    var isScoped: Bool { api.auth != nil }
+    var isScoped: Bool { shape.isScoped }
 
     var declarations: [Declaration] {
         var members = [baseURLProperty, clientProperty]
@@ -102,17 +104,14 @@ private struct ClientTranslation {
         return declarations
     }
 
-    /// The operations of `namespace` (the root for `nil`) that need `scope` (public ones for `nil`).
     func operations(namespace: String?, scope: String?) -> [Operation] {
-        api.operations.filter { $0.namespace == namespace && (!isScoped || $0.scope == scope) }
+        shape.operations(namespace: namespace, scope: scope)
     }
 
     func scopeExtension(_ type: String, scope: String, members: [Declaration]) -> Declaration {
         .type(
             TypeDeclaration(
-                docs: [
-                    "The endpoints of the `\(api.auth?.scopes.first { $0.name == scope }?.specName ?? scope)` scope."
-                ],
+                docs: ["The endpoints of the `\(shape.specName(ofScope: scope))` scope."],
                 kind: .extension,
                 name: type,
                 whereClause: [ScopeTranslation.requirement(scope)],
@@ -226,10 +225,8 @@ private struct ClientTranslation {
 
     /// `send(_:)` for endpoint values: public ones on every client, a scope's on clients granted it.
     func sendMethod(scope: String?) -> Declaration {
-        let parameterType =
-            scope.map { "\(RuntimeSymbols.authorizedEndpoint)<\(ScopeTranslation.type($0)), Response, ErrorBody>" }
-            ?? "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
-        let argument: Expression = scope == nil ? .identifier("endpoint") : .member(.identifier("endpoint"), "endpoint")
+        let parameterType = shape.endpointParameterType(scope: scope)
+        let argument = shape.unwrappedEndpoint(scope: scope)
         return .function(
             FunctionDeclaration(
                 docs: [scope == nil ? "Sends a public endpoint." : "Sends an endpoint this client's scope grants."],
@@ -330,32 +327,7 @@ private struct ClientTranslation {
 
     /// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country]`
     func clientMethod(_ operation: Operation) -> Declaration {
-        let endpoint: Expression
-        if api.style.hasFactories {
-            let scope = [TranslationNames.factories(api.name)] + (operation.namespace.map { [$0] } ?? [])
-            let call = Expression.call(
-                .member(.verbatim(scope.joined(separator: ".")), operation.name),
-                TranslationSupport.forwardingArguments(operation)
-            )
-            endpoint = operation.scope == nil ? call : .member(call, "endpoint")
-        } else {
-            let resourceScope = [TranslationNames.resource(api.name)] + (operation.namespace.map { [$0] } ?? [])
-            let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
-            let resource =
-                operation.parameters.isEmpty
-                ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation, labelled: true))
-            var arguments = [Argument(nil, resource)]
-            if operation.response != .void {
-                arguments.append(
-                    Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self"))
-                )
-            }
-            if let errors = ErrorTranslation.expectedErrors(operation) {
-                arguments.append(Argument("errors", errors))
-            }
-            let type = operation.errorBody == .none ? RuntimeSymbols.endpoint : RuntimeSymbols.apiEndpoint
-            endpoint = .call(.identifier(type), arguments)
-        }
+        let endpoint = shape.endpoint(operation)
         return .function(
             FunctionDeclaration(
                 docs: TranslationSupport.operationDocs(operation),

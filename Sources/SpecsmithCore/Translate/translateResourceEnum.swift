@@ -176,6 +176,7 @@ private func identifiers(in expression: Expression) -> Set<String> {
     switch expression {
     case .identifier(let name): [name]
     case .literal, .verbatim: []
+    case .closure: []  // Resource members are built without closures.
     case .member(let base, _): base.map(identifiers) ?? []
     case .call(let callee, let arguments):
         arguments.reduce(identifiers(in: callee)) { $0.union(identifiers(in: $1.value)) }

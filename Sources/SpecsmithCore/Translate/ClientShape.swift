@@ -1,0 +1,111 @@
+/// What every client flavour shares: which methods go on which type, under which scope, and the endpoint
+/// value each method sends. The async client, the Combine publishers and the RxSwift singles all follow it,
+/// so a method exists in one flavour exactly when it exists in the others.
+struct ClientShape {
+    /// Methods declared together: on the client or a namespace struct, for public endpoints or one scope's.
+    struct Group {
+        /// The namespace, or `nil` for the client itself.
+        var namespace: String?
+        /// The Swift name of the scope the methods need, or `nil` for public endpoints (and APIs without auth).
+        var scope: String?
+        /// The operations, in spec order.
+        var operations: [Operation]
+    }
+
+    let api: API
+
+    /// `CountriesClient`
+    var clientName: String { TranslationNames.client(api.name) }
+
+    /// Whether the client is generic over its authorization scope.
+    var isScoped: Bool { api.auth != nil }
+
+    /// Public groups first (the client, then each namespace), then each scope's; groups without operations
+    /// are left out, except the client's own public group, which always exists.
+    var groups: [Group] {
+        var groups = [Group(namespace: nil, scope: nil, operations: operations(namespace: nil, scope: nil))]
+        for namespace in api.namespaces {
+            groups.append(
+                Group(namespace: namespace, scope: nil, operations: operations(namespace: namespace, scope: nil))
+            )
+        }
+        for scope in api.auth?.scopes ?? [] {
+            for namespace in [nil] + api.namespaces {
+                let operations = operations(namespace: namespace, scope: scope.name)
+                if !operations.isEmpty || (namespace == nil && api.style.hasFactories) {
+                    groups.append(Group(namespace: namespace, scope: scope.name, operations: operations))
+                }
+            }
+        }
+        return groups
+    }
+
+    /// The operations of `namespace` (the root for `nil`) that need `scope` (public ones for `nil`).
+    func operations(namespace: String?, scope: String?) -> [Operation] {
+        api.operations.filter { $0.namespace == namespace && (!isScoped || $0.scope == scope) }
+    }
+
+    /// The type a group's methods are declared on: `ShopClient` or `NotesClient.Session`.
+    func typeName(namespace: String?) -> String {
+        namespace.map { "\(clientName).\($0)" } ?? clientName
+    }
+
+    /// `Authorization: Scope.CustomerAccess` for a scope's group.
+    func requirements(_ group: Group) -> [String] {
+        group.scope.map { [ScopeTranslation.requirement($0)] } ?? []
+    }
+
+    /// What the spec calls a scope, for documentation.
+    func specName(ofScope scope: String) -> String {
+        api.auth?.scopes.first { $0.name == scope }?.specName ?? scope
+    }
+
+    /// The type a generic `send`-like method takes for a group: `APIEndpoint<Response, ErrorBody>` for public
+    /// endpoints, `AuthorizedEndpoint<Scope.Customer, Response, ErrorBody>` for a scope's.
+    func endpointParameterType(scope: String?) -> String {
+        scope.map { "\(RuntimeSymbols.authorizedEndpoint)<\(ScopeTranslation.type($0)), Response, ErrorBody>" }
+            ?? "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
+    }
+
+    /// The plain `APIEndpoint` inside a `send`-like method's `endpoint` parameter.
+    func unwrappedEndpoint(scope: String?) -> Expression {
+        scope == nil ? .identifier("endpoint") : .member(.identifier("endpoint"), "endpoint")
+    }
+
+    /// The `APIEndpoint` a method sends: `CountriesAPI.countryByName(name, fullText: fullText)` with factories,
+    /// `Endpoint(NotesResource.list, decoding: [Note].self)` with resources only.
+    func endpoint(_ operation: Operation) -> Expression {
+        if api.style.hasFactories {
+            let scope = [TranslationNames.factories(api.name)] + (operation.namespace.map { [$0] } ?? [])
+            let call = Expression.call(
+                .member(.verbatim(scope.joined(separator: ".")), operation.name),
+                TranslationSupport.forwardingArguments(operation)
+            )
+            return operation.scope == nil ? call : .member(call, "endpoint")
+        }
+        let resourceScope = [TranslationNames.resource(api.name)] + (operation.namespace.map { [$0] } ?? [])
+        let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
+        let resource =
+            operation.parameters.isEmpty
+            ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation, labelled: true))
+        var arguments = [Argument(nil, resource)]
+        if operation.response != .void {
+            arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self")))
+        }
+        if let errors = ErrorTranslation.expectedErrors(operation) {
+            arguments.append(Argument("errors", errors))
+        }
+        let type = operation.errorBody == .none ? RuntimeSymbols.endpoint : RuntimeSymbols.apiEndpoint
+        return .call(.identifier(type), arguments)
+    }
+
+    /// `[Country]`, or `Void` for an endpoint without a response body.
+    func responseType(_ operation: Operation) -> String {
+        operation.response == .void ? "Void" : TranslationSupport.typeText(operation.response)
+    }
+
+    /// `APIError<Never>`: what the operation fails with in every flavour.
+    func errorType(_ operation: Operation) -> String {
+        "\(RuntimeSymbols.apiError)<\(ErrorTranslation.bodyType(operation))>"
+    }
+}

@@ -1,0 +1,88 @@
+/// Translates the API into its Combine flavour: beside each async method, a `…Publisher` method returning
+/// `AnyPublisher<Response, APIError<ErrorBody>>`, declared on the same type under the same scope.
+///
+/// The publishers are cold (each subscription sends one request) and cancelling one cancels its request;
+/// the runtime's `APIClient.publisher(for:)` (module `SpecsmithCombine`) does the bridging.
+func translateCombine(_ api: API) -> [Declaration] {
+    let shape = ClientShape(api: api)
+    let access = TranslationSupport.access(api)
+    return shape.groups.compactMap { group in
+        var members: [Declaration] = []
+        if shape.isScoped && api.style.hasFactories && group.namespace == nil {
+            members.append(publisherForEndpoint(shape: shape, scope: group.scope, access: access))
+        }
+        members += group.operations.map { publisherMethod($0, shape: shape, access: access) }
+        guard !members.isEmpty else { return nil }
+        let subject =
+            group.scope.map { "The endpoints of the `\(shape.specName(ofScope: $0))` scope" } ?? "The endpoints"
+        return .type(
+            TypeDeclaration(
+                docs: ["\(subject) as Combine publishers: each subscription sends one request."],
+                kind: .extension,
+                name: shape.typeName(namespace: group.namespace),
+                whereClause: shape.requirements(group),
+                members: members
+            )
+        )
+    }
+}
+
+/// `countryByName` → `countryByNamePublisher`.
+func publisherMethodName(_ operation: Operation) -> String {
+    operation.name + "Publisher"
+}
+
+/// `public func countryByNamePublisher(_ name: String) -> AnyPublisher<[Country], APIError<Never>>`
+private func publisherMethod(_ operation: Operation, shape: ClientShape, access: AccessModifier) -> Declaration {
+    .function(
+        FunctionDeclaration(
+            docs: TranslationSupport.operationDocs(operation) + [
+                "",
+                "- Returns: A publisher that sends the request when subscribed, once per subscription, and",
+                "  cancels it when the subscription is cancelled.",
+            ],
+            attributes: TranslationSupport.attributes(operation.deprecation),
+            access: access,
+            kind: .function(publisherMethodName(operation)),
+            parameters: TranslationSupport.functionParameters(operation),
+            returnType:
+                "\(CombineSymbols.anyPublisher)<\(shape.responseType(operation)), \(shape.errorType(operation))>",
+            body: [
+                .expression(
+                    .call(
+                        .member(.identifier("client"), CombineSymbols.publisherFor),
+                        [Argument("for", shape.endpoint(operation))]
+                    )
+                )
+            ]
+        )
+    )
+}
+
+/// `publisher(for:)` for endpoint values, with the same scope checks as `send(_:)`.
+private func publisherForEndpoint(shape: ClientShape, scope: String?, access: AccessModifier) -> Declaration {
+    .function(
+        FunctionDeclaration(
+            docs: [
+                scope == nil
+                    ? "A publisher that sends a public endpoint."
+                    : "A publisher that sends an endpoint this client's scope grants."
+            ],
+            access: access,
+            kind: .function(CombineSymbols.publisherFor),
+            genericParameters: ["Response", "ErrorBody"],
+            parameters: [
+                FunctionParameter(label: "for", name: "endpoint", type: shape.endpointParameterType(scope: scope))
+            ],
+            returnType: "\(CombineSymbols.anyPublisher)<Response, \(RuntimeSymbols.apiError)<ErrorBody>>",
+            body: [
+                .expression(
+                    .call(
+                        .member(.identifier("client"), CombineSymbols.publisherFor),
+                        [Argument("for", shape.unwrappedEndpoint(scope: scope))]
+                    )
+                )
+            ]
+        )
+    )
+}

@@ -1,0 +1,232 @@
+/// Translates the API into its RxSwift flavour, the `Reactive` extension pattern: `client.rx.countryByName(…)`
+/// returns a `Single`, cold (each subscription sends one request) and cancelled when disposed, failing with
+/// the same `APIError` as the async method.
+///
+/// RxSwift is a dependency only projects using this flavour have, so the file carries its own small bridge
+/// (`APIClient.single(for:)`, file-private) instead of a runtime module.
+func translateRxSwift(_ api: API) -> [Declaration] {
+    let shape = ClientShape(api: api)
+    let access = TranslationSupport.access(api)
+    var declarations: [Declaration] = ([nil] + api.namespaces).map { namespace in
+        .type(
+            TypeDeclaration(
+                kind: .extension,
+                name: shape.typeName(namespace: namespace),
+                inherits: [RxSwiftSymbols.reactiveCompatible]
+            )
+        )
+    }
+    for group in shape.groups {
+        var members: [Declaration] = []
+        if shape.isScoped && api.style.hasFactories && group.namespace == nil {
+            members.append(sendMethod(shape: shape, group: group, access: access))
+        }
+        members += group.operations.map { singleMethod($0, shape: shape, group: group, access: access) }
+        if members.isEmpty { continue }
+        let base = shape.typeName(namespace: group.namespace)
+        let subject =
+            group.scope.map { "The endpoints of the `\(shape.specName(ofScope: $0))` scope" } ?? "The endpoints"
+        declarations.append(
+            .type(
+                TypeDeclaration(
+                    docs: ["\(subject) of `\(base)` as RxSwift singles: each subscription sends one request."],
+                    kind: .extension,
+                    name: RxSwiftSymbols.reactive,
+                    // A generic client's methods say which clients they belong to themselves.
+                    whereClause: shape.isScoped ? [] : ["Base == \(base)"],
+                    members: members
+                )
+            )
+        )
+    }
+    declarations.append(bridge)
+    return declarations
+}
+
+/// For a scoped client, `<Authorization: Scope.CustomerAccess>` and `where Base == ShopClient<Authorization>`.
+private func genericSignature(
+    _ shape: ClientShape,
+    group: ClientShape.Group
+) -> (parameters: [String], requirements: [String]) {
+    guard shape.isScoped else { return ([], []) }
+    let bound =
+        group.scope.map { "\(TranslationNames.scopes).\(TranslationNames.access($0))" }
+        ?? RuntimeSymbols.authorizationScope
+    let base = shape.clientName + "<\(TranslationNames.authorization)>" + (group.namespace.map { ".\($0)" } ?? "")
+    return (["\(TranslationNames.authorization): \(bound)"], ["Base == \(base)"])
+}
+
+/// `public func countryByName(_ name: String) -> Single<[Country]>`
+private func singleMethod(
+    _ operation: Operation,
+    shape: ClientShape,
+    group: ClientShape.Group,
+    access: AccessModifier
+) -> Declaration {
+    let generics = genericSignature(shape, group: group)
+    return .function(
+        FunctionDeclaration(
+            docs: TranslationSupport.operationDocs(operation) + [
+                "",
+                "- Returns: A `Single` that sends the request when subscribed, once per subscription, and",
+                "  cancels it when disposed. It fails with `\(shape.errorType(operation))`.",
+            ],
+            attributes: TranslationSupport.attributes(operation.deprecation),
+            access: access,
+            kind: .function(operation.name),
+            genericParameters: generics.parameters,
+            parameters: TranslationSupport.functionParameters(operation),
+            returnType: "\(RxSwiftSymbols.single)<\(shape.responseType(operation))>",
+            whereClause: generics.requirements,
+            body: [.expression(singleCall(shape.endpoint(operation)))]
+        )
+    )
+}
+
+/// `rx.send(_:)` for endpoint values, with the same scope checks as the async `send(_:)`.
+private func sendMethod(shape: ClientShape, group: ClientShape.Group, access: AccessModifier) -> Declaration {
+    let generics = genericSignature(shape, group: group)
+    return .function(
+        FunctionDeclaration(
+            docs: [
+                group.scope == nil
+                    ? "A `Single` that sends a public endpoint; it fails with `APIError<ErrorBody>`."
+                    : "A `Single` that sends an endpoint this client's scope grants; it fails with `APIError<ErrorBody>`."
+            ],
+            access: access,
+            kind: .function("send"),
+            genericParameters: generics.parameters + ["Response", "ErrorBody"],
+            parameters: [
+                FunctionParameter(label: "_", name: "endpoint", type: shape.endpointParameterType(scope: group.scope))
+            ],
+            returnType: "\(RxSwiftSymbols.single)<Response>",
+            whereClause: generics.requirements,
+            body: [.expression(singleCall(shape.unwrappedEndpoint(scope: group.scope)))]
+        )
+    )
+}
+
+/// `base.client.single(for: endpoint)`
+private func singleCall(_ endpoint: Expression) -> Expression {
+    .call(.member(.member(.identifier("base"), "client"), RxSwiftSymbols.singleFor), [Argument("for", endpoint)])
+}
+
+/// `fileprivate func single(for:)` on `APIClient`: a `Task` per subscription, cancelled on dispose.
+private var bridge: Declaration {
+    let observer = "observer"
+    let task = Expression.call(
+        .identifier("Task"),
+        [
+            Argument(
+                nil,
+                .closure(
+                    parameters: [],
+                    body: [
+                        .doCatch(
+                            [
+                                .expression(
+                                    .call(
+                                        .identifier(observer),
+                                        [
+                                            Argument(
+                                                nil,
+                                                .call(
+                                                    .member(nil, "success"),
+                                                    [
+                                                        Argument(
+                                                            nil,
+                                                            .try(
+                                                                .await(
+                                                                    .call(
+                                                                        .identifier("send"),
+                                                                        [Argument(nil, .identifier("endpoint"))]
+                                                                    )
+                                                                )
+                                                            )
+                                                        )
+                                                    ]
+                                                )
+                                            )
+                                        ]
+                                    )
+                                )
+                            ],
+                            catch: [
+                                .expression(
+                                    .call(
+                                        .identifier(observer),
+                                        [
+                                            Argument(
+                                                nil,
+                                                .call(.member(nil, "failure"), [Argument(nil, .identifier("error"))])
+                                            )
+                                        ]
+                                    )
+                                )
+                            ]
+                        )
+                    ]
+                )
+            )
+        ]
+    )
+    let create = Expression.call(
+        .member(.identifier(RxSwiftSymbols.single), "create"),
+        [
+            Argument(
+                nil,
+                .closure(
+                    parameters: ["observe"],
+                    body: [
+                        // RxSwift's observers predate `Sendable` but may be called from any thread; the task
+                        // calls this one once, and nothing else does.
+                        .unsafeBinding(name: observer, value: .identifier("observe")),
+                        .binding(isLet: true, name: "task", value: task),
+                        .return(
+                            .call(
+                                .member(.identifier(RxSwiftSymbols.disposables), "create"),
+                                [
+                                    Argument(
+                                        nil,
+                                        .closure(
+                                            parameters: [],
+                                            body: [.expression(.call(.member(.identifier("task"), "cancel"), []))]
+                                        )
+                                    )
+                                ]
+                            )
+                        ),
+                    ]
+                )
+            )
+        ]
+    )
+    return .type(
+        TypeDeclaration(
+            kind: .extension,
+            name: RuntimeSymbols.apiClient,
+            members: [
+                .function(
+                    FunctionDeclaration(
+                        docs: [
+                            "`endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing",
+                            "the subscription cancels it. It fails with the `APIError` that `send(_:)` throws.",
+                        ],
+                        access: .fileprivate,
+                        kind: .function(RxSwiftSymbols.singleFor),
+                        genericParameters: ["Response", "ErrorBody"],
+                        parameters: [
+                            FunctionParameter(
+                                label: "for",
+                                name: "endpoint",
+                                type: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
+                            )
+                        ],
+                        returnType: "\(RxSwiftSymbols.single)<Response>",
+                        body: [.expression(create)]
+                    )
+                )
+            ]
+        )
+    )
+}
