@@ -11,11 +11,14 @@ let strictSettings: [SwiftSetting] = [
 /// Generated clients must compile without a single warning in Swift 6 mode with complete concurrency checking.
 let generatedSettings = strictSettings + [.unsafeFlags(["-warnings-as-errors"])]
 
+/// Where Apple's Combine is missing.
+let nonApple: [Platform] = [.linux, .windows, .android]
+
 /// OpenCombine stands in for Combine where Apple's is missing.
 let openCombine: Target.Dependency = .product(
     name: "OpenCombine",
     package: "OpenCombine",
-    condition: .when(platforms: [.linux, .windows, .android])
+    condition: .when(platforms: nonApple)
 )
 
 let package = Package(
@@ -87,6 +90,14 @@ let package = Package(
             swiftSettings: generatedSettings
         ),
 
+        .target(
+            name: "GitHubIssues",
+            dependencies: ["SpecsmithRuntime", "SpecsmithCombine", openCombine],
+            path: "Generated/GitHubIssues",
+            exclude: ["RxSwift.swift"],
+            swiftSettings: generatedSettings
+        ),
+
         // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
         .target(
             name: "LoopbackServer",
@@ -115,7 +126,7 @@ let package = Package(
         .testTarget(
             name: "CountriesClientTests",
             dependencies: [
-                "Countries", "SpecsmithRuntime", "LoopbackServer",
+                "Countries", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")],
@@ -124,7 +135,18 @@ let package = Package(
         .testTarget(
             name: "ShopClientTests",
             dependencies: [
-                "Shop", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                "Shop", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "GitHubIssuesClientTests",
+            dependencies: [
+                "GitHubIssues", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: nonApple)),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),

@@ -31,13 +31,11 @@ struct RequestPublisher<Response: Sendable, ErrorBody: Sendable>: Publisher {
 
     func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Response, Downstream.Failure == Failure {
-        let subscription = RequestSubscription(client: client, endpoint: endpoint) { outcome in
-            switch outcome {
-            case .success(let response):
-                _ = subscriber.receive(response)
-                subscriber.receive(completion: .finished)
-            case .failure(let error):
-                subscriber.receive(completion: .failure(error))
+        let subscription = RequestSubscription(client: client, endpoint: endpoint) { event in
+            switch event {
+            case .value(let response): _ = subscriber.receive(response)
+            case .finished: subscriber.receive(completion: .finished)
+            case .failure(let error): subscriber.receive(completion: .failure(error))
             }
         }
         subscriber.receive(subscription: subscription)
@@ -48,19 +46,25 @@ struct RequestPublisher<Response: Sendable, ErrorBody: Sendable>: Publisher {
 ///
 /// Combine's subscribers predate `Sendable` (OpenCombine's too), but the request runs in a `Task`, so the
 /// subscription is shared between the subscriber's thread and that task. The subscriber is reached only
-/// through `deliver`, which is guarded by `lock` and called at most once, outside the lock: that is what
-/// makes the `@unchecked Sendable` true. Not being generic over the subscriber keeps its type out of the task.
+/// through `deliver`, which is guarded by `lock` and called outside it, by the one task, at most twice: that
+/// is what makes the `@unchecked Sendable` true. Not being generic over the subscriber keeps its type out of
+/// the task.
 final class RequestSubscription<Response: Sendable, ErrorBody: Sendable>: Subscription, @unchecked Sendable {
-    typealias Outcome = Swift.Result<Response, APIError<ErrorBody>>
+    /// What the subscriber is told.
+    enum Event {
+        case value(Response)
+        case finished
+        case failure(APIError<ErrorBody>)
+    }
 
     private let client: APIClient
     private let endpoint: APIEndpoint<Response, ErrorBody>
     private let lock = NSLock()
     /// Hands the outcome to the subscriber; `nil` once the request completed or the subscription was cancelled.
-    private var deliver: ((Outcome) -> Void)?
+    private var deliver: ((Event) -> Void)?
     private var task: Task<Void, Never>?
 
-    init(client: APIClient, endpoint: APIEndpoint<Response, ErrorBody>, deliver: @escaping (Outcome) -> Void) {
+    init(client: APIClient, endpoint: APIEndpoint<Response, ErrorBody>, deliver: @escaping (Event) -> Void) {
         self.client = client
         self.endpoint = endpoint
         self.deliver = deliver
@@ -72,9 +76,11 @@ final class RequestSubscription<Response: Sendable, ErrorBody: Sendable>: Subscr
             guard deliver != nil, task == nil else { return }
             task = Task { [client, endpoint] in
                 do throws(APIError<ErrorBody>) {
-                    complete(with: .success(try await client.send(endpoint)))
+                    let response = try await client.send(endpoint)
+                    send(.value(response), last: false)
+                    send(.finished, last: true)
                 } catch {
-                    complete(with: .failure(error))
+                    send(.failure(error), last: true)
                 }
             }
         }
@@ -88,12 +94,15 @@ final class RequestSubscription<Response: Sendable, ErrorBody: Sendable>: Subscr
         task?.cancel()
     }
 
-    /// Delivers the outcome unless the subscription was cancelled, and forgets the subscriber.
-    private func complete(with outcome: Outcome) {
+    /// Tells the subscriber `event` unless the subscription was cancelled, forgetting it after the `last`.
+    ///
+    /// Cancellation is checked again before the completion that follows a value: a subscriber may cancel
+    /// while receiving the value (`zip` does, once it has what it needs), and must hear nothing after that.
+    private func send(_ event: Event, last: Bool) {
         let deliver = lock.withLock {
-            defer { self.deliver = nil }
+            defer { if last { self.deliver = nil } }
             return self.deliver
         }
-        deliver?(outcome)
+        deliver?(event)
     }
 }

@@ -30,12 +30,18 @@ public enum Pipeline {
     }
 
     /// Loads and resolves the spec `text` read from `path`; `readFile` reads sample files relative to the spec.
-    public static func resolve(text: String, path: String, readFile: (String) -> String?) -> (API?, [Diagnostic]) {
+    /// `flavours`, when given, replaces the spec's.
+    public static func resolve(
+        text: String,
+        path: String,
+        flavours: Set<API.Flavour>? = nil,
+        readFile: (String) -> String?
+    ) -> (API?, [Diagnostic]) {
         var diagnostics = Diagnostics()
         guard let raw = SpecLoader.load(text, file: path, diagnostics: &diagnostics) else {
             return (nil, diagnostics.sorted)
         }
-        let api = SpecResolver.resolve(raw, readFile: readFile, diagnostics: &diagnostics)
+        let api = SpecResolver.resolve(raw, flavours: flavours, readFile: readFile, diagnostics: &diagnostics)
         return (diagnostics.hasErrors ? nil : api, diagnostics.sorted)
     }
 
@@ -46,11 +52,10 @@ public enum Pipeline {
         overrides: Overrides = Overrides(),
         readFile: (String) -> String?
     ) -> Output {
-        let (resolved, diagnostics) = resolve(text: text, path: path, readFile: readFile)
+        let (resolved, diagnostics) = resolve(text: text, path: path, flavours: overrides.flavours, readFile: readFile)
         guard var api = resolved else { return Output(files: [], diagnostics: diagnostics) }
         if let style = overrides.style { api.style = style }
         if let access = overrides.access { api.access = access }
-        if let flavours = overrides.flavours { api.flavours = flavours.union([.async]) }
         return Output(files: Renderer.render(Translator.translate(api)), diagnostics: diagnostics)
     }
 

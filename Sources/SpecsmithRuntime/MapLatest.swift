@@ -38,8 +38,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
 /// The transform in flight for ``AsyncSequence/mapLatest(_:)``: a generation number decides, under a lock,
 /// whether a finished transform is still the latest one and may yield.
+///
+/// The lock is recursive because finishing the stream under it runs its `onTermination`, which cancels.
 private final class LatestTransform<Output: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NSRecursiveLock()
     private let continuation: AsyncThrowingStream<Output, any Error>.Continuation
     private var generation = 0
     private var current: Task<Void, Never>?

@@ -1,8 +1,15 @@
 import Countries
 import Foundation
 import LoopbackServer
+import SpecsmithCombine
 import SpecsmithRuntime
 import Testing
+
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The generated Countries client against a real HTTP server on loopback.
 @Suite struct BordersFlowTests {
@@ -123,5 +130,45 @@ import Testing
             return
         }
         #expect(failure.kind == .connectivity)
+    }
+}
+
+/// The Borders chain in the Combine flavour: the same two requests, chained with `flatMap`.
+@Suite struct BordersPublisherTests {
+    @Test func bordersChainWithFlatMap() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
+            let client = CountriesClient(baseURL: baseURL)
+            let neighbours = client.countryByNamePublisher("Germany")
+                .compactMap { $0.first }
+                .flatMap { germany in client.countriesByCodesPublisher(germany.borders) }
+            var delivered: [[Country]] = []
+            for try await countries in neighbours.values {
+                delivered.append(countries)
+            }
+            #expect(delivered.count == 1)
+            #expect(
+                delivered.first?.map(\.alpha3Code).sorted() == [
+                    "AUT", "BEL", "CHE", "CZE", "DNK", "FRA", "LUX", "NLD", "POL",
+                ]
+            )
+            let uris = await log.requests.map(\.uri)
+            #expect(uris == ["/name/Germany?fullText=true", "/alpha?codes=AUT;BEL;CZE;DNK;FRA;LUX;NLD;POL;CHE"])
+        }
+    }
+
+    @Test func aFailedFirstRequestEndsTheChainWithItsError() async throws {
+        try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
+            let client = CountriesClient(baseURL: baseURL)
+            let chain = client.countryByNamePublisher("Atlantis")
+                .compactMap { $0.first }
+                .flatMap { client.countriesByCodesPublisher($0.borders) }
+            do {
+                for try await _ in chain.values {}
+                Issue.record("expected a 404")
+            } catch let error as APIError<Never> {
+                #expect(error.status == 404 && error.category == .unexpected)
+            }
+            #expect(await log.requests.count == 1)
+        }
     }
 }

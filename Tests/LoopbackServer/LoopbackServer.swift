@@ -39,7 +39,10 @@ struct RecordingMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var request = request
-        let buffer = try await request.collectBody(upTo: 1 << 20)
+        // A request without a body keeps its original body stream, so handlers can still watch for the
+        // client closing the connection (`consumeWithCancellationOnInboundClose`).
+        let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
+        let buffer = hasBody ? try await request.collectBody(upTo: 1 << 20) : ByteBuffer()
         var headers: [String: String] = [:]
         for field in request.headers {
             headers[field.name.canonicalName] = field.value

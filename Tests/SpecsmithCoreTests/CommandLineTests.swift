@@ -70,6 +70,28 @@ import Testing
         #expect(stale.output.contains("would update \(out)/Client.swift"))
     }
 
+    @Test func flavoursOnTheCommandLineReplaceTheSpecs() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "Ping.yaml",
+            "name: Ping\nbaseURL: https://example.com\nflavours: [rxswift]\n"
+                + "endpoints:\n  ping: {method: GET, path: /ping}\n"
+        )
+        let out = directory.appendingPathComponent("Out")
+        #expect(try run(["generate", spec, "--output", out.path]).status == 0)
+        let files = { try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() }
+        #expect(try files().contains("RxSwift.swift") && !files().contains("Combine.swift"))
+
+        let switched = try run(["generate", spec, "--output", out.path, "--flavours", "async,combine"])
+        #expect(switched.status == 0)
+        #expect(switched.output.contains("Removed \(out.path)/RxSwift.swift"))
+        #expect(try files() == ["Client.swift", "Combine.swift", "Endpoints.swift", "Models.swift", "Samples.swift"])
+
+        let unknown = try run(["generate", spec, "--output", out.path, "--flavours", "combine,reactive"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("unknown flavour `reactive`: use async, combine or rxswift"))
+    }
+
     @Test func specErrorsExitOneAndWriteNothing() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try write(

@@ -54,4 +54,27 @@ import Testing
         #expect(output.files.map(\.name) == ["Models.swift", "Resources.swift", "Client.swift", "Samples.swift"])
         #expect(!output.files.contains { $0.contents.contains("public ") })
     }
+
+    @Test func flavourOverridesAreCheckedAgainstModelNames() {
+        let spec = """
+            name: Music
+            baseURL: https://example.com
+            models:
+              Single:
+                properties:
+                  title: String
+            endpoints:
+              single: {method: GET, path: /single, response: Single}
+            """
+        #expect(!TestSupport.generate(spec, path: "music.yaml").hasErrors)
+        let output = Pipeline.generate(text: spec, path: "music.yaml", overrides: .init(flavours: [.rxswift])) { _ in
+            nil
+        }
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "4:3: error: model `Single` would hide the type `Single` that generated code uses; rename the model"
+            ]
+        )
+        #expect(output.files.isEmpty)
+    }
 }

@@ -17,16 +17,16 @@ public struct SwiftPrinter: Sendable {
         }
         if !file.imports.isEmpty {
             writer.blank()
-            for item in file.imports {
+            // swift-format's order: plain imports sorted by module, then conditional ones, indented.
+            for item in file.imports.filter({ $0.fallback == nil }).sorted(by: { $0.module < $1.module }) {
+                writer.line((item.access.map { "\($0.rawValue) " } ?? "") + "import \(item.module)")
+            }
+            for item in file.imports where item.fallback != nil {
                 let modifier = item.access.map { "\($0.rawValue) " } ?? ""
-                guard let fallback = item.fallback else {
-                    writer.line(modifier + "import \(item.module)")
-                    continue
-                }
                 writer.line("#if canImport(\(item.module))")
-                writer.line(modifier + "import \(item.module)")
+                writer.line(indentUnit + modifier + "import \(item.module)")
                 writer.line("#else")
-                writer.line(modifier + "import \(fallback)")
+                writer.line(indentUnit + modifier + "import \(item.fallback ?? item.module)")
                 writer.line("#endif")
             }
         }

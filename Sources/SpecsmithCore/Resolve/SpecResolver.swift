@@ -3,13 +3,18 @@
 /// Pure apart from `readFile`, which the caller supplies to read sample files next to the spec.
 public enum SpecResolver {
     /// Resolves `raw`. Returns `nil` when any error was reported; every error found is in `diagnostics`.
+    ///
+    /// `flavours`, when given, replaces the spec's `flavours:` (the command line's override), so that names
+    /// the chosen flavours need are checked against the models.
     public static func resolve(
         _ raw: RawSpec,
+        flavours: Set<API.Flavour>? = nil,
         readFile: (String) -> String?,
         diagnostics: inout Diagnostics
     ) -> API? {
         let (api, collected) = withoutActuallyEscaping(readFile) { readFile in
             var context = ResolveContext(raw: raw, readFile: readFile, diagnostics: diagnostics)
+            context.flavourOverride = flavours
             let api = context.resolve()
             return (api, context.diagnostics)
         }
@@ -20,6 +25,19 @@ public enum SpecResolver {
 
 /// Names that generated code relies on, which a model may not take.
 enum ReservedNames {
+    /// Types the generated code of a flavour names unqualified, which a model may then not hide.
+    static func flavourTypes(_ flavours: Set<API.Flavour>) -> Set<String> {
+        var names: Set<String> = []
+        if flavours.contains(.combine) { names.insert(CombineSymbols.anyPublisher) }
+        if flavours.contains(.rxswift) {
+            names.formUnion([
+                RxSwiftSymbols.single, RxSwiftSymbols.reactive, RxSwiftSymbols.reactiveCompatible,
+                RxSwiftSymbols.disposables, "Task",
+            ])
+        }
+        return names
+    }
+
     static let builtinTypes = Set(
         TypeRef.Builtin.allCases.map(\.rawValue) + ["Void", "Optional", "Array", "Dictionary"]
     )
@@ -51,6 +69,9 @@ struct ResolveContext {
     var enumCases: [String: [EnumCase]] = [:]
     var apiName = "API"
     var style = API.Style.endpoints
+    /// The command line's `--flavours`, which replaces the spec's.
+    var flavourOverride: Set<API.Flavour>?
+    var flavours: Set<API.Flavour> = [.async]
     /// Spec name → Swift name of every auth scope.
     var scopeNames: [String: String] = [:]
     /// The Swift name of the scope of endpoints that name none.
@@ -78,7 +99,8 @@ struct ResolveContext {
         let baseURL = resolveBaseURL()
         style = choice(raw.style, API.Style.self, key: "style") ?? .endpoints
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
-        let flavours = Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }).union([.async])
+        flavours = (flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }))
+            .union([.async])
         let dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601
         let headers = raw.headers.map { API.Header(name: $0.name.value, value: $0.value.value) }
         for header in raw.headers {
@@ -151,7 +173,9 @@ struct ResolveContext {
         let reserved = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
         for model in raw.models {
             let swiftName = SwiftName.typeName(model.name.value)
-            if ReservedNames.builtinTypes.contains(swiftName) || RuntimeSymbols.all.contains(swiftName) {
+            if ReservedNames.builtinTypes.contains(swiftName) || RuntimeSymbols.all.contains(swiftName)
+                || ReservedNames.flavourTypes(flavours).contains(swiftName)
+            {
                 diagnostics.error(
                     "model `\(model.name.value)` would hide the type `\(swiftName)` that generated code uses",
                     at: model.name.location,

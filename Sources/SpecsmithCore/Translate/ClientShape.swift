@@ -55,6 +55,15 @@ struct ClientShape {
         group.scope.map { [ScopeTranslation.requirement($0)] } ?? []
     }
 
+    /// "The endpoints", "The endpoints of the `Session` namespace", "The endpoints of the `guest` scope", …:
+    /// the start of a group's documentation.
+    func subject(_ group: Group) -> String {
+        var parts: [String] = []
+        if let namespace = group.namespace { parts.append("the `\(namespace)` namespace") }
+        if let scope = group.scope { parts.append("the `\(specName(ofScope: scope))` scope") }
+        return parts.isEmpty ? "The endpoints" : "The endpoints of " + parts.joined(separator: " in ")
+    }
+
     /// What the spec calls a scope, for documentation.
     func specName(ofScope scope: String) -> String {
         api.auth?.scopes.first { $0.name == scope }?.specName ?? scope

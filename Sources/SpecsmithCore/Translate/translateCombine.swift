@@ -13,11 +13,9 @@ func translateCombine(_ api: API) -> [Declaration] {
         }
         members += group.operations.map { publisherMethod($0, shape: shape, access: access) }
         guard !members.isEmpty else { return nil }
-        let subject =
-            group.scope.map { "The endpoints of the `\(shape.specName(ofScope: $0))` scope" } ?? "The endpoints"
         return .type(
             TypeDeclaration(
-                docs: ["\(subject) as Combine publishers: each subscription sends one request."],
+                docs: ["\(shape.subject(group)) as Combine publishers: each subscription sends one request."],
                 kind: .extension,
                 name: shape.typeName(namespace: group.namespace),
                 whereClause: shape.requirements(group),

@@ -24,12 +24,12 @@ func translateRxSwift(_ api: API) -> [Declaration] {
         members += group.operations.map { singleMethod($0, shape: shape, group: group, access: access) }
         if members.isEmpty { continue }
         let base = shape.typeName(namespace: group.namespace)
-        let subject =
-            group.scope.map { "The endpoints of the `\(shape.specName(ofScope: $0))` scope" } ?? "The endpoints"
         declarations.append(
             .type(
                 TypeDeclaration(
-                    docs: ["\(subject) of `\(base)` as RxSwift singles: each subscription sends one request."],
+                    docs: [
+                        "\(shape.subject(group)) as RxSwift singles, on `\(base).rx`: each subscription sends one request."
+                    ],
                     kind: .extension,
                     name: RxSwiftSymbols.reactive,
                     // A generic client's methods say which clients they belong to themselves.

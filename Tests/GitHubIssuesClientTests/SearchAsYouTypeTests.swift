@@ -1,0 +1,153 @@
+import AsyncAlgorithms
+import Foundation
+import GitHubIssues
+import LoopbackServer
+import SpecsmithCombine
+import SpecsmithRuntime
+import Testing
+
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
+
+/// `owner/repo` as typed; `nil` until both parts are there.
+struct RepositoryName: Hashable, Sendable {
+    var owner: String
+    var repo: String
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        owner = String(parts[0])
+        repo = String(parts[1])
+    }
+}
+
+/// Search-as-you-type over real HTTP: typed text → debounce → no repeats → latest repository → its issues.
+@Suite struct SearchAsYouTypeTests {
+    /// What the user types, with the pause before each keystroke (ms). `apple/sw` is a real query whose
+    /// slow lookup is still in flight when `apple/swift` arrives; the final `apple/swift` repeats it.
+    static let typing: [(pause: Int, text: String)] = [
+        (0, "a"), (10, "ap"), (10, "apple/sw"), (200, "apple/swif"), (10, "apple/swift"), (300, "apple/swift"),
+    ]
+
+    /// A new server (with its own log) for each test.
+    static var server: GitHubServer { GitHubServer(delay: .milliseconds(20), slow: ["apple/sw": .seconds(2)]) }
+
+    /// The issues of the latest repository, or none when it does not exist.
+    static func issues(of name: RepositoryName, client: GitHubIssuesClient) async throws -> [Issue] {
+        do {
+            let repository = try await client.repository(owner: name.owner, repo: name.repo)
+            return try await client.issues(owner: repository.owner.login, repo: repository.name)
+        } catch  where error.status == 404 {
+            return []
+        }
+    }
+
+    @Test func asyncPipelineDeliversOnlyTheLatestQuery() async throws {
+        let server = Self.server
+        let delivered = try await withLoopbackServer(server.configure) { url, _ in
+            let client = GitHubIssuesClient(baseURL: url)
+            let (typed, keyboard) = AsyncStream<String>.makeStream()
+            let results =
+                typed
+                .debounce(for: .milliseconds(60))
+                .removeDuplicates()
+                .compactMap(RepositoryName.init)
+                .mapLatest { name in try await Self.issues(of: name, client: client) }
+            let typing = Task {
+                for (pause, text) in Self.typing {
+                    try await Task.sleep(for: .milliseconds(pause))
+                    keyboard.yield(text)
+                }
+                try await Task.sleep(for: .milliseconds(100))
+                keyboard.finish()
+            }
+            var delivered: [[Issue]] = []
+            for try await issues in results {
+                delivered.append(issues)
+            }
+            try await typing.value
+            return delivered
+        }
+        #expect(delivered.map { $0.map(\.number) } == [[1, 2, 3]])
+        #expect(delivered.first?.first?.title == "apple/swift issue 1")
+        await expectOverTaken(server.log)
+    }
+
+    @Test func combinePipelineDeliversOnlyTheLatestQuery() async throws {
+        let server = Self.server
+        let delivered = try await withLoopbackServer(server.configure) { url, _ in
+            let client = GitHubIssuesClient(baseURL: url)
+            let keyboard = PassthroughSubject<String, Never>()
+            let received =
+                keyboard
+                .debounce(for: .milliseconds(60), scheduler: searchScheduler())
+                .removeDuplicates()
+                .compactMap(RepositoryName.init)
+                .map { name in
+                    client.repositoryPublisher(owner: name.owner, repo: name.repo)
+                        .flatMap { client.issuesPublisher(owner: $0.owner.login, repo: $0.name) }
+                        .catch { _ in Just([]) }
+                }
+                .switchToLatest()
+                .record()
+            for (pause, text) in Self.typing {
+                try await Task.sleep(for: .milliseconds(pause))
+                keyboard.send(text)
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            keyboard.send(completion: .finished)
+            await received.finished()
+            return received.values
+        }
+        #expect(delivered.map { $0.map(\.number) } == [[1, 2, 3]])
+        await expectOverTaken(server.log)
+    }
+
+    /// The server saw no request for incomplete names, one for `apple/swift` despite the repeat, and the
+    /// overtaken `apple/sw` lookup closed before its answer.
+    func expectOverTaken(_ log: GitHubLog) async {
+        let started = await log.started
+        #expect(started.allSatisfy { $0.hasPrefix("/repos/apple/") }, "requests: \(started)")
+        #expect(await log.count("/repos/apple/sw") == 1)
+        #expect(await log.count("/repos/apple/swift") == 1)
+        #expect(await log.count("/repos/apple/swift/issues") == 1)
+        #expect(await log.cancelled == ["/repos/apple/sw"])
+    }
+
+    @Test func anUnknownRepositoryYieldsAnEmptyList() async throws {
+        let server = GitHubServer()
+        try await withLoopbackServer(server.configure) { url, _ in
+            let client = GitHubIssuesClient(baseURL: url)
+            let results = ["nobody/nothing"].async.compactMap(RepositoryName.init).mapLatest { name in
+                try await Self.issues(of: name, client: client)
+            }
+            var delivered: [[Issue]] = []
+            for try await issues in results { delivered.append(issues) }
+            #expect(delivered == [[]])
+
+            let received = await client.repositoryPublisher(owner: "nobody", repo: "nothing")
+                .flatMap { client.issuesPublisher(owner: $0.owner.login, repo: $0.name) }
+                .catch { _ in Just([]) }
+                .completion()
+            #expect(received.values == [[]])
+        }
+    }
+
+    @Test func mapLatestPassesOnTheErrorOfTheLatestTransform() async throws {
+        let server = GitHubServer()
+        try await withLoopbackServer(server.configure) { url, _ in
+            let client = GitHubIssuesClient(baseURL: url)
+            let results = ["apple/swift", "nobody/nothing"].async.mapLatest { text in
+                let name = RepositoryName(text)!
+                return try await client.repository(owner: name.owner, repo: name.repo)
+            }
+            await #expect(throws: APIError<GitHubError>.self) {
+                for try await _ in results {}
+            }
+        }
+    }
+}
