@@ -20,8 +20,9 @@ struct ClientShape {
     /// Whether the client is generic over its authorization scope.
     var isScoped: Bool { api.auth != nil }
 
-    /// Public groups first (the client, then each namespace), then each scope's; groups without operations
-    /// are left out, except the client's own public group, which always exists.
+    /// Public groups first (the client, then each namespace), then each scope's. Groups without operations
+    /// are left out, except those on the client itself that take endpoint values (see
+    /// ``takesEndpointValues(_:)``), and the client's own public group, which always exists.
     var groups: [Group] {
         var groups = [Group(namespace: nil, scope: nil, operations: operations(namespace: nil, scope: nil))]
         for namespace in api.namespaces {
@@ -32,12 +33,17 @@ struct ClientShape {
         for scope in api.auth?.scopes ?? [] {
             for namespace in [nil] + api.namespaces {
                 let operations = operations(namespace: namespace, scope: scope.name)
-                if !operations.isEmpty || (namespace == nil && api.style.hasFactories) {
-                    groups.append(Group(namespace: namespace, scope: scope.name, operations: operations))
-                }
+                let group = Group(namespace: namespace, scope: scope.name, operations: operations)
+                if !operations.isEmpty || takesEndpointValues(group) { groups.append(group) }
             }
         }
         return groups
+    }
+
+    /// Whether the group has a generic method for endpoint values (`send(_:)`, `publisher(for:)`,
+    /// `rx.send(_:)`): a scoped client with endpoint factories has one per scope, which keeps its scope check.
+    func takesEndpointValues(_ group: Group) -> Bool {
+        isScoped && api.style.hasFactories && group.namespace == nil
     }
 
     /// The operations of `namespace` (the root for `nil`) that need `scope` (public ones for `nil`).
@@ -113,8 +119,4 @@ struct ClientShape {
         operation.response == .void ? "Void" : TranslationSupport.typeText(operation.response)
     }
 
-    /// `APIError<Never>`: what the operation fails with in every flavour.
-    func errorType(_ operation: Operation) -> String {
-        "\(RuntimeSymbols.apiError)<\(ErrorTranslation.bodyType(operation))>"
-    }
 }

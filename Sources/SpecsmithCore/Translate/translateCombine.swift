@@ -8,7 +8,7 @@ func translateCombine(_ api: API) -> [Declaration] {
     let access = TranslationSupport.access(api)
     return shape.groups.compactMap { group in
         var members: [Declaration] = []
-        if shape.isScoped && api.style.hasFactories && group.namespace == nil {
+        if shape.takesEndpointValues(group) {
             members.append(publisherForEndpoint(shape: shape, scope: group.scope, access: access))
         }
         members += group.operations.map { publisherMethod($0, shape: shape, access: access) }
@@ -44,7 +44,7 @@ private func publisherMethod(_ operation: Operation, shape: ClientShape, access:
             kind: .function(publisherMethodName(operation)),
             parameters: TranslationSupport.functionParameters(operation),
             returnType:
-                "\(CombineSymbols.anyPublisher)<\(shape.responseType(operation)), \(shape.errorType(operation))>",
+                "\(CombineSymbols.anyPublisher)<\(shape.responseType(operation)), \(ErrorTranslation.errorType(operation))>",
             body: [
                 .expression(
                     .call(

@@ -42,7 +42,12 @@ enum ErrorTranslation {
 
     /// `throws(APIError<ApiErrorMessage>)`
     static func throwsClause(_ operation: Operation) -> String {
-        "throws(\(RuntimeSymbols.apiError)<\(bodyType(operation))>)"
+        "throws(\(errorType(operation)))"
+    }
+
+    /// `APIError<Never>`: what the operation fails with, in every flavour.
+    static func errorType(_ operation: Operation) -> String {
+        "\(RuntimeSymbols.apiError)<\(bodyType(operation))>"
     }
 
     /// `401`, `4XX`: a status pattern as the spec writes it.

@@ -18,7 +18,7 @@ func translateRxSwift(_ api: API) -> [Declaration] {
     }
     for group in shape.groups {
         var members: [Declaration] = []
-        if shape.isScoped && api.style.hasFactories && group.namespace == nil {
+        if shape.takesEndpointValues(group) {
             members.append(sendMethod(shape: shape, group: group, access: access))
         }
         members += group.operations.map { singleMethod($0, shape: shape, group: group, access: access) }
@@ -69,7 +69,7 @@ private func singleMethod(
             docs: TranslationSupport.operationDocs(operation) + [
                 "",
                 "- Returns: A `Single` that sends the request when subscribed, once per subscription, and",
-                "  cancels it when disposed. It fails with `\(shape.errorType(operation))`.",
+                "  cancels it when disposed. It fails with `\(ErrorTranslation.errorType(operation))`.",
             ],
             attributes: TranslationSupport.attributes(operation.deprecation),
             access: access,
@@ -113,93 +113,30 @@ private func singleCall(_ endpoint: Expression) -> Expression {
 
 /// `fileprivate func single(for:)` on `APIClient`: a `Task` per subscription, cancelled on dispose.
 private var bridge: Declaration {
-    let observer = "observer"
-    let task = Expression.call(
-        .identifier("Task"),
-        [
-            Argument(
-                nil,
-                .closure(
-                    parameters: [],
-                    body: [
-                        .doCatch(
-                            [
-                                .expression(
-                                    .call(
-                                        .identifier(observer),
-                                        [
-                                            Argument(
-                                                nil,
-                                                .call(
-                                                    .member(nil, "success"),
-                                                    [
-                                                        Argument(
-                                                            nil,
-                                                            .try(
-                                                                .await(
-                                                                    .call(
-                                                                        .identifier("send"),
-                                                                        [Argument(nil, .identifier("endpoint"))]
-                                                                    )
-                                                                )
-                                                            )
-                                                        )
-                                                    ]
-                                                )
-                                            )
-                                        ]
-                                    )
-                                )
-                            ],
-                            catch: [
-                                .expression(
-                                    .call(
-                                        .identifier(observer),
-                                        [
-                                            Argument(
-                                                nil,
-                                                .call(.member(nil, "failure"), [Argument(nil, .identifier("error"))])
-                                            )
-                                        ]
-                                    )
-                                )
-                            ]
-                        )
-                    ]
-                )
-            )
-        ]
+    func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
+        .call(callee, arguments.map { Argument(nil, $0) })
+    }
+    let observer = Expression.identifier("observer")
+    let response = Expression.try(.await(call(.identifier("send"), .identifier("endpoint"))))
+    // do { observer(.success(try await send(endpoint))) } catch { observer(.failure(error)) }
+    let deliver = Statement.doCatch(
+        [.expression(call(observer, call(.member(nil, "success"), response)))],
+        catch: [.expression(call(observer, call(.member(nil, "failure"), .identifier("error"))))]
     )
-    let create = Expression.call(
+    let task = call(.identifier("Task"), .closure(parameters: [], body: [deliver]))
+    let cancel = Expression.closure(parameters: [], body: [.expression(call(.member(.identifier("task"), "cancel")))])
+    let create = call(
         .member(.identifier(RxSwiftSymbols.single), "create"),
-        [
-            Argument(
-                nil,
-                .closure(
-                    parameters: ["observe"],
-                    body: [
-                        // RxSwift's observers predate `Sendable` but may be called from any thread; the task
-                        // calls this one once, and nothing else does.
-                        .unsafeBinding(name: observer, value: .identifier("observe")),
-                        .binding(isLet: true, name: "task", value: task),
-                        .return(
-                            .call(
-                                .member(.identifier(RxSwiftSymbols.disposables), "create"),
-                                [
-                                    Argument(
-                                        nil,
-                                        .closure(
-                                            parameters: [],
-                                            body: [.expression(.call(.member(.identifier("task"), "cancel"), []))]
-                                        )
-                                    )
-                                ]
-                            )
-                        ),
-                    ]
-                )
-            )
-        ]
+        .closure(
+            parameters: ["observe"],
+            body: [
+                // RxSwift's observers predate `Sendable` but may be called from any thread; the task calls
+                // this one once, and nothing else does.
+                .unsafeBinding(name: "observer", value: .identifier("observe")),
+                .binding(isLet: true, name: "task", value: task),
+                .return(call(.member(.identifier(RxSwiftSymbols.disposables), "create"), cancel)),
+            ]
+        )
     )
     return .type(
         TypeDeclaration(
