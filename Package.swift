@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "SpecsmithCore", targets: ["SpecsmithCore"]),
         .library(name: "SpecsmithRuntime", targets: ["SpecsmithRuntime"]),
         .library(name: "SpecsmithCombine", targets: ["SpecsmithCombine"]),
+        .plugin(name: "SpecsmithPlugin", targets: ["SpecsmithPlugin"]),
+        .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -77,6 +79,28 @@ let package = Package(
             name: "SpecsmithCombine",
             dependencies: ["SpecsmithRuntime", openCombine],
             swiftSettings: strictSettings
+        ),
+        // Generates a target's client from its spec during the build.
+        .plugin(
+            name: "SpecsmithPlugin",
+            capability: .buildTool(),
+            dependencies: ["specsmith"],
+            path: "Plugins/SpecsmithPlugin"
+        ),
+        // `swift package generate-clients`: regenerates committed clients from Specs/ into Generated/.
+        .plugin(
+            name: "GenerateClients",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-clients",
+                    description: "Regenerate the committed clients: Specs/<Name>.yaml into Generated/<Name>/."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the generated clients into Generated/.")
+                ]
+            ),
+            dependencies: ["specsmith"],
+            path: "Plugins/GenerateClients"
         ),
 
         // Committed generated clients, compiled and tested like a user's module.

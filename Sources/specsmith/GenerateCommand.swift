@@ -12,14 +12,16 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate a Swift client from a spec.",
         discussion: """
             Writes Models.swift, Client.swift, Samples.swift, Endpoints.swift and/or Resources.swift, and \
-            Combine.swift and RxSwift.swift for those flavours into the output folder. Files are written atomically and only when their content changes; files that \
-            specsmith generated earlier and no longer produces are removed. Nothing is written when the spec \
-            has errors.
+            Combine.swift and RxSwift.swift for those flavours into the output folder. Files are written \
+            atomically and only when their content changes; files that specsmith generated earlier and no \
+            longer produces are removed. Nothing is written when the spec has errors.
+
+            Options come from the spec, then from specsmith-config.yaml in the spec's folder (or --config), \
+            then from the command line; each wins over the one before.
             """
     )
 
-    @ArgumentParser.Argument(help: "The spec file (YAML).")
-    var spec: String
+    @OptionGroup var input: SpecInput
 
     @Option(name: .shortAndLong, help: "The folder to write the generated files into.")
     var output: String
@@ -50,26 +52,45 @@ struct GenerateCommand: ParsableCommand {
     )
     var flavours: Set<API.Flavour>?
 
+    @Option(help: "Name the files <prefix>.Models.swift, <prefix>.Client.swift, …")
+    var prefix: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Write every file specsmith can produce, whatever the style and flavours.",
+            discussion:
+                "Files the spec needs nothing in hold only a comment. Build tools use this to declare a fixed set of outputs."
+        )
+    )
+    var everyFile = false
+
+    @Option(
+        help: "Write the paths of the files the output depends on (spec, config, samples) to this file, one per line."
+    )
+    var dependencyFile: String?
+
     @Flag(help: "Write nothing; list the files that would change and exit 1 if any would.")
     var check = false
 
-    func run() throws {
-        let result: Pipeline.Output
-        do {
-            result = try Pipeline.generate(
-                specAt: spec,
-                overrides: .init(style: style, access: access, flavours: flavours)
-            )
-        } catch {
-            printError("cannot read \(spec): \(error.localizedDescription)")
-            throw ExitCodes.usageOrIO
+    func validate() throws {
+        if let prefix, prefix.isEmpty || prefix.contains("/") {
+            throw ValidationError("--prefix must be a non-empty file name stem, not `\(prefix)`")
         }
-        report(result.diagnostics)
+    }
+
+    func run() throws {
+        let layout = FileLayout(prefix: prefix, everyFile: everyFile)
+        let result = try input.generate(
+            overrides: .init(style: style, access: access, flavours: flavours),
+            layout: layout
+        )
         if result.hasErrors {
             throw ExitCodes.specErrors
         }
-        let writer = OutputWriter(directory: URL(fileURLWithPath: output))
+        let spec = input.spec
+        let writer = OutputWriter(directory: URL(fileURLWithPath: output), layout: layout)
         do {
+
             if check {
                 let changes = try writer.plan(result.files)
                 for change in changes {
@@ -82,6 +103,9 @@ struct GenerateCommand: ParsableCommand {
                 print("\(output) is up to date with \(spec)")
             } else {
                 let changes = try writer.write(result.files)
+                if let dependencyFile {
+                    try writeDependencies(result.inputs, to: dependencyFile)
+                }
                 for change in changes {
                     print("\(describe(change).capitalized) \(output)/\(change.file)")
                 }
@@ -97,6 +121,15 @@ struct GenerateCommand: ParsableCommand {
             printError("cannot write to \(output): \(error.localizedDescription)")
             throw ExitCodes.usageOrIO
         }
+    }
+
+    /// One path per line, written only when the list changed.
+    private func writeDependencies(_ inputs: [String], to path: String) throws {
+        let data = Data(inputs.map { $0 + "\n" }.joined().utf8)
+        let url = URL(fileURLWithPath: path)
+        guard (try? Data(contentsOf: url)) != data else { return }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
     }
 
     private func describe(_ change: OutputWriter.Change) -> String {

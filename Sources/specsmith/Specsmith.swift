@@ -40,6 +40,7 @@ enum ExitCodes {
 
 /// Prints diagnostics to standard error, compiler style.
 func report(_ diagnostics: [Diagnostic]) {
+    fflush(nil)  // all streams: what went to standard output comes first
     for diagnostic in diagnostics {
         FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
     }
@@ -47,5 +48,6 @@ func report(_ diagnostics: [Diagnostic]) {
 
 /// Prints a line to standard error.
 func printError(_ text: String) {
+    fflush(nil)  // all streams: what went to standard output comes first
     FileHandle.standardError.write(Data(("error: " + text + "\n").utf8))
 }

@@ -9,21 +9,12 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check a spec and report every error as path:line:column, writing nothing."
     )
 
-    @ArgumentParser.Argument(help: "The spec file (YAML).")
-    var spec: String
+    @OptionGroup var input: SpecInput
 
     func run() throws {
-        let result: Pipeline.Output
-        do {
-            result = try Pipeline.generate(specAt: spec)
-        } catch {
-            printError("cannot read \(spec): \(error.localizedDescription)")
-            throw ExitCodes.usageOrIO
-        }
-        report(result.diagnostics)
-        if result.hasErrors {
+        if try input.generate().hasErrors {
             throw ExitCodes.specErrors
         }
-        print("\(spec) is valid")
+        print("\(input.spec) is valid")
     }
 }

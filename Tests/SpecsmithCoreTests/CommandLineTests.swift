@@ -70,6 +70,60 @@ import Testing
         #expect(stale.output.contains("would update \(out)/Client.swift"))
     }
 
+    @Test func theBuildPluginsInvocationWritesEveryFileAndItsDependencies() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "ping.specsmith.yaml",
+            "name: Ping\nbaseURL: https://example.com\nendpoints:\n"
+                + "  ping: {method: GET, path: /ping, response: Pong, sampleFile: Samples/pong.json}\n"
+                + "models:\n  Pong: {properties: {ok: Bool}}\n"
+        )
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Samples"),
+            withIntermediateDirectories: true
+        )
+        _ = try write("Samples/pong.json", "{\"ok\": true}\n")
+        let config = try write("specsmith-config.yaml", "style: resources\n")
+        let out = directory.appendingPathComponent("work/ping")
+        let dependencies = out.appendingPathComponent("ping.inputs")
+        let arguments = [
+            "generate", spec, "--output", out.path, "--prefix", "ping", "--every-file", "--dependency-file",
+            dependencies.path,
+        ]
+
+        let first = try run(arguments)
+        #expect(first.status == 0, "\(first.errors)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(
+            names == [
+                "ping.Client.swift", "ping.Combine.swift", "ping.Endpoints.swift", "ping.Models.swift",
+                "ping.Resources.swift",
+                "ping.RxSwift.swift", "ping.Samples.swift", "ping.inputs",
+            ]
+        )
+        // The config next to the spec applies without --config: resources only, so Endpoints.swift is empty.
+        let endpoints = try String(contentsOf: out.appendingPathComponent("ping.Endpoints.swift"), encoding: .utf8)
+        #expect(!endpoints.contains("enum PingAPI"))
+        #expect(
+            try String(contentsOf: dependencies, encoding: .utf8)
+                == [spec, config, directory.appendingPathComponent("Samples/pong.json").path].map { $0 + "\n" }.joined()
+        )
+
+        let second = try run(arguments)
+        #expect(second.output.contains("(0 changed, 7 unchanged)"))
+
+        let explicit = try write("other-config.yaml", "style: endpoints\n")
+        #expect(
+            try run(arguments + ["--config", explicit]).output.contains("Updated \(out.path)/ping.Endpoints.swift")
+        )
+    }
+
+    @Test func aPrefixMustBeAFileNameStem() throws {
+        let result = try run(["generate", "x.yaml", "--output", "out", "--prefix", "a/b"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--prefix must be a non-empty file name stem"))
+    }
+
     @Test func flavoursOnTheCommandLineReplaceTheSpecs() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try write(

@@ -36,6 +36,36 @@ public struct RawSpec: Sendable {
     public var endpoints: [RawEndpoint] = []
 }
 
+extension RawSpec {
+    /// The spec with `config`'s options in place of its own; their locations stay in the config file, so
+    /// a bad value there is reported there.
+    public func applying(_ config: RawConfig) -> RawSpec {
+        var spec = self
+        if let style = config.style { spec.style = style }
+        if let access = config.access { spec.access = access }
+        if let flavours = config.flavours { spec.flavours = flavours }
+        return spec
+    }
+}
+
+/// A `specsmith-config.yaml` as written: generation options for the specs in its folder, which win over
+/// the spec's own (and lose to the command line's).
+public struct RawConfig: Sendable {
+    /// `style:` — `endpoints`, `resources` or `both`.
+    public var style: Located<String>?
+    /// `access:` — `public`, `package` or `internal`.
+    public var access: Located<String>?
+    /// `flavours:` — `async`, `combine`, `rxswift`.
+    public var flavours: [Located<String>]?
+
+    /// No options.
+    public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {
+        self.style = style
+        self.access = access
+        self.flavours = flavours
+    }
+}
+
 /// `auth:` as written.
 public struct RawAuth: Sendable {
     /// Where `auth:` is.

@@ -9,6 +9,18 @@ public enum SpecLoader {
         diagnostics = reader.diagnostics
         return spec
     }
+
+    /// Reads `text`, the contents of a `specsmith-config.yaml` at `file`: the generation options a package
+    /// sets for the specs in its folder. Returns `nil` only when the YAML itself is unreadable.
+    public static func loadConfig(_ text: String, file: String, diagnostics: inout Diagnostics) -> RawConfig? {
+        guard let root = YAMLReader.read(text, file: file, diagnostics: &diagnostics, allowEmpty: true) else {
+            return nil
+        }
+        var reader = Reader(diagnostics: diagnostics)
+        let config = reader.config(root)
+        diagnostics = reader.diagnostics
+        return config
+    }
 }
 
 /// Keys each mapping of the format accepts, also the candidates for "did you mean …?".
@@ -17,6 +29,7 @@ enum SpecKeys {
         "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "flavours", "dates",
         "auth", "errors", "models", "endpoints",
     ]
+    static let config = ["style", "access", "flavours"]
     static let auth = ["scheme", "scopes", "default"]
     static let scheme = ["type", "header", "prefix", "name", "in"]
     static let scope = ["description", "includes"]
@@ -63,12 +76,7 @@ private struct Reader {
             case "baseURL": spec.baseURL = string(value, key: "baseURL")
             case "style": spec.style = string(value, key: "style")
             case "access": spec.access = string(value, key: "access")
-            case "flavours":
-                switch value.kind {
-                case .string(let text): spec.flavours = [Located(text, at: value.location)]
-                case .sequence(let names): spec.flavours = names.compactMap { string($0, key: "flavours") }
-                default: mismatch(value, expected: "a list of flavours, such as [async, combine]", key: "flavours")
-                }
+            case "flavours": spec.flavours = flavours(value) ?? []
             case "dates": spec.dates = string(value, key: "dates")
             case "headers":
                 for header in mapping(value, what: "`headers`") ?? [] {
@@ -87,6 +95,31 @@ private struct Reader {
             }
         }
         return spec
+    }
+
+    mutating func config(_ root: YAMLValue) -> RawConfig {
+        var config = RawConfig()
+        for entry in mapping(root, what: "the config") ?? [] {
+            let value = entry.value
+            switch entry.key.value {
+            case "style": config.style = string(value, key: "style")
+            case "access": config.access = string(value, key: "access")
+            case "flavours": config.flavours = flavours(value)
+            default: unknownKey(entry.key, allowed: SpecKeys.config, in: "the config")
+            }
+        }
+        return config
+    }
+
+    /// `flavours: [async, combine]`, or a single name.
+    mutating func flavours(_ value: YAMLValue) -> [Located<String>]? {
+        switch value.kind {
+        case .string(let text): return [Located(text, at: value.location)]
+        case .sequence(let names): return names.compactMap { string($0, key: "flavours") }
+        default:
+            mismatch(value, expected: "a list of flavours, such as [async, combine]", key: "flavours")
+            return nil
+        }
     }
 
     mutating func model(_ entry: YAMLValue.Entry) -> RawModel? {

@@ -85,10 +85,17 @@ struct YAMLValue: Sendable, Hashable {
 /// Parses YAML text into ``YAMLValue``s, turning libyaml's errors into diagnostics.
 enum YAMLReader {
     /// The document in `text`, or `nil` after reporting why it could not be read.
-    static func read(_ text: String, file: String, diagnostics: inout Diagnostics) -> YAMLValue? {
+    static func read(
+        _ text: String,
+        file: String,
+        diagnostics: inout Diagnostics,
+        allowEmpty: Bool = false
+    ) -> YAMLValue? {
         do {
             guard let node = try Yams.compose(yaml: text) else {
-                diagnostics.error("the spec is empty", at: SourceLocation(file: file, line: 1, column: 1))
+                let start = SourceLocation(file: file, line: 1, column: 1)
+                if allowEmpty { return YAMLValue(kind: .null, location: start) }
+                diagnostics.error("the spec is empty", at: start)
                 return nil
             }
             return convert(node, file: file)

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// Writes generated files into an output folder: atomically, only when the content changed, and removing files
-/// specsmith generated earlier that are no longer produced (recognized by their header line; nothing else is touched).
+/// specsmith generated earlier that are no longer produced (recognized by their header line, and by the layout's
+/// prefix when it has one; nothing else is touched).
 public struct OutputWriter: Sendable {
     /// What writing would do to one file.
     public enum Change: Sendable, Hashable {
@@ -22,10 +23,13 @@ public struct OutputWriter: Sendable {
 
     /// The folder files are written to.
     public let directory: URL
+    /// How the files are named; a prefixed layout removes only files with its prefix.
+    public let layout: FileLayout
 
-    /// A writer for `directory`.
-    public init(directory: URL) {
+    /// A writer for `directory`, of files named as `layout` says.
+    public init(directory: URL, layout: FileLayout = FileLayout()) {
         self.directory = directory
+        self.layout = layout
     }
 
     /// The first line of every file specsmith generates starts with this.
@@ -43,7 +47,7 @@ public struct OutputWriter: Sendable {
                 changes.append(.create(file.name))
             }
         }
-        for name in try previouslyGenerated() where !produced.contains(name) {
+        for name in try previouslyGenerated() where !produced.contains(name) && layout.owns(name) {
             changes.append(.remove(name))
         }
         return changes

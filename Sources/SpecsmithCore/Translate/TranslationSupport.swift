@@ -96,6 +96,14 @@ enum TranslationSupport {
         modules.map { SwiftFile.Import(module: $0, access: importAccess(api)) }
     }
 
+    /// An import the file's declarations do not show. Plain, so that it agrees with the plain imports of the
+    /// module's other files whether or not the module adopts `InternalImportsByDefault`; but explicitly
+    /// `internal` for a `package` API, where a plain import beside a `package import` is ambiguous outside
+    /// that mode.
+    static func hiddenImport(_ module: String, api: API) -> SwiftFile.Import {
+        SwiftFile.Import(module: module, access: api.access == .package ? .internal : nil)
+    }
+
     /// The access of an import whose types appear in the file's declarations.
     static func importAccess(_ api: API) -> AccessModifier? {
         api.access == .internal ? nil : access(api)

@@ -1,11 +1,18 @@
 /// The translate stage: ``API`` → the Swift files to generate, as syntax trees.
 ///
-/// Always the same set of files for a given style, so build tools can declare them up front:
 /// `Models.swift` (with error body enumerations), `Client.swift` (with the scopes), `Samples.swift`, plus
-/// `Endpoints.swift` and/or `Resources.swift`, and `Combine.swift` and `RxSwift.swift` for those flavours.
+/// `Endpoints.swift` and/or `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for
+/// those flavours. With `everyFile`, always all of ``fileNames``, so build tools can declare them up front.
 public enum Translator {
-    /// The files for `api`.
-    public static func translate(_ api: API) -> [SwiftFile] {
+    /// Every file name the translator can produce, in the order it produces them.
+    public static let fileNames = [
+        "Models.swift", "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift", "RxSwift.swift",
+        "Samples.swift",
+    ]
+
+    /// The files for `api`; with `everyFile`, the files the API does not need are there too, holding only
+    /// a comment.
+    public static func translate(_ api: API, everyFile: Bool = false) -> [SwiftFile] {
         var files = [modelsFile(api)]
         if api.style.hasFactories { files.append(endpointsFile(api)) }
         if api.style.hasResources { files.append(resourcesFile(api)) }
@@ -13,7 +20,19 @@ public enum Translator {
         if api.flavours.contains(.combine) { files.append(combineFile(api)) }
         if api.flavours.contains(.rxswift) { files.append(rxSwiftFile(api)) }
         files.append(samplesFile(api))
-        return files
+        guard everyFile else { return files }
+        let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return fileNames.map { name in
+            byName[name]
+                ?? SwiftFile(
+                    name: name,
+                    header: TranslationSupport.header(api) + [
+                        "Empty: the spec's style and flavours need nothing here; build tools expect the file."
+                    ],
+                    imports: [],
+                    declarations: []
+                )
+        }
     }
 
     private static func file(
@@ -62,8 +81,8 @@ public enum Translator {
     {
         let visible = alwaysFoundation || signatureTypes.contains(where: TranslationSupport.usesFoundation)
         var imports = TranslationSupport.imports(visible ? ["Foundation"] : [], api: api)
-        if !visible { imports.append(SwiftFile.Import(module: "Foundation", access: nil)) }
-        if !runtimeVisible { return imports + [SwiftFile.Import(module: RuntimeSymbols.module, access: nil)] }
+        if !visible { imports.append(TranslationSupport.hiddenImport("Foundation", api: api)) }
+        if !runtimeVisible { return imports + [TranslationSupport.hiddenImport(RuntimeSymbols.module, api: api)] }
         return imports + TranslationSupport.imports([RuntimeSymbols.module], api: api)
     }
 
@@ -148,7 +167,7 @@ public enum Translator {
             "Combine.swift",
             api,
             imports: [combine] + runtimeImports(api, signatureTypes: signatureTypes(api))
-                + [SwiftFile.Import(module: CombineSymbols.runtimeModule, access: nil)],
+                + [TranslationSupport.hiddenImport(CombineSymbols.runtimeModule, api: api)],
             translateCombine(api)
         )
     }
@@ -168,7 +187,7 @@ public enum Translator {
         return file(
             "Samples.swift",
             api,
-            imports: hasSamples ? [SwiftFile.Import(module: "Foundation", access: nil)] : [],
+            imports: hasSamples ? [TranslationSupport.hiddenImport("Foundation", api: api)] : [],
             [translateSamples(api)]
         )
     }

@@ -1,0 +1,124 @@
+import Foundation
+import PackagePlugin
+
+/// The build tool plugin: generates a client from each spec in a target during the build.
+///
+/// A spec is a file named `specsmith.yaml` or `<Name>.specsmith.yaml` anywhere in the target's folder. A
+/// `specsmith-config.yaml` in the same folder sets options for the specs there. The client goes into the
+/// plugin's work folder, never into the sources.
+@main
+struct SpecsmithPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+        guard let module = target as? any SourceModuleTarget else { return [] }
+        return try SpecCommands.commands(
+            targetName: target.name,
+            files: module.sourceFiles.map(\.url),
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: try context.tool(named: "specsmith").url
+        )
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension SpecsmithPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            try SpecCommands.commands(
+                targetName: target.displayName,
+                files: target.inputFiles.map(\.url),
+                workDirectory: context.pluginWorkDirectoryURL,
+                tool: try context.tool(named: "specsmith").url
+            )
+        }
+    }
+#endif
+
+/// The build commands for a target's specs, the same for SwiftPM and Xcode.
+enum SpecCommands {
+    /// Every file `specsmith generate --every-file` writes, so the outputs are known before it runs.
+    /// Keep in step with `Translator.fileNames` (a test compares them).
+    static let fileNames = [
+        "Models.swift", "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift", "RxSwift.swift",
+        "Samples.swift",
+    ]
+
+    static let configFileName = "specsmith-config.yaml"
+
+    /// One command per spec among `files`.
+    static func commands(targetName: String, files: [URL], workDirectory: URL, tool: URL) throws -> [Command] {
+        let specs = files.filter { isSpec($0.lastPathComponent) }.sorted { $0.path < $1.path }
+        var seen: [String: URL] = [:]
+        return try specs.map { spec in
+            let stem = self.stem(of: spec, targetName: targetName)
+            if let other = seen[stem] {
+                throw PluginError(
+                    "\(spec.path): error: two specs in target '\(targetName)' both generate files named "
+                        + "'\(stem).*.swift' (the other is \(other.path)); rename one to <Name>.specsmith.yaml"
+                )
+            }
+            seen[stem] = spec
+            // Sample files belong in the spec's folder or below; SwiftPM plans the build once and re-invokes
+            // plugins only when the target's files come or go, so inputs must not depend on the spec's content.
+            let folder = spec.deletingLastPathComponent().standardizedFileURL.path + "/"
+            let companions = files.filter {
+                $0.pathExtension != "swift" && $0 != spec && $0.standardizedFileURL.path.hasPrefix(folder)
+            }
+            return command(spec: spec, stem: stem, companions: companions, workDirectory: workDirectory, tool: tool)
+        }
+    }
+
+    /// `specsmith.yaml`, or `<Name>.specsmith.yaml`.
+    static func isSpec(_ fileName: String) -> Bool {
+        fileName == "specsmith.yaml" || (fileName.hasSuffix(".specsmith.yaml") && fileName != ".specsmith.yaml")
+    }
+
+    /// `<Name>` of `<Name>.specsmith.yaml`; the target's name for `specsmith.yaml`.
+    static func stem(of spec: URL, targetName: String) -> String {
+        let name = spec.lastPathComponent
+        return name == "specsmith.yaml" ? targetName : String(name.dropLast(".specsmith.yaml".count))
+    }
+
+    /// The command for `spec`, re-run when it, its config, one of `companions` (the other non-Swift files
+    /// of the target in its folder) or a file it read when last run changes.
+    static func command(spec: URL, stem: String, companions: [URL], workDirectory: URL, tool: URL) -> Command {
+        let output = workDirectory.appendingPathComponent(stem)
+        let dependencies = output.appendingPathComponent("\(stem).inputs")
+        var arguments = [
+            "generate", spec.path, "--output", output.path, "--prefix", stem, "--every-file", "--dependency-file",
+            dependencies.path,
+        ]
+        let config = spec.deletingLastPathComponent().appendingPathComponent(configFileName)
+        if FileManager.default.fileExists(atPath: config.path) {
+            arguments += ["--config", config.path]
+        }
+        var inputs = [spec]
+        // The files the spec read when last generated (samples outside its folder among them) count too,
+        // from the next time the build is planned.
+        for input in companions + recordedInputs(dependencies) where !inputs.contains(input) {
+            inputs.append(input)
+        }
+        return .buildCommand(
+            displayName: "Generating \(stem) client from \(spec.lastPathComponent)",
+            executable: tool,
+            arguments: arguments,
+            inputFiles: inputs,
+            outputFiles: fileNames.map { output.appendingPathComponent("\(stem).\($0)") }
+        )
+    }
+
+    /// The paths in a dependency file written by `specsmith generate --dependency-file`.
+    static func recordedInputs(_ file: URL) -> [URL] {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map { URL(fileURLWithPath: String($0)) }
+    }
+}
+
+/// An error the plugin reports to the build.
+struct PluginError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
