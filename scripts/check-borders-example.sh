@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds and tests Examples/Borders, a package that depends on Specsmith the way a user's package does and
+# whose client the build plugin generates, and proves from the build output that the plugin
+#   1. generates on a clean build, into the plugin's work folder and not into the sources,
+#   2. does not run again on a build with no change,
+#   3. runs again when the spec, a sample file or the config is touched,
+#   4. fails the build with a `file:line:column: error:` diagnostic when the spec is broken.
+# Called by .ci/run after the root package's checks.
+set -euo pipefail
+cd "$(dirname "$0")/../Examples/Borders"
+
+spec=Sources/BordersKit/countries.specsmith.yaml
+marker="Generating countries client from countries.specsmith.yaml"
+log=$(mktemp)
+backup=$(mktemp)
+cp "$spec" "$backup"
+trap 'cp "$backup" "$spec"; rm -f "$backup" "$log"' EXIT
+
+fail() { echo "error: $*" >&2; echo "--- build output:" >&2; cat "$log" >&2; exit 1; }
+build() { swift build >"$log" 2>&1; }
+generated() { grep -q "$marker" "$log"; }
+
+# A clean clone has no .build; locally, dropping the plugin's outputs makes the generation clean as well.
+rm -rf .build/plugins/outputs
+
+echo "== clean build generates the client"
+build || fail "the clean build failed"
+generated || fail "the clean build did not run the generator"
+grep -q "(7 changed, 0 unchanged)" "$log" || fail "the clean build did not write the 7 files"
+sources=$(find Sources -name '*.swift' | sort | tr '\n' ' ')
+[ "$sources" = "Sources/BordersKit/Neighbourhood.swift Sources/borders/Borders.swift " ] ||
+    fail "generated files leaked into the sources: $sources"
+
+echo "== a build with no change does not run the generator"
+build || fail "the second build failed"
+! generated || fail "the generator ran although nothing changed"
+
+for input in "$spec" Sources/BordersKit/Samples/countriesByCodes.json Sources/BordersKit/specsmith-config.yaml; do
+    echo "== touching $input runs the generator again"
+    touch "$input"
+    build || fail "the build after touching $input failed"
+    generated || fail "touching $input did not run the generator"
+    grep -q "(0 changed, 7 unchanged)" "$log" || fail "touching $input changed generated files"
+done
+
+echo "== a broken spec fails the build with file:line:column diagnostics"
+sed -i.orig 's/response: "\[Country\]"/response: "[Contry]"/' "$spec" && rm -f "$spec.orig"
+if build; then fail "the build with a broken spec succeeded"; fi
+pattern="^$PWD/$spec:[0-9]+:[0-9]+: error: unknown type \`Contry\`; did you mean \`Country\`\?$"
+[ "$(grep -cE "$pattern" "$log")" = 2 ] || fail "expected two diagnostics matching $pattern"
+cp "$backup" "$spec"
+
+echo "== swift test (the executable against a local server and against the stub)"
+swift test
