@@ -90,7 +90,6 @@ struct GenerateCommand: ParsableCommand {
         let spec = input.spec
         let writer = OutputWriter(directory: URL(fileURLWithPath: output), layout: layout)
         do {
-
             if check {
                 let changes = try writer.plan(result.files)
                 for change in changes {

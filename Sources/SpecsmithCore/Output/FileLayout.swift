@@ -21,11 +21,6 @@ public struct FileLayout: Sendable, Hashable {
         prefix.map { "\($0).\(file)" } ?? file
     }
 
-    /// The files this layout always writes, whatever the spec: empty unless ``everyFile``.
-    public var fixedNames: [String] {
-        everyFile ? Translator.fileNames.map(name(of:)) : []
-    }
-
     /// Whether `name` is one this layout may write, so that a writer removes only its own files.
     public func owns(_ name: String) -> Bool {
         guard let prefix else { return true }
