@@ -43,8 +43,6 @@ enum SpecCommands {
         "Samples.swift",
     ]
 
-    static let configFileName = "specsmith-config.yaml"
-
     /// One command per spec among `files`.
     static func commands(targetName: String, files: [URL], workDirectory: URL, tool: URL) throws -> [Command] {
         let specs = files.filter { isSpec($0.lastPathComponent) }.sorted { $0.path < $1.path }
@@ -61,6 +59,7 @@ enum SpecCommands {
             // Sample files belong in the spec's folder or below; SwiftPM plans the build once and re-invokes
             // plugins only when the target's files come or go, so inputs must not depend on the spec's content.
             let folder = spec.deletingLastPathComponent().standardizedFileURL.path + "/"
+            // The config beside the spec is among them; the generator finds it there by itself.
             let companions = files.filter {
                 $0.pathExtension != "swift" && $0 != spec && $0.standardizedFileURL.path.hasPrefix(folder)
             }
@@ -79,38 +78,17 @@ enum SpecCommands {
         return name == "specsmith.yaml" ? targetName : String(name.dropLast(".specsmith.yaml".count))
     }
 
-    /// The command for `spec`, re-run when it, its config, one of `companions` (the other non-Swift files
-    /// of the target in its folder) or a file it read when last run changes.
+    /// The command for `spec`, re-run when it or one of `companions` (the other non-Swift files of the target
+    /// in its folder or below: its config and samples) changes.
     static func command(spec: URL, stem: String, companions: [URL], workDirectory: URL, tool: URL) -> Command {
         let output = workDirectory.appendingPathComponent(stem)
-        let dependencies = output.appendingPathComponent("\(stem).inputs")
-        var arguments = [
-            "generate", spec.path, "--output", output.path, "--prefix", stem, "--every-file", "--dependency-file",
-            dependencies.path,
-        ]
-        let config = spec.deletingLastPathComponent().appendingPathComponent(configFileName)
-        if FileManager.default.fileExists(atPath: config.path) {
-            arguments += ["--config", config.path]
-        }
-        var inputs = [spec]
-        // The files the spec read when last generated (samples outside its folder among them) count too,
-        // from the next time the build is planned.
-        for input in companions + recordedInputs(dependencies) where !inputs.contains(input) {
-            inputs.append(input)
-        }
         return .buildCommand(
             displayName: "Generating \(stem) client from \(spec.lastPathComponent)",
             executable: tool,
-            arguments: arguments,
-            inputFiles: inputs,
+            arguments: ["generate", spec.path, "--output", output.path, "--prefix", stem, "--every-file"],
+            inputFiles: [spec] + companions,
             outputFiles: fileNames.map { output.appendingPathComponent("\(stem).\($0)") }
         )
-    }
-
-    /// The paths in a dependency file written by `specsmith generate --dependency-file`.
-    static func recordedInputs(_ file: URL) -> [URL] {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map { URL(fileURLWithPath: String($0)) }
     }
 }
 

@@ -31,7 +31,6 @@ import Testing
             try String(contentsOf: TestSupport.packageRoot.appendingPathComponent(path), encoding: .utf8)
         }
         let plugin = try source("Plugins/SpecsmithPlugin/SpecsmithPlugin.swift")
-        #expect(plugin.contains("static let configFileName = \"\(Pipeline.configFileName)\""))
         #expect(try source("Plugins/GenerateClients/GenerateClients.swift").contains("\"\(Pipeline.configFileName)\""))
         let start = try #require(plugin.range(of: "static let fileNames = ["))
         let end = try #require(plugin[start.upperBound...].firstIndex(of: "]"))
