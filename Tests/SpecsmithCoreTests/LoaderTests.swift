@@ -49,4 +49,26 @@ import Testing
         )
         #expect(value.jsonText == #"[1,2.5,true,null,"1","text"]"#)
     }
+
+    /// The loader types plain scalars itself (Yams' regular-expression resolver was too slow for large specs);
+    /// these are the spellings of YAML 1.1's core schema that Yams' default resolver accepts.
+    @Test(arguments: [
+        ("yes", "true"), ("On", "true"), ("TRUE", "true"), ("no", "false"), ("Off", "false"), ("FALSE", "false"),
+        ("~", "null"), ("Null", "null"), ("''", #""""#), ("'yes'", #""yes""#), ("\"404\"", #""404""#),
+        ("404", "404"), ("-17", "-17"), ("0x1F", "31"), ("0o17", "15"), ("1_000", "1000"), ("+3", "3"),
+        ("1.5", "1.5"), ("-2.5e3", "-2500.0"), (".5", "0.5"), ("Team0", #""Team0""#), ("yesterday", #""yesterday""#),
+        ("2024-05-01", #""2024-05-01""#), ("1.2.3", #""1.2.3""#), ("-dash", #""-dash""#), ("<<", #""<<""#),
+    ])
+    func plainScalarsAreTypedLikeYamsDefaultResolver(written: String, json: String) throws {
+        var diagnostics = Diagnostics()
+        let value = try #require(YAMLReader.read("key: \(written)", file: "v.yaml", diagnostics: &diagnostics))
+        #expect(value.jsonText == "{\"key\":\(json)}")
+        #expect(!diagnostics.hasErrors)
+    }
+
+    @Test func anEmptyValueIsNull() throws {
+        var diagnostics = Diagnostics()
+        let value = try #require(YAMLReader.read("key:\nother: 1", file: "v.yaml", diagnostics: &diagnostics))
+        #expect(value.jsonText == #"{"key":null,"other":1}"#)
+    }
 }

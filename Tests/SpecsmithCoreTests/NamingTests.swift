@@ -1,5 +1,6 @@
-import SpecsmithCore
 import Testing
+
+@testable import SpecsmithCore
 
 @Suite struct NamingTests {
     @Test(arguments: [
@@ -29,6 +30,17 @@ import Testing
     ])
     func typeNames(input: String, expected: String) {
         #expect(SwiftName.typeName(input) == expected)
+    }
+
+    /// ASCII text takes a byte-by-byte path; it must split words exactly as the Unicode path does (an em dash
+    /// at the end sends the same text down the Unicode path, and separates nothing more).
+    @Test(arguments: [
+        "stargazers_count", "X-Request-ID", "URLString", "alpha2Code", "full name", "1st-place", "getTeam0",
+        "HTTPResponse200OK", "a__b", "--", "", "ABC", "abc", "a1B2c3",
+    ])
+    func asciiWordsMatchTheUnicodePath(text: String) {
+        #expect(SwiftName.words(text) == SwiftName.words(text + "\u{2014}"))
+        #expect(SwiftName.words(text).joined().utf8.count <= text.utf8.count)
     }
 
     @Test func keywordsAreEscapedWithBackticks() {

@@ -92,7 +92,10 @@ enum YAMLReader {
         allowEmpty: Bool = false
     ) -> YAMLValue? {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // Composed without implicit tag resolution: Yams resolves every plain scalar (and hashes every
+            // mapping key) with regular expressions, which was half of a large spec's generation time.
+            // `scalarKind` types plain scalars itself.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 let start = SourceLocation(file: file, line: 1, column: 1)
                 if allowEmpty { return YAMLValue(kind: .null, location: start) }
                 diagnostics.error("the spec is empty", at: start)
@@ -134,16 +137,40 @@ enum YAMLReader {
         }
     }
 
-    private static func scalarKind(_ scalar: Node.Scalar) -> YAMLValue.Kind {
-        let node = Node.scalar(scalar)
+    /// The scalar typed by YAML's core schema as Yams' default resolver types it: quoted scalars are strings;
+    /// plain ones may be null, booleans or numbers.
+    static func scalarKind(_ scalar: Node.Scalar) -> YAMLValue.Kind {
+        let text = scalar.string
+        guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+        if let word = coreWords[text] { return word }
+        // Only numbers (and timestamps, `<<`, `=`) are left, and they start with one of these characters;
+        // anything else is a string, without a regular expression.
+        guard let first = text.utf8.first, Self.numberStarts.contains(first) else { return .string(text) }
+        let node = Node.scalar(Node.Scalar(text, Tag(.implicit)))
         switch Resolver.default.resolveTag(of: node) {
-        case .null: return .null
-        case .bool: return node.bool.map(YAMLValue.Kind.bool) ?? .string(scalar.string)
-        case .int: return node.int.map(YAMLValue.Kind.int) ?? .string(scalar.string)
-        case .float: return node.float.map(YAMLValue.Kind.double) ?? .string(scalar.string)
-        default: return .string(scalar.string)
+        case .int: return node.int.map(YAMLValue.Kind.int) ?? .string(text)
+        case .float: return node.float.map(YAMLValue.Kind.double) ?? .string(text)
+        default: return .string(text)
         }
     }
+
+    /// The plain scalars YAML 1.1 reads as null or booleans (the words of Yams' default rules).
+    private static let coreWords: [String: YAMLValue.Kind] = {
+        var words: [String: YAMLValue.Kind] = ["": .null, "~": .null, "null": .null, "Null": .null, "NULL": .null]
+        for (spellings, value) in [(["yes", "true", "on"], true), (["no", "false", "off"], false)] {
+            for spelling in spellings {
+                for variant in [
+                    spelling, spelling.prefix(1).uppercased() + spelling.dropFirst(), spelling.uppercased(),
+                ] {
+                    words[variant] = .bool(value)
+                }
+            }
+        }
+        return words
+    }()
+
+    /// The first bytes of YAML numbers: digits, signs and `.` (`.5`, `.inf`, `.nan`).
+    private static let numberStarts = Set("0123456789+-.".utf8)
 
     private static func report(_ error: YamlError, text: String, file: String, diagnostics: inout Diagnostics) {
         switch error {

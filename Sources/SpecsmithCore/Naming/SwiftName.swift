@@ -50,6 +50,7 @@ public enum SwiftName {
 
     /// Splits text into words of identifier characters, dropping diacritics and other characters.
     static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var words: [String] = []
         var current = ""
         var previousWasLower = false
@@ -74,6 +75,33 @@ public enum SwiftName {
             previousWasLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
         }
         if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// ``words(_:)`` for ASCII text, byte by byte: the common case, without Unicode property lookups.
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previousWasLower = false
+        for byte in text.utf8 {
+            let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            let isLowerOrDigit =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isUpper || isLowerOrDigit else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+                previousWasLower = false
+                continue
+            }
+            if isUpper && previousWasLower && !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+            current.append(byte)
+            previousWasLower = isLowerOrDigit
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 

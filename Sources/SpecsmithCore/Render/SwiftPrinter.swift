@@ -494,7 +494,9 @@ public struct LineWriter: Sendable {
 
     /// Whether `text` fits within `width` at the current indentation.
     public func fits(_ text: String, width: Int) -> Bool {
-        level * indentUnit.count + text.count <= width
+        // The UTF-8 length bounds the character count: most lines fit without counting characters.
+        let room = width - level * indentUnit.count
+        return text.utf8.count <= room || text.count <= room
     }
 
     /// Runs `body` one level deeper.

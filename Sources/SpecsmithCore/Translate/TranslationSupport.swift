@@ -34,9 +34,17 @@ enum TranslationSupport {
 
     /// Doc comment lines from a description, or `fallback` when there is none.
     static func docs(_ description: String?, fallback: String? = nil) -> [String] {
-        let text = description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = description.map(trimmed)
         guard let text, !text.isEmpty else { return fallback.map { [$0] } ?? [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+    }
+
+    /// `text` without leading and trailing white space and line breaks.
+    static func trimmed(_ text: String) -> Substring {
+        var slice = Substring(text)
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return slice
     }
 
     /// `@available(*, deprecated…)` for a deprecation, or nothing.
