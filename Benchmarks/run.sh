@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Reruns every Specsmith benchmark and prints one table (Markdown), as recorded in docs/Performance.md.
+#
+#   Benchmarks/run.sh                  # N = 10, 100, 1000; builds at N = 100, 1000; runtime
+#   Benchmarks/run.sh --with-5000      # also N = 5000 for generation and output
+#   Benchmarks/run.sh --help           # the other options (runs, sizes, skipping parts)
+#
+# Needs only the toolchain and python3. Work files go to Benchmarks/.build-work (ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")"
+exec python3 bench.py "$@"
