@@ -39,8 +39,9 @@ enum SpecCommands {
     /// Every file `specsmith generate --every-file` writes, so the outputs are known before it runs.
     /// Keep in step with `Translator.fileNames` (a test compares them).
     static let fileNames = [
-        "Models.swift", "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift", "RxSwift.swift",
-        "Samples.swift",
+        "Models.swift", "Models2.swift", "Models3.swift", "Models4.swift", "Models5.swift", "Models6.swift",
+        "Models7.swift", "Models8.swift", "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift",
+        "RxSwift.swift", "Samples.swift",
     ]
 
     /// One command per spec among `files`.

@@ -97,7 +97,8 @@ import Testing
         #expect(
             names == [
                 "ping.Client.swift", "ping.Combine.swift", "ping.Endpoints.swift", "ping.Models.swift",
-                "ping.Resources.swift",
+                "ping.Models2.swift", "ping.Models3.swift", "ping.Models4.swift", "ping.Models5.swift",
+                "ping.Models6.swift", "ping.Models7.swift", "ping.Models8.swift", "ping.Resources.swift",
                 "ping.RxSwift.swift", "ping.Samples.swift", "ping.inputs",
             ]
         )
@@ -110,7 +111,7 @@ import Testing
         )
 
         let second = try run(arguments)
-        #expect(second.output.contains("(0 changed, 7 unchanged)"))
+        #expect(second.output.contains("(0 changed, 14 unchanged)"))
 
         let explicit = try write("other-config.yaml", "style: endpoints\n")
         #expect(

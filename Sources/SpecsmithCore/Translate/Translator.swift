@@ -1,19 +1,29 @@
 /// The translate stage: ``API`` → the Swift files to generate, as syntax trees.
 ///
-/// `Models.swift` (with error body enumerations), `Client.swift` (with the scopes), `Samples.swift`, plus
-/// `Endpoints.swift` and/or `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for
-/// those flavours. With `everyFile`, always all of ``fileNames``, so build tools can declare them up front.
+/// `Models.swift` (with error body enumerations; large specs spread them over `Models2.swift` …
+/// `Models8.swift` too), `Client.swift` (with the scopes), `Samples.swift`, plus `Endpoints.swift` and/or
+/// `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for those flavours. With
+/// `everyFile`, always all of ``fileNames``, so build tools can declare them up front.
 public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
-    public static let fileNames = [
-        "Models.swift", "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift", "RxSwift.swift",
-        "Samples.swift",
-    ]
+    public static let fileNames =
+        modelFileNames + [
+            "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift", "RxSwift.swift", "Samples.swift",
+        ]
+
+    /// The files models may go to: `Models.swift`, then `Models2.swift` … `Models8.swift`.
+    static let modelFileNames = ["Models.swift"] + (2...8).map { "Models\($0).swift" }
+
+    /// Above this many model declarations, models are spread over all of ``modelFileNames``: the compiler
+    /// then builds them in parallel, with less memory per process, and recompiles only the file of a
+    /// changed model. A model's file follows from its name alone, so adding or changing one model changes
+    /// one file.
+    static let modelsInOneFile = 48
 
     /// The files for `api`; with `everyFile`, the files the API does not need are there too, holding only
     /// a comment.
     public static func translate(_ api: API, everyFile: Bool = false) -> [SwiftFile] {
-        var files = [modelsFile(api)]
+        var files = modelsFiles(api)
         if api.style.hasFactories { files.append(endpointsFile(api)) }
         if api.style.hasResources { files.append(resourcesFile(api)) }
         files.append(clientFile(api))
@@ -27,7 +37,7 @@ public enum Translator {
                 ?? SwiftFile(
                     name: name,
                     header: TranslationSupport.header(api) + [
-                        "Empty: the spec's style and flavours need nothing here; build tools expect the file."
+                        "Empty: this spec needs nothing here; build tools expect the file."
                     ],
                     imports: [],
                     declarations: []
@@ -46,27 +56,61 @@ public enum Translator {
         SwiftFile(name: name, header: TranslationSupport.header(api), imports: imports, declarations: declarations)
     }
 
-    private static func modelsFile(_ api: API) -> SwiftFile {
+    /// The model files: one `Models.swift`, or for large specs each model in the file its name picks.
+    private static func modelsFiles(_ api: API) -> [SwiftFile] {
+        let errorBodies = api.operations.filter { operation in
+            if case .enumeration = operation.errorBody { true } else { false }
+        }
+        guard api.models.count + errorBodies.count > modelsInOneFile else {
+            return [modelsFile("Models.swift", api, models: api.models, errorBodies: errorBodies)]
+        }
+        let count = modelFileNames.count
+        return modelFileNames.enumerated().compactMap { index, name in
+            let models = api.models.filter { fileIndex(of: $0.name, among: count) == index }
+            let bodies = errorBodies.filter { operation in
+                guard case .enumeration(let bodyName, _) = operation.errorBody else { return false }
+                return fileIndex(of: bodyName, among: count) == index
+            }
+            if models.isEmpty && bodies.isEmpty && index > 0 { return nil }
+            return modelsFile(name, api, models: models, errorBodies: bodies)
+        }
+    }
+
+    /// Which of `count` files the type `name` goes to: FNV-1a of its UTF-8 bytes, stable across runs and
+    /// machines (unlike `hashValue`).
+    static func fileIndex(of name: String, among count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
+    }
+
+    private static func modelsFile(
+        _ name: String,
+        _ api: API,
+        models: [Model],
+        errorBodies: [Operation]
+    ) -> SwiftFile {
         let types =
-            api.models.flatMap { model -> [TypeRef] in
+            models.flatMap { model -> [TypeRef] in
                 if case .object(let properties) = model.shape { return properties.map(\.type) }
                 return []
             }
-            + api.operations.flatMap { operation -> [TypeRef] in
+            + errorBodies.flatMap { operation -> [TypeRef] in
                 if case .enumeration(_, let cases) = operation.errorBody { return cases.map(\.type) }
                 return []
             }
         var modules: [String] = []
         if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
-        if api.models.contains(where: { if case .enumeration = $0.shape { true } else { false } }) {
+        if models.contains(where: { if case .enumeration = $0.shape { true } else { false } }) {
             modules.append(RuntimeSymbols.module)
         }
         return file(
-            "Models.swift",
+            name,
             api,
             imports: TranslationSupport.imports(modules, api: api),
-            api.models.map { translateModel($0, api: api) }
-                + api.operations.compactMap { translateErrorBody($0, api: api) }
+            models.map { translateModel($0, api: api) } + errorBodies.compactMap { translateErrorBody($0, api: api) }
         )
     }
 
