@@ -9,6 +9,7 @@ import json
 import os
 import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -29,8 +30,14 @@ def measured(command, cwd=None, env=None):
     and shown only when the command fails."""
     out = open(WORK / "last-command.log", "w")
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
-    _, status, usage = os.wait4(process.pid, 0)
+    # Its own process group, so that stopping the benchmark stops the compilers it started too.
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _, status, usage = os.wait4(process.pid, 0)
+    except KeyboardInterrupt:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     out.close()
@@ -203,6 +210,7 @@ def table(gen_rows, compile_rows, runtime_results):
     add = lines.append
     add(f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
         f"{subprocess.run(['swift', '--version'], capture_output=True, text=True).stdout.splitlines()[0]}")
+    add("")
     add(f"Date: {time.strftime('%Y-%m-%d')}")
     add("")
     add("| measure | N | Specsmith | swift-openapi-generator | ratio |")
@@ -243,7 +251,12 @@ def table(gen_rows, compile_rows, runtime_results):
     return "\n".join(lines)
 
 
+def interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main():
+    signal.signal(signal.SIGTERM, interrupt)
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--with-5000", action="store_true", help="also measure N = 5000 (generation and output)")
     parser.add_argument("--runs", type=int, default=5, help="generation runs per size (median)")
