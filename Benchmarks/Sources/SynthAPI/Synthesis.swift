@@ -45,7 +45,7 @@ extension APIDescription {
         for index in 0..<enumCount {
             let noun = random.pick(Vocabulary.states)
             let count = Int.random(in: 3...7, using: &random)
-            let cases = (0..<count).map { "\(Vocabulary.stateValues[($0 + index) % Vocabulary.stateValues.count])" }
+            let cases = (0..<count).map { Vocabulary.stateValues[($0 + index) % Vocabulary.stateValues.count] }
             enums.append(
                 StringEnum(
                     name: "\(noun)\(index)",

@@ -58,21 +58,24 @@ public enum Translator {
 
     /// The model files: one `Models.swift`, or for large specs each model in the file its name picks.
     private static func modelsFiles(_ api: API) -> [SwiftFile] {
-        let errorBodies = api.operations.filter { operation in
-            if case .enumeration = operation.errorBody { true } else { false }
+        let errorBodies = api.operations.compactMap { operation -> (name: String, operation: Operation)? in
+            guard case .enumeration(let name, _) = operation.errorBody else { return nil }
+            return (name, operation)
         }
         guard api.models.count + errorBodies.count > modelsInOneFile else {
-            return [modelsFile("Models.swift", api, models: api.models, errorBodies: errorBodies)]
+            return [modelsFile("Models.swift", api, models: api.models, errorBodies: errorBodies.map(\.operation))]
         }
         let count = modelFileNames.count
+        let models = Dictionary(grouping: api.models) { fileIndex(of: $0.name, among: count) }
+        let bodies = Dictionary(grouping: errorBodies) { fileIndex(of: $0.name, among: count) }
         return modelFileNames.enumerated().compactMap { index, name in
-            let models = api.models.filter { fileIndex(of: $0.name, among: count) == index }
-            let bodies = errorBodies.filter { operation in
-                guard case .enumeration(let bodyName, _) = operation.errorBody else { return false }
-                return fileIndex(of: bodyName, among: count) == index
-            }
-            if models.isEmpty && bodies.isEmpty && index > 0 { return nil }
-            return modelsFile(name, api, models: models, errorBodies: bodies)
+            if models[index] == nil && bodies[index] == nil && index > 0 { return nil }
+            return modelsFile(
+                name,
+                api,
+                models: models[index] ?? [],
+                errorBodies: (bodies[index] ?? []).map(\.operation)
+            )
         }
     }
 
