@@ -139,7 +139,7 @@ enum YAMLReader {
 
     /// The scalar typed by YAML's core schema as Yams' default resolver types it: quoted scalars are strings;
     /// plain ones may be null, booleans or numbers.
-    static func scalarKind(_ scalar: Node.Scalar) -> YAMLValue.Kind {
+    private static func scalarKind(_ scalar: Node.Scalar) -> YAMLValue.Kind {
         let text = scalar.string
         guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
         if let word = coreWords[text] { return word }
