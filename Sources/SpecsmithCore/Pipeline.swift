@@ -92,31 +92,49 @@ public enum Pipeline {
     }
 
     /// Runs every stage on the spec file at `path`, reading sample files next to it, and the config file at
-    /// `configPath` when given.
+    /// `configPath` when given. Throws when the spec or config cannot be read at all.
     public static func generate(
         specAt path: String,
         configAt configPath: String? = nil,
         overrides: Overrides = Overrides(),
         layout: FileLayout = FileLayout()
-    ) throws -> Output {
-        let url = URL(fileURLWithPath: path)
-        var inputs = [url.standardizedFileURL.path]
-        guard let text = try readText(url) else { return notUTF8(path) }
+    ) throws(InputError) -> Output {
+        guard let text = try readText(at: path) else { return notUTF8(path) }
+        var output = try generate(
+            specText: text,
+            path: path,
+            directory: directory(of: path),
+            configAt: configPath,
+            overrides: overrides,
+            layout: layout
+        )
+        output.inputs.insert(absolutePath(path), at: 0)
+        return output
+    }
+
+    /// Runs every stage on `text`, a spec read from elsewhere (standard input) and named `path` in
+    /// diagnostics, reading sample files relative to `directory` and the config file at `configPath` when
+    /// given.
+    public static func generate(
+        specText text: String,
+        path: String,
+        directory: String,
+        configAt configPath: String? = nil,
+        overrides: Overrides = Overrides(),
+        layout: FileLayout = FileLayout()
+    ) throws(InputError) -> Output {
+        var inputs: [String] = []
         var config: ConfigSource?
         if let configPath {
-            let configURL = URL(fileURLWithPath: configPath)
-            inputs.append(configURL.standardizedFileURL.path)
-            guard let configText = try readText(configURL) else { return notUTF8(configPath) }
+            inputs.append(absolutePath(configPath))
+            guard let configText = try readText(at: configPath) else { return notUTF8(configPath) }
             config = ConfigSource(text: configText, path: configPath)
         }
-        let directory = url.deletingLastPathComponent()
         var output = generate(text: text, path: path, config: config, overrides: overrides, layout: layout) {
             relative in
-            let sampleURL =
-                relative.hasPrefix("/")
-                ? URL(fileURLWithPath: relative) : directory.appendingPathComponent(relative)
-            inputs.append(sampleURL.standardizedFileURL.path)
-            return (try? readText(sampleURL)) ?? nil
+            let samplePath = relative.hasPrefix("/") ? relative : join(directory, relative)
+            inputs.append(absolutePath(samplePath))
+            return (try? readText(at: samplePath)) ?? nil
         }
         output.inputs = inputs
         return output
@@ -125,13 +143,57 @@ public enum Pipeline {
     /// The config file that applies to the spec at `specPath`, when its folder has one.
     public static func defaultConfig(forSpecAt specPath: String) -> String? {
         // Relative to the spec as given, so that diagnostics name the config the way the user named the spec.
-        let folder = (specPath as NSString).deletingLastPathComponent
-        let candidate = folder.isEmpty ? configFileName : (folder as NSString).appendingPathComponent(configFileName)
+        let candidate = join(directory(of: specPath), configFileName)
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
-    private static func readText(_ url: URL) throws -> String? {
-        String(data: try Data(contentsOf: url), encoding: .utf8)
+    /// A file that could not be read, and why.
+    public struct InputError: Error, Sendable, CustomStringConvertible {
+        /// The file's path as given.
+        public var path: String
+        /// Why it could not be read, in a few words.
+        public var reason: String
+
+        /// `cannot read <path>: <reason>`.
+        public var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    /// The text of the file at `path`, or `nil` when it is not UTF-8; throws when it cannot be read.
+    static func readText(at path: String) throws(InputError) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw InputError(path: path, reason: "it is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(
+                path: path,
+                reason: FileManager.default.isReadableFile(atPath: path) ? "it could not be read" : "permission denied"
+            )
+        }
+        return String(data: data, encoding: .utf8)
+    }
+
+    /// The folder part of `path` as written (`.` when it has none), without Foundation's path functions,
+    /// which trap on some one-character paths on Linux.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// `folder/name`, or `name` for the current folder.
+    static func join(_ folder: String, _ name: String) -> String {
+        switch folder {
+        case ".": name
+        case _ where folder.hasSuffix("/"): folder + name
+        default: folder + "/" + name
+        }
+    }
+
+    /// `path` made absolute against the current folder, with `.` and `..` resolved.
+    static func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private static func notUTF8(_ path: String) -> Output {

@@ -87,7 +87,7 @@ struct GenerateCommand: ParsableCommand {
         if result.hasErrors {
             throw ExitCodes.specErrors
         }
-        let spec = input.spec
+        let spec = input.specName
         let writer = OutputWriter(directory: URL(fileURLWithPath: output), layout: layout)
         do {
             if check {
@@ -101,10 +101,16 @@ struct GenerateCommand: ParsableCommand {
                 }
                 print("\(output) is up to date with \(spec)")
             } else {
-                let changes = try writer.write(result.files)
+                // First, so that a dependency file that cannot be written stops everything before any output does.
                 if let dependencyFile {
-                    try writeDependencies(result.inputs, to: dependencyFile)
+                    do {
+                        try writeDependencies(result.inputs, to: dependencyFile)
+                    } catch {
+                        printError("cannot write the dependency file \(dependencyFile): \(error.localizedDescription)")
+                        throw ExitCodes.usageOrIO
+                    }
                 }
+                let changes = try writer.write(result.files)
                 for change in changes {
                     print("\(describe(change).capitalized) \(output)/\(change.file)")
                 }

@@ -15,6 +15,6 @@ struct ValidateCommand: ParsableCommand {
         if try input.generate().hasErrors {
             throw ExitCodes.specErrors
         }
-        print("\(input.spec) is valid")
+        print("\(input.specName) is valid")
     }
 }

@@ -23,7 +23,9 @@ import Testing
         let spec = try #require(SpecLoader.load(text, file: "c.yaml", diagnostics: &diagnostics))
         #expect(diagnostics.all.isEmpty)
         #expect(spec.name?.value == "Countries")
-        #expect(spec.baseURL?.location == SourceLocation(file: "c.yaml", line: 2, column: 11))
+        // A quoted value starts at its quote; its text one column later.
+        #expect(spec.baseURL?.location == SourceLocation(file: "c.yaml", line: 2, column: 10))
+        #expect(spec.baseURL?.textStart == SourceLocation(file: "c.yaml", line: 2, column: 11))
         let model = try #require(spec.models.first)
         #expect(model.name.location == SourceLocation(file: "c.yaml", line: 4, column: 3))
         guard case .object(let fields) = model.shape else {
@@ -35,11 +37,11 @@ import Testing
         #expect(fields[1].type?.location == SourceLocation(file: "c.yaml", line: 7, column: 20))
         let endpoint = try #require(spec.endpoints.first)
         #expect(endpoint.method?.value == "GET")
-        guard case .inline(let json, _) = endpoint.sample else {
+        guard case .inline(let sample) = endpoint.sample else {
             Issue.record("expected an inline sample")
             return
         }
-        #expect(json == #"[{"name":"Germany"}]"#)
+        #expect(sample.value.jsonText == #"[{"name":"Germany"}]"#)
     }
 
     @Test func scalarsAreTypedByYAMLsCoreSchema() throws {
@@ -70,5 +72,120 @@ import Testing
         var diagnostics = Diagnostics()
         let value = try #require(YAMLReader.read("key:\nother: 1", file: "v.yaml", diagnostics: &diagnostics))
         #expect(value.jsonText == #"{"key":null,"other":1}"#)
+    }
+
+    /// Aliases share what they stand for, and what they add is bounded: a few hundred bytes of aliases of
+    /// aliases must not stand for billions of values.
+    @Test func aliasesAreBoundedAndReportedWhereTheyAre() throws {
+        var diagnostics = Diagnostics()
+        let shared = try #require(
+            YAMLReader.read("a: &x [1, 2]\nb: *x\nc: [*x, *x]", file: "v.yaml", diagnostics: &diagnostics)
+        )
+        #expect(shared.jsonText == #"{"a":[1,2],"b":[1,2],"c":[[1,2],[1,2]]}"#)
+        #expect(diagnostics.all.isEmpty)
+
+        var levels = ["a: &a [" + Array(repeating: "x", count: 10).joined(separator: ", ") + "]"]
+        for level in 1..<8 {
+            let name = String(UnicodeScalar(UInt8(97 + level)))
+            let previous = String(UnicodeScalar(UInt8(96 + level)))
+            levels.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]"
+            )
+        }
+        var bomb = Diagnostics()
+        #expect(YAMLReader.read(levels.joined(separator: "\n"), file: "bomb.yaml", diagnostics: &bomb) == nil)
+        // The lists of `b`, `c` and `d` stand for 12,330 values; each alias of `d` adds 11,111 more, and the
+        // eighth passes 100,000.
+        #expect(
+            TestSupport.lines(bomb.all) == [
+                "5:36: error: the alias `*d` makes the file use aliases that stand for more than 100000 values; aliases of aliases multiply; write the repeated parts out, or reuse them less"
+            ]
+        )
+
+        var undefined = Diagnostics()
+        #expect(YAMLReader.read("a: 1\nb: *nothing", file: "u.yaml", diagnostics: &undefined) == nil)
+        #expect(
+            TestSupport.lines(undefined.all) == [
+                "2:4: error: the alias `*nothing` names no anchor `&nothing` written before it"
+            ]
+        )
+    }
+
+    /// Nesting costs no stack: libyaml refuses past 1,000 levels, and the reader builds the tree without
+    /// recursion.
+    @Test func deepNestingIsADiagnosticNotACrash() throws {
+        var diagnostics = Diagnostics()
+        let deep = String(repeating: "[", count: 50_000)
+        #expect(YAMLReader.read("key: " + deep, file: "deep.yaml", diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.hasErrors)
+
+        var allowed = Diagnostics()
+        let nested = String(repeating: "[", count: 900) + String(repeating: "]", count: 900)
+        let value = try #require(YAMLReader.read("key: " + nested, file: "deep.yaml", diagnostics: &allowed))
+        #expect(allowed.all.isEmpty)
+        #expect(value.jsonText.count == 1_800 + 8)
+    }
+
+    /// libyaml reports the end of a file without a final line break one line past it; the reader keeps every
+    /// position inside the text.
+    @Test(arguments: ["name: X\nbaseURL: https://a.b\nmodels: [", "name: X\nmodels: {a: 1", "name: 'open"])
+    func positionsStayInsideTheText(text: String) {
+        var diagnostics = Diagnostics()
+        #expect(YAMLReader.read(text, file: "v.yaml", diagnostics: &diagnostics) == nil)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!diagnostics.all.isEmpty)
+        for diagnostic in diagnostics.all {
+            #expect(diagnostic.location.line <= lines.count, "\(diagnostic)")
+            #expect(diagnostic.location.column <= lines[diagnostic.location.line - 1].count + 1, "\(diagnostic)")
+        }
+    }
+
+    /// Duplicated keys are reported with the first one's place, and reading goes on to report more.
+    @Test func duplicatedKeysNameTheFirstAndReadingGoesOn() {
+        let output = TestSupport.generate(
+            "name: A\nbaseURL: https://a.b\nname: B\nmodels: {M: {properties: {x: Strng}}}\n"
+        )
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "3:1: error: `name` is written twice in the same mapping; the first is at line 1, column 1; remove one of them",
+                "4:30: error: unknown type `Strng`; did you mean `String`?",
+            ]
+        )
+    }
+
+    /// Messages stay on one line, whatever text they quote.
+    @Test func messagesEscapeLineBreaksAndShortenLongQuotes() {
+        let diagnostic = Diagnostic(
+            .error,
+            "unknown type `\(String(repeating: "A", count: 500))` in `a\nb\u{0}`",
+            at: SourceLocation(file: "x\ny.yaml", line: 1, column: 1)
+        )
+        #expect(!diagnostic.description.contains("\n"))
+        #expect(diagnostic.description.contains("`a\\nb\\u{0}`"))
+        #expect(diagnostic.description.contains("x\\ny.yaml:1:1: error: "))
+        #expect(diagnostic.description.count < 200)
+    }
+
+    /// libyaml's messages for common indentation and quoting mistakes are said in plain words.
+    @Test(arguments: [
+        ("a:\n  b: 1\n c: 2\n", "3:2: error: the indentation of this line matches no mapping above it"),
+        (
+            "a:\n  - b\n  c: 1\n",
+            "3:3: error: this line is inside a list, whose items each start with `- ` in one column"
+        ),
+        (
+            "description: Note: it fails\n",
+            "1:18: error: a `:` followed by a space starts a key here, where a plain value was expected"
+        ),
+        ("a: 'open\nb: 2\n", "1:4: error: this quoted text is never closed"),
+        ("a: [1, 2\nb: 3\n", "1:4: error: the list `[` opened here is not closed with `]`"),
+        ("a: @x\n", "1:4: error: this character cannot start a YAML value"),
+    ])
+    func yamlMistakesAreExplained(text: String, expected: String) {
+        var diagnostics = Diagnostics()
+        _ = YAMLReader.read(text, file: "v.yaml", diagnostics: &diagnostics)
+        let lines = TestSupport.lines(diagnostics.all)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix(expected) == true, "\(lines)")
     }
 }

@@ -32,9 +32,23 @@ import Testing
         ("[String: Itme]", "9:24: error: unknown type `Itme`; did you mean `Item`?"),
         ("Int??", "9:19: error: a type can be optional only once"),
         ("", "9:15: error: expected a type name, found the end"),
+        (
+            String(repeating: "[", count: 33) + "Int" + String(repeating: "]", count: 33),
+            "9:47: error: a type can nest at most 32 levels deep"
+        ),
+        (
+            String(repeating: "[String: ", count: 300) + "Int" + String(repeating: "]", count: 300),
+            "9:303: error: a type can nest at most 32 levels deep"
+        ),
     ])
     func reportsInvalidTypesWhereTheyAre(type: String, expected: String) {
         let output = TestSupport.generate(spec(type))
         #expect(TestSupport.lines(output.diagnostics) == [expected])
+    }
+
+    /// 60,000 brackets used to overflow the parser's stack; it stops at the limit instead.
+    @Test func hugeNestingStopsAtTheLimit() {
+        let output = TestSupport.generate(spec(String(repeating: "[", count: 60_000)))
+        #expect(TestSupport.lines(output.diagnostics) == ["9:47: error: a type can nest at most 32 levels deep"])
     }
 }

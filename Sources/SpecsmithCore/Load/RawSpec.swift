@@ -175,8 +175,8 @@ public struct RawEndpoint: Sendable {
 
     /// Sample response data.
     public enum Sample: Sendable {
-        /// `sample:` — written in the spec, kept as JSON text.
-        case inline(String, SourceLocation)
+        /// `sample:` — written in the spec.
+        case inline(YAMLValueBox)
         /// `sampleFile:` — a JSON file, relative to the spec.
         case file(Located<String>)
     }

@@ -114,7 +114,7 @@ private struct Reader {
     /// `flavours: [async, combine]`, or a single name.
     mutating func flavours(_ value: YAMLValue) -> [Located<String>]? {
         switch value.kind {
-        case .string(let text): return [Located(text, at: value.location)]
+        case .string(let text): return [value.located(text)]
         case .sequence(let names): return names.compactMap { string($0, key: "flavours") }
         default:
             mismatch(value, expected: "a list of flavours, such as [async, combine]", key: "flavours")
@@ -174,7 +174,7 @@ private struct Reader {
             case "response": endpoint.response = string(value, key: "response")
             case "sample":
                 if endpoint.sample != nil { bothSamples(item.key) }
-                endpoint.sample = .inline(value.jsonText, value.location)
+                endpoint.sample = .inline(YAMLValueBox(value: value))
             case "sampleFile":
                 if endpoint.sample != nil { bothSamples(item.key) }
                 if let path = string(value, key: "sampleFile") { endpoint.sample = .file(path) }
@@ -200,7 +200,7 @@ private struct Reader {
 
     mutating func body(_ value: YAMLValue) -> RawEndpoint.Body? {
         if case .string(let text) = value.kind {
-            return .type(Located(text, at: value.location))
+            return .type(value.located(text))
         }
         guard let entries = mapping(value, what: "`body`") else { return nil }
         guard entries.count == 1, let entry = entries.first, SpecKeys.body.contains(entry.key.value) else {
@@ -216,7 +216,7 @@ private struct Reader {
             return nil
         }
         if entry.key.value == "json", case .string(let text) = entry.value.kind {
-            return .type(Located(text, at: entry.value.location))
+            return .type(entry.value.located(text))
         }
         if entry.key.value == "binary" {
             return string(entry.value, key: "binary").map { .binary($0) }
@@ -248,7 +248,7 @@ private struct Reader {
 
     mutating func scheme(_ value: YAMLValue) -> RawAuthScheme? {
         if case .string(let text) = value.kind {
-            return RawAuthScheme(type: Located(text, at: value.location))
+            return RawAuthScheme(type: value.located(text))
         }
         guard let entries = mapping(value, what: "`scheme`") else { return nil }
         var type: Located<String>?
@@ -282,7 +282,7 @@ private struct Reader {
             case "description": scope.description = string(item.value, key: "description")?.value
             case "includes":
                 switch item.value.kind {
-                case .string(let text): scope.includes = [Located(text, at: item.value.location)]
+                case .string(let text): scope.includes = [item.value.located(text)]
                 case .sequence(let names): scope.includes = names.compactMap { string($0, key: "includes") }
                 default: mismatch(item.value, expected: "a scope or a list of scopes", key: "includes")
                 }
@@ -295,7 +295,7 @@ private struct Reader {
     /// `errors: Model` (the spec's, meaning every 4XX status) or `errors: {401: Model, 4XX: Other}`.
     mutating func errors(_ value: YAMLValue, spec: Bool) -> [RawErrorStatus] {
         if spec, case .string(let text) = value.kind {
-            return [RawErrorStatus(status: Located("4XX", at: value.location), type: Located(text, at: value.location))]
+            return [RawErrorStatus(status: Located("4XX", at: value.location), type: value.located(text))]
         }
         return (mapping(value, what: "`errors`") ?? []).compactMap { entry in
             string(entry.value, key: entry.key.value).map { RawErrorStatus(status: entry.key, type: $0) }
@@ -310,7 +310,7 @@ private struct Reader {
         var field = RawField(key: entry.key)
         switch entry.value.kind {
         case .string(let text):
-            field.type = Located(text, at: entry.value.location)
+            field.type = entry.value.located(text)
             return field
         case .mapping(let entries):
             for item in entries {
@@ -354,14 +354,14 @@ private struct Reader {
     }
 
     mutating func string(_ value: YAMLValue, key: String) -> Located<String>? {
-        if case .string(let text) = value.kind { return Located(text, at: value.location) }
+        if case .string(let text) = value.kind { return value.located(text) }
         mismatch(value, expected: "a string", key: key)
         return nil
     }
 
     /// Any scalar as text: `version: 1.0` and `version: "1.0"` both read as "1.0".
     mutating func scalarText(_ value: YAMLValue, key: String) -> Located<String>? {
-        if let text = value.scalarText, value.kind != .null { return Located(text, at: value.location) }
+        if let text = value.scalarText, value.kind != .null { return value.located(text) }
         mismatch(value, expected: "a string", key: key)
         return nil
     }

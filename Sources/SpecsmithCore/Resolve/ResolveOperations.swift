@@ -199,7 +199,7 @@ extension ResolveContext {
         var characters = Array(text).enumerated().makeIterator()
         while let (offset, character) = characters.next() {
             if character == "}" {
-                diagnostics.error("unbalanced `}` in path", at: self.offset(path.location, by: offset))
+                diagnostics.error("unbalanced `}` in path", at: path.location(ofCharacter: offset))
                 continue
             }
             guard character == "{" else {
@@ -215,7 +215,7 @@ extension ResolveContext {
                 }
                 name.append(next)
             }
-            let location = self.offset(path.location, by: offset)
+            let location = path.location(ofCharacter: offset)
             guard closed, !name.isEmpty, !name.contains("{") else {
                 diagnostics.error("unclosed or empty `{…}` in path", at: location)
                 continue
@@ -387,8 +387,8 @@ extension ResolveContext {
         switch sample {
         case nil:
             return nil
-        case .inline(let json, _):
-            return json
+        case .inline(let sample):
+            return sample.value.jsonText
         case .file(let path):
             guard let text = readFile(path.value) else {
                 diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)

@@ -304,7 +304,7 @@ struct ResolveContext {
     mutating func resolveType(_ text: Located<String>, allowVoid: Bool = false) -> TypeRef? {
         switch TypeParser.parse(text.value) {
         case .failure(let failure):
-            diagnostics.error(failure.message, at: offset(text.location, by: failure.offset))
+            diagnostics.error(failure.message, at: text.location(ofCharacter: failure.offset))
             return nil
         case .success(let syntax):
             return resolveSyntax(syntax, in: text, allowVoid: allowVoid)
@@ -324,13 +324,13 @@ struct ResolveContext {
             if let model = modelNames[name] { return .model(model) }
             if name == "Void" {
                 if allowVoid { return .void }
-                diagnostics.error("`Void` can only be a response type", at: offset(text.location, by: position))
+                diagnostics.error("`Void` can only be a response type", at: text.location(ofCharacter: position))
                 return nil
             }
             let candidates = TypeRef.Builtin.allCases.map(\.rawValue) + modelNames.keys.sorted()
             diagnostics.error(
                 "unknown type `\(name)`",
-                at: offset(text.location, by: position),
+                at: text.location(ofCharacter: position),
                 hint: Suggestions.hint(for: name, in: candidates)
             )
             return nil
@@ -347,12 +347,6 @@ struct ResolveContext {
         case .optional(let wrapped):
             return resolveSyntax(wrapped, in: text, allowVoid: false).map(TypeRef.optional)
         }
-    }
-
-    func offset(_ location: SourceLocation, by characters: Int) -> SourceLocation {
-        var moved = location
-        moved.column += characters
-        return moved
     }
 }
 

@@ -14,8 +14,13 @@ struct TypeParser {
         var offset: Int
     }
 
+    /// The deepest a type may nest arrays, dictionaries and optionals. Real APIs stay within a handful of
+    /// levels; the Swift compiler refuses source nested past 256 levels, and generated code adds some.
+    static let maxDepth = 32
+
     private let characters: [Character]
     private var index = 0
+    private var depth = 0
 
     private init(_ text: String) {
         characters = Array(text)
@@ -45,6 +50,11 @@ struct TypeParser {
         skipSpaces()
         var syntax: Syntax
         if peek() == "[" {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maxDepth else {
+                throw Failure(message: "a type can nest at most \(Self.maxDepth) levels deep", offset: index)
+            }
             index += 1
             let first = try type()
             skipSpaces()
@@ -57,7 +67,10 @@ struct TypeParser {
             }
             skipSpaces()
             guard peek() == "]" else {
-                throw Failure(message: "expected `]` in type `\(String(characters))`", offset: index)
+                throw Failure(
+                    message: "expected `]` in type `\(String(characters))`",
+                    offset: index
+                )
             }
             index += 1
         } else {
