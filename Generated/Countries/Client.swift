@@ -42,7 +42,7 @@ public struct CountriesClient: Sendable {
     ///   - name: The name to look for, in English or the native language.
     ///   - fullText: Whether the whole name must match, rather than a part of it.
     public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country] {
-        try await client.send(CountriesAPI.countryByName(name, fullText: fullText))
+        try await self.client.send(CountriesAPI.countryByName(name, fullText: fullText))
     }
 
     /// The countries with these ISO 3166-1 codes, in any order.
@@ -50,17 +50,17 @@ public struct CountriesClient: Sendable {
     /// - Parameters:
     ///   - codes: Alpha-2 or alpha-3 codes; sent joined by `;`.
     public func countriesByCodes(_ codes: [String]) async throws(APIError<Never>) -> [Country] {
-        try await client.send(CountriesAPI.countriesByCodes(codes))
+        try await self.client.send(CountriesAPI.countriesByCodes(codes))
     }
 
     /// The countries of a region.
     public func countriesByRegion(_ region: Region) async throws(APIError<Never>) -> [Country] {
-        try await client.send(CountriesAPI.countriesByRegion(region))
+        try await self.client.send(CountriesAPI.countriesByRegion(region))
     }
 
     /// The countries using an international calling code.
     @available(*, deprecated, message: "The v2 API has replaced calling-code search.")
     public func countryByCallingCode(_ callingCode: String) async throws(APIError<Never>) -> [Country] {
-        try await client.send(CountriesAPI.countryByCallingCode(callingCode))
+        try await self.client.send(CountriesAPI.countryByCallingCode(callingCode))
     }
 }

@@ -23,7 +23,7 @@ extension CountriesClient {
         _ name: String,
         fullText: Bool = true
     ) -> AnyPublisher<[Country], APIError<Never>> {
-        client.publisher(for: CountriesAPI.countryByName(name, fullText: fullText))
+        self.client.publisher(for: CountriesAPI.countryByName(name, fullText: fullText))
     }
 
     /// The countries with these ISO 3166-1 codes, in any order.
@@ -34,7 +34,7 @@ extension CountriesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func countriesByCodesPublisher(_ codes: [String]) -> AnyPublisher<[Country], APIError<Never>> {
-        client.publisher(for: CountriesAPI.countriesByCodes(codes))
+        self.client.publisher(for: CountriesAPI.countriesByCodes(codes))
     }
 
     /// The countries of a region.
@@ -42,7 +42,7 @@ extension CountriesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func countriesByRegionPublisher(_ region: Region) -> AnyPublisher<[Country], APIError<Never>> {
-        client.publisher(for: CountriesAPI.countriesByRegion(region))
+        self.client.publisher(for: CountriesAPI.countriesByRegion(region))
     }
 
     /// The countries using an international calling code.
@@ -51,6 +51,6 @@ extension CountriesClient {
     ///   cancels it when the subscription is cancelled.
     @available(*, deprecated, message: "The v2 API has replaced calling-code search.")
     public func countryByCallingCodePublisher(_ callingCode: String) -> AnyPublisher<[Country], APIError<Never>> {
-        client.publisher(for: CountriesAPI.countryByCallingCode(callingCode))
+        self.client.publisher(for: CountriesAPI.countryByCallingCode(callingCode))
     }
 }

@@ -17,7 +17,7 @@ extension Reactive where Base == CountriesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func countryByName(_ name: String, fullText: Bool = true) -> Single<[Country]> {
-        base.client.single(for: CountriesAPI.countryByName(name, fullText: fullText))
+        self.base.client.single(for: CountriesAPI.countryByName(name, fullText: fullText))
     }
 
     /// The countries with these ISO 3166-1 codes, in any order.
@@ -28,7 +28,7 @@ extension Reactive where Base == CountriesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func countriesByCodes(_ codes: [String]) -> Single<[Country]> {
-        base.client.single(for: CountriesAPI.countriesByCodes(codes))
+        self.base.client.single(for: CountriesAPI.countriesByCodes(codes))
     }
 
     /// The countries of a region.
@@ -36,7 +36,7 @@ extension Reactive where Base == CountriesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func countriesByRegion(_ region: Region) -> Single<[Country]> {
-        base.client.single(for: CountriesAPI.countriesByRegion(region))
+        self.base.client.single(for: CountriesAPI.countriesByRegion(region))
     }
 
     /// The countries using an international calling code.
@@ -45,7 +45,7 @@ extension Reactive where Base == CountriesClient {
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     @available(*, deprecated, message: "The v2 API has replaced calling-code search.")
     public func countryByCallingCode(_ callingCode: String) -> Single<[Country]> {
-        base.client.single(for: CountriesAPI.countryByCallingCode(callingCode))
+        self.base.client.single(for: CountriesAPI.countryByCallingCode(callingCode))
     }
 }
 

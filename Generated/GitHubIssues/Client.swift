@@ -45,7 +45,7 @@ public struct GitHubIssuesClient: Sendable {
     ///   - owner: The account that owns the repository.
     ///   - repo: The repository's name, without `.git`.
     public func repository(owner: String, repo: String) async throws(APIError<GitHubError>) -> Repository {
-        try await client.send(GitHubIssuesAPI.repository(owner: owner, repo: repo))
+        try await self.client.send(GitHubIssuesAPI.repository(owner: owner, repo: repo))
     }
 
     /// A repository's issues, newest first, a page at a time.
@@ -59,7 +59,7 @@ public struct GitHubIssuesClient: Sendable {
         perPage: Int = 30,
         page: Int = 1
     ) async throws(APIError<GitHubError>) -> [Issue] {
-        try await client.send(
+        try await self.client.send(
             GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
         )
     }

@@ -20,7 +20,7 @@ extension GitHubIssuesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func repositoryPublisher(owner: String, repo: String) -> AnyPublisher<Repository, APIError<GitHubError>> {
-        client.publisher(for: GitHubIssuesAPI.repository(owner: owner, repo: repo))
+        self.client.publisher(for: GitHubIssuesAPI.repository(owner: owner, repo: repo))
     }
 
     /// A repository's issues, newest first, a page at a time.
@@ -37,7 +37,7 @@ extension GitHubIssuesClient {
         perPage: Int = 30,
         page: Int = 1
     ) -> AnyPublisher<[Issue], APIError<GitHubError>> {
-        client.publisher(
+        self.client.publisher(
             for: GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
         )
     }

@@ -17,7 +17,7 @@ extension Reactive where Base == GitHubIssuesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<GitHubError>`.
     public func repository(owner: String, repo: String) -> Single<Repository> {
-        base.client.single(for: GitHubIssuesAPI.repository(owner: owner, repo: repo))
+        self.base.client.single(for: GitHubIssuesAPI.repository(owner: owner, repo: repo))
     }
 
     /// A repository's issues, newest first, a page at a time.
@@ -34,7 +34,7 @@ extension Reactive where Base == GitHubIssuesClient {
         perPage: Int = 30,
         page: Int = 1
     ) -> Single<[Issue]> {
-        base.client.single(
+        self.base.client.single(
             for: GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
         )
     }

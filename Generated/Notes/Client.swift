@@ -46,7 +46,7 @@ public struct NotesClient: Sendable {
         perPage: Int = 20,
         xRequestID: String? = nil
     ) async throws(APIError<Never>) -> Page {
-        try await client.send(
+        try await self.client.send(
             Endpoint(
                 NotesResource.listNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
                 decoding: Page.self
@@ -56,25 +56,25 @@ public struct NotesClient: Sendable {
 
     /// Sends `createNote`.
     public func createNote(body: NewNote) async throws(APIError<Never>) -> Note {
-        try await client.send(Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
+        try await self.client.send(Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
     /// Changes the title or state of a note; absent fields stay as they are.
     public func updateNote(id: UUID, title: String? = nil, state: State? = nil) async throws(APIError<Never>) -> Note {
-        try await client.send(
+        try await self.client.send(
             Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
         )
     }
 
     /// Sends `deleteNote`.
     public func deleteNote(id: UUID) async throws(APIError<Never>) {
-        try await client.send(Endpoint(NotesResource.deleteNote(id: id)))
+        try await self.client.send(Endpoint(NotesResource.deleteNote(id: id)))
     }
 
     /// Succeeds when the note exists.
     @available(*, deprecated)
     public func noteExists(id: UUID) async throws(APIError<Never>) {
-        try await client.send(Endpoint(NotesResource.noteExists(id: id)))
+        try await self.client.send(Endpoint(NotesResource.noteExists(id: id)))
     }
 
     /// The endpoints of the `Session` namespace.
@@ -94,14 +94,14 @@ public struct NotesClient: Sendable {
 
         /// Exchanges an email and a password for a token.
         public func login(email: String, password: String) async throws(APIError<Never>) -> Token {
-            try await client.send(
+            try await self.client.send(
                 Endpoint(NotesResource.Session.login(email: email, password: password), decoding: Token.self)
             )
         }
 
         /// Sends `logout`.
         public func logout() async throws(APIError<Never>) {
-            try await client.send(Endpoint(NotesResource.Session.logout))
+            try await self.client.send(Endpoint(NotesResource.Session.logout))
         }
     }
 }

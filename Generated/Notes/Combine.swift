@@ -25,7 +25,7 @@ extension NotesClient {
         perPage: Int = 20,
         xRequestID: String? = nil
     ) -> AnyPublisher<Page, APIError<Never>> {
-        client.publisher(
+        self.client.publisher(
             for: Endpoint(
                 NotesResource.listNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
                 decoding: Page.self
@@ -38,7 +38,7 @@ extension NotesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func createNotePublisher(body: NewNote) -> AnyPublisher<Note, APIError<Never>> {
-        client.publisher(for: Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
+        self.client.publisher(for: Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
     /// Changes the title or state of a note; absent fields stay as they are.
@@ -50,7 +50,7 @@ extension NotesClient {
         title: String? = nil,
         state: State? = nil
     ) -> AnyPublisher<Note, APIError<Never>> {
-        client.publisher(
+        self.client.publisher(
             for: Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
         )
     }
@@ -60,7 +60,7 @@ extension NotesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func deleteNotePublisher(id: UUID) -> AnyPublisher<Void, APIError<Never>> {
-        client.publisher(for: Endpoint(NotesResource.deleteNote(id: id)))
+        self.client.publisher(for: Endpoint(NotesResource.deleteNote(id: id)))
     }
 
     /// Succeeds when the note exists.
@@ -69,7 +69,7 @@ extension NotesClient {
     ///   cancels it when the subscription is cancelled.
     @available(*, deprecated)
     public func noteExistsPublisher(id: UUID) -> AnyPublisher<Void, APIError<Never>> {
-        client.publisher(for: Endpoint(NotesResource.noteExists(id: id)))
+        self.client.publisher(for: Endpoint(NotesResource.noteExists(id: id)))
     }
 }
 
@@ -80,7 +80,7 @@ extension NotesClient.Session {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func loginPublisher(email: String, password: String) -> AnyPublisher<Token, APIError<Never>> {
-        client.publisher(
+        self.client.publisher(
             for: Endpoint(NotesResource.Session.login(email: email, password: password), decoding: Token.self)
         )
     }
@@ -90,6 +90,6 @@ extension NotesClient.Session {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func logoutPublisher() -> AnyPublisher<Void, APIError<Never>> {
-        client.publisher(for: Endpoint(NotesResource.Session.logout))
+        self.client.publisher(for: Endpoint(NotesResource.Session.logout))
     }
 }

@@ -24,7 +24,7 @@ extension Reactive where Base == NotesClient {
         perPage: Int = 20,
         xRequestID: String? = nil
     ) -> Single<Page> {
-        base.client.single(
+        self.base.client.single(
             for: Endpoint(
                 NotesResource.listNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
                 decoding: Page.self
@@ -37,7 +37,7 @@ extension Reactive where Base == NotesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func createNote(body: NewNote) -> Single<Note> {
-        base.client.single(for: Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
+        self.base.client.single(for: Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
     /// Changes the title or state of a note; absent fields stay as they are.
@@ -45,7 +45,7 @@ extension Reactive where Base == NotesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func updateNote(id: UUID, title: String? = nil, state: State? = nil) -> Single<Note> {
-        base.client.single(
+        self.base.client.single(
             for: Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
         )
     }
@@ -55,7 +55,7 @@ extension Reactive where Base == NotesClient {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func deleteNote(id: UUID) -> Single<Void> {
-        base.client.single(for: Endpoint(NotesResource.deleteNote(id: id)))
+        self.base.client.single(for: Endpoint(NotesResource.deleteNote(id: id)))
     }
 
     /// Succeeds when the note exists.
@@ -64,7 +64,7 @@ extension Reactive where Base == NotesClient {
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     @available(*, deprecated)
     public func noteExists(id: UUID) -> Single<Void> {
-        base.client.single(for: Endpoint(NotesResource.noteExists(id: id)))
+        self.base.client.single(for: Endpoint(NotesResource.noteExists(id: id)))
     }
 }
 
@@ -75,7 +75,7 @@ extension Reactive where Base == NotesClient.Session {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func login(email: String, password: String) -> Single<Token> {
-        base.client.single(
+        self.base.client.single(
             for: Endpoint(NotesResource.Session.login(email: email, password: password), decoding: Token.self)
         )
     }
@@ -85,7 +85,7 @@ extension Reactive where Base == NotesClient.Session {
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
     public func logout() -> Single<Void> {
-        base.client.single(for: Endpoint(NotesResource.Session.logout))
+        self.base.client.single(for: Endpoint(NotesResource.Session.logout))
     }
 }
 

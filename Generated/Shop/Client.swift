@@ -87,12 +87,12 @@ public struct ShopClient<Authorization: AuthorizationScope>: Sendable {
 
     /// Signs a customer in.
     public func login(email: String, password: String) async throws(APIError<ApiErrorMessage>) -> LoginResponse {
-        try await client.send(ShopAPI.login(email: email, password: password))
+        try await self.client.send(ShopAPI.login(email: email, password: password))
     }
 
     /// Exchanges a refresh token for a new access token.
     public func refreshToken(refreshToken: String) async throws(APIError<ApiErrorMessage>) -> LoginResponse {
-        try await client.send(ShopAPI.refreshToken(refreshToken: refreshToken))
+        try await self.client.send(ShopAPI.refreshToken(refreshToken: refreshToken))
     }
 }
 
@@ -127,12 +127,12 @@ extension ShopClient where Authorization: Scope.GuestAccess {
 
     /// Sends feedback to the shop.
     public func sendFeedback(email: String, message: String) async throws(APIError<ApiErrorMessage>) {
-        try await client.send(ShopAPI.sendFeedback(email: email, message: message).endpoint)
+        try await self.client.send(ShopAPI.sendFeedback(email: email, message: message).endpoint)
     }
 
     /// Every category of products.
     public func categories() async throws(APIError<ApiErrorMessage>) -> [Category] {
-        try await client.send(ShopAPI.categories().endpoint)
+        try await self.client.send(ShopAPI.categories().endpoint)
     }
 }
 
@@ -147,7 +147,7 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
 
     /// The signed-in customer's profile.
     public func profile() async throws(APIError<ApiErrorMessage>) -> Customer {
-        try await client.send(ShopAPI.profile().endpoint)
+        try await self.client.send(ShopAPI.profile().endpoint)
     }
 
     /// Changes the signed-in customer's profile; fields left `nil` stay as they are.
@@ -156,13 +156,13 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
         lastName: String? = nil,
         avatarId: String? = nil
     ) async throws(APIError<UpdateProfileError>) -> Customer {
-        try await client.send(
+        try await self.client.send(
             ShopAPI.updateProfile(firstName: firstName, lastName: lastName, avatarId: avatarId).endpoint
         )
     }
 
     /// Uploads a PNG image, such as an avatar, and returns its id.
     public func uploadImage(_ data: Data) async throws(APIError<ApiErrorMessage>) -> ImageUpload {
-        try await client.send(ShopAPI.uploadImage(data).endpoint)
+        try await self.client.send(ShopAPI.uploadImage(data).endpoint)
     }
 }

@@ -26,7 +26,7 @@ extension ShopClient {
         email: String,
         password: String
     ) -> AnyPublisher<LoginResponse, APIError<ApiErrorMessage>> {
-        client.publisher(for: ShopAPI.login(email: email, password: password))
+        self.client.publisher(for: ShopAPI.login(email: email, password: password))
     }
 
     /// Exchanges a refresh token for a new access token.
@@ -34,7 +34,7 @@ extension ShopClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func refreshTokenPublisher(refreshToken: String) -> AnyPublisher<LoginResponse, APIError<ApiErrorMessage>> {
-        client.publisher(for: ShopAPI.refreshToken(refreshToken: refreshToken))
+        self.client.publisher(for: ShopAPI.refreshToken(refreshToken: refreshToken))
     }
 }
 
@@ -52,7 +52,7 @@ extension ShopClient where Authorization: Scope.GuestAccess {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func sendFeedbackPublisher(email: String, message: String) -> AnyPublisher<Void, APIError<ApiErrorMessage>> {
-        client.publisher(for: ShopAPI.sendFeedback(email: email, message: message).endpoint)
+        self.client.publisher(for: ShopAPI.sendFeedback(email: email, message: message).endpoint)
     }
 
     /// Every category of products.
@@ -60,7 +60,7 @@ extension ShopClient where Authorization: Scope.GuestAccess {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func categoriesPublisher() -> AnyPublisher<[Category], APIError<ApiErrorMessage>> {
-        client.publisher(for: ShopAPI.categories().endpoint)
+        self.client.publisher(for: ShopAPI.categories().endpoint)
     }
 }
 
@@ -78,7 +78,7 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func profilePublisher() -> AnyPublisher<Customer, APIError<ApiErrorMessage>> {
-        client.publisher(for: ShopAPI.profile().endpoint)
+        self.client.publisher(for: ShopAPI.profile().endpoint)
     }
 
     /// Changes the signed-in customer's profile; fields left `nil` stay as they are.
@@ -90,7 +90,7 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
         lastName: String? = nil,
         avatarId: String? = nil
     ) -> AnyPublisher<Customer, APIError<UpdateProfileError>> {
-        client.publisher(
+        self.client.publisher(
             for: ShopAPI.updateProfile(firstName: firstName, lastName: lastName, avatarId: avatarId).endpoint
         )
     }
@@ -100,6 +100,6 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func uploadImagePublisher(_ data: Data) -> AnyPublisher<ImageUpload, APIError<ApiErrorMessage>> {
-        client.publisher(for: ShopAPI.uploadImage(data).endpoint)
+        self.client.publisher(for: ShopAPI.uploadImage(data).endpoint)
     }
 }

@@ -12,7 +12,7 @@ extension Reactive {
     public func send<Authorization: AuthorizationScope, Response, ErrorBody>(
         _ endpoint: APIEndpoint<Response, ErrorBody>
     ) -> Single<Response> where Base == ShopClient<Authorization> {
-        base.client.single(for: endpoint)
+        self.base.client.single(for: endpoint)
     }
 
     /// Signs a customer in.
@@ -21,7 +21,7 @@ extension Reactive {
     ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
     public func login<Authorization: AuthorizationScope>(email: String, password: String) -> Single<LoginResponse>
     where Base == ShopClient<Authorization> {
-        base.client.single(for: ShopAPI.login(email: email, password: password))
+        self.base.client.single(for: ShopAPI.login(email: email, password: password))
     }
 
     /// Exchanges a refresh token for a new access token.
@@ -30,7 +30,7 @@ extension Reactive {
     ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
     public func refreshToken<Authorization: AuthorizationScope>(refreshToken: String) -> Single<LoginResponse>
     where Base == ShopClient<Authorization> {
-        base.client.single(for: ShopAPI.refreshToken(refreshToken: refreshToken))
+        self.base.client.single(for: ShopAPI.refreshToken(refreshToken: refreshToken))
     }
 }
 
@@ -40,7 +40,7 @@ extension Reactive {
     public func send<Authorization: Scope.GuestAccess, Response, ErrorBody>(
         _ endpoint: AuthorizedEndpoint<Scope.Guest, Response, ErrorBody>
     ) -> Single<Response> where Base == ShopClient<Authorization> {
-        base.client.single(for: endpoint.endpoint)
+        self.base.client.single(for: endpoint.endpoint)
     }
 
     /// Sends feedback to the shop.
@@ -49,7 +49,7 @@ extension Reactive {
     ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
     public func sendFeedback<Authorization: Scope.GuestAccess>(email: String, message: String) -> Single<Void>
     where Base == ShopClient<Authorization> {
-        base.client.single(for: ShopAPI.sendFeedback(email: email, message: message).endpoint)
+        self.base.client.single(for: ShopAPI.sendFeedback(email: email, message: message).endpoint)
     }
 
     /// Every category of products.
@@ -58,7 +58,7 @@ extension Reactive {
     ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
     public func categories<Authorization: Scope.GuestAccess>() -> Single<[Category]>
     where Base == ShopClient<Authorization> {
-        base.client.single(for: ShopAPI.categories().endpoint)
+        self.base.client.single(for: ShopAPI.categories().endpoint)
     }
 }
 
@@ -68,7 +68,7 @@ extension Reactive {
     public func send<Authorization: Scope.CustomerAccess, Response, ErrorBody>(
         _ endpoint: AuthorizedEndpoint<Scope.Customer, Response, ErrorBody>
     ) -> Single<Response> where Base == ShopClient<Authorization> {
-        base.client.single(for: endpoint.endpoint)
+        self.base.client.single(for: endpoint.endpoint)
     }
 
     /// The signed-in customer's profile.
@@ -77,7 +77,7 @@ extension Reactive {
     ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
     public func profile<Authorization: Scope.CustomerAccess>() -> Single<Customer>
     where Base == ShopClient<Authorization> {
-        base.client.single(for: ShopAPI.profile().endpoint)
+        self.base.client.single(for: ShopAPI.profile().endpoint)
     }
 
     /// Changes the signed-in customer's profile; fields left `nil` stay as they are.
@@ -89,7 +89,7 @@ extension Reactive {
         lastName: String? = nil,
         avatarId: String? = nil
     ) -> Single<Customer> where Base == ShopClient<Authorization> {
-        base.client.single(
+        self.base.client.single(
             for: ShopAPI.updateProfile(firstName: firstName, lastName: lastName, avatarId: avatarId).endpoint
         )
     }
@@ -100,7 +100,7 @@ extension Reactive {
     ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
     public func uploadImage<Authorization: Scope.CustomerAccess>(_ data: Data) -> Single<ImageUpload>
     where Base == ShopClient<Authorization> {
-        base.client.single(for: ShopAPI.uploadImage(data).endpoint)
+        self.base.client.single(for: ShopAPI.uploadImage(data).endpoint)
     }
 }
 

@@ -15,7 +15,17 @@ import Testing
         ("default", "default"),
         ("self", "self_"),
         ("Ελλάδα", "ελλαδα"),
-        ("--", "_"),
+        ("--", "hyphenMinusHyphenMinus"),
+        ("-", "hyphenMinus"),
+        ("$", "dollarSign"),
+        ("#", "numberSign"),
+        ("", "empty"),
+        (" ", "space"),
+        ("\u{1F44D}", "thumbsUpSign"),
+        ("\u{200B}", "zeroWidthSpace"),
+        ("\u{0}", "u0000"),
+        ("_", "lowLine"),
+        ("\u{663}rd", "_\u{663}rd"),
     ])
     func memberNames(input: String, expected: String) {
         #expect(SwiftName.memberName(input) == expected)
@@ -27,6 +37,8 @@ import Testing
         ("api_error_message", "ApiErrorMessage"),
         ("3d model", "_3dModel"),
         ("Type", "Type_"),
+        ("+", "PlusSign"),
+        ("", "Empty"),
     ])
     func typeNames(input: String, expected: String) {
         #expect(SwiftName.typeName(input) == expected)

@@ -1,27 +1,56 @@
 /// Turns names from a spec (JSON keys, header names, enum values) into valid, readable Swift identifiers.
 ///
 /// The rules: words are split at anything that is not a letter or digit and at lower-to-upper case changes;
-/// diacritics are dropped (`Größe` → `grosse` is not attempted, `Česká` → `ceska` is); a leading digit gets a `_`;
-/// keywords are kept and escaped with backticks where they are printed.
+/// diacritics are dropped (`Größe` → `grosse` is not attempted, `Česká` → `ceska` is); a name that does not
+/// start with a letter (a digit, `٣`) gets a `_`; text without a letter or digit is spelled out by the Unicode
+/// names of its characters (`-` → `hyphenMinus`, `$` → `dollarSign`, `👍` → `thumbsUpSign`, NUL → `u0000`, the empty text
+/// → `empty`); keywords are kept and escaped with backticks where they are printed.
 public enum SwiftName {
     /// A type name: `login-response` → `LoginResponse`, `country` → `Country`.
     public static func typeName(_ text: String) -> String {
-        let words = self.words(text)
+        let words = nameWords(text)
         let name = words.map(capitalizedFirst).joined()
         return finish(name)
     }
 
     /// A member name: `stargazers_count` → `stargazersCount`, `X-Request-ID` → `xRequestID`, `URL` → `url`.
     public static func memberName(_ text: String) -> String {
-        let words = self.words(text)
+        let words = nameWords(text)
         guard let first = words.first else { return "_" }
         let name = lowercasedLeadingCapitals(first) + words.dropFirst().map(capitalizedFirst).joined()
         return finish(name)
     }
 
+    /// The words of a name: those of `text`, or for text without a letter or digit, the lower-cased words of
+    /// its characters' Unicode names.
+    static func nameWords(_ text: String) -> [String] {
+        let words = self.words(text)
+        guard words.isEmpty else { return words }
+        guard !text.isEmpty else { return ["empty"] }
+        return text.unicodeScalars.flatMap { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let name =
+                scalar.properties.name ?? scalar.properties.nameAlias
+                ?? "U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return self.words(name).map { $0.lowercased() }
+        }
+    }
+
     /// `name` as it must be written in source: backticks around keywords.
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// `label` as it must be written as a parameter's argument label in a declaration: any keyword may be one
+    /// as it is, but `inout`, `var` and `let`.
+    public static func parameterLabel(_ label: String) -> String {
+        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+    }
+
+    /// `label` as it must be written as an argument label in a call: any keyword may be one as it is, but
+    /// `inout` (and the compiler warns about escaping the others).
+    public static func argumentLabel(_ label: String) -> String {
+        label == "inout" ? "`inout`" : label
     }
 
     /// Swift keywords that need backticks when used as a name.
@@ -39,7 +68,8 @@ public enum SwiftName {
 
     private static func finish(_ raw: String) -> String {
         var name = raw.isEmpty ? "_" : raw
-        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) {
+        // An identifier starts with a letter (XID_Start) or `_`: digits, `٣` and the like get an underscore.
+        if let first = name.unicodeScalars.first, first != "_", !first.properties.isXIDStart {
             name = "_" + name
         }
         if unusable.contains(name) {

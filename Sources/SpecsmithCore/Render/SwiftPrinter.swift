@@ -12,7 +12,7 @@ public struct SwiftPrinter: Sendable {
     /// The source text of `file`, ending in a newline.
     public func print(_ file: SwiftFile) -> String {
         var writer = LineWriter(indentUnit: indentUnit)
-        for line in file.header {
+        for line in file.header.flatMap(Self.commentLines) {
             writer.line("// \(line)".trimmingTrailingSpaces)
         }
         if !file.imports.isEmpty {
@@ -49,12 +49,32 @@ public struct SwiftPrinter: Sendable {
     }
 
     private func emitDocs(_ docs: [String], attributes: [String], into writer: inout LineWriter) {
-        for doc in docs {
+        for doc in docs.flatMap(Self.commentLines) {
             writer.line(doc.isEmpty ? "///" : "/// \(doc)".trimmingTrailingSpaces)
         }
         for attribute in attributes {
             writer.line(attribute)
         }
+    }
+
+    /// Text from a spec made safe inside a line comment: broken into lines at every line break Swift or an
+    /// editor knows (CR, LF, VT, FF, NEL, LS, PS), with other control characters shown as `\u{…}`, so nothing
+    /// escapes the comment into code and no character the compiler refuses (NUL, DEL) reaches the file.
+    static func commentLines(_ text: String) -> [String] {
+        var lines = [""]
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r": continue
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": lines.append("")
+            case "\t": lines[lines.count - 1].unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                lines[lines.count - 1] += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: lines[lines.count - 1].unicodeScalars.append(scalar)
+            }
+        }
+        return lines
     }
 
     private func modifiers(_ access: AccessModifier?, isStatic: Bool = false) -> String {
@@ -157,9 +177,7 @@ public struct SwiftPrinter: Sendable {
         }
         var text = ""
         if let label = parameter.label {
-            // Any keyword but `inout`, `var` and `let` may be an argument label as it is.
-            let plain = label == "_" || !["inout", "var", "let"].contains(label)
-            text += (plain ? label : SwiftName.escaped(label)) + " "
+            text += SwiftName.parameterLabel(label) + " "
         }
         text += "\(SwiftName.escaped(parameter.name)): \(parameter.type)"
         if let value = parameter.defaultValue {
@@ -291,7 +309,7 @@ public struct SwiftPrinter: Sendable {
             writer.line(prefix + flat(callee) + "(")
             writer.indent { inner in
                 for (index, argument) in arguments.enumerated() {
-                    let label = argument.label.map { "\($0): " } ?? ""
+                    let label = argument.label.map { "\(SwiftName.argumentLabel($0)): " } ?? ""
                     emit(argument.value, prefix: label, suffix: index < arguments.count - 1 ? "," : "", into: &inner)
                 }
             }
@@ -344,7 +362,7 @@ public struct SwiftPrinter: Sendable {
     }
 
     private func argumentText(_ argument: Argument) -> String {
-        (argument.label.map { "\($0): " } ?? "") + flat(argument.value)
+        (argument.label.map { "\(SwiftName.argumentLabel($0)): " } ?? "") + flat(argument.value)
     }
 
     private func isBreakable(_ expression: Expression) -> Bool {
@@ -375,8 +393,17 @@ public struct SwiftPrinter: Sendable {
         if !prefix.isEmpty { writer.line(prefix.trimmingTrailingSpaces) }
         writer.line(hashes + "\"\"\"")
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = String(line).trimmingTrailingSpaces
-            writer.line(trimmed)
+            // A raw string holds no control character but tabs; the others are written as escapes, which a raw
+            // string spells with its hashes.
+            var escaped = ""
+            for scalar in line.unicodeScalars {
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
+                    escaped += "\\\(hashes)u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+            writer.line(escaped.trimmingTrailingSpaces)
         }
         writer.line("\"\"\"" + hashes + suffix)
     }

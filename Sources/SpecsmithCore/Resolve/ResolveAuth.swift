@@ -31,6 +31,24 @@ extension ResolveContext {
             }
             swiftNames[scope.name.value] = name
         }
+        // Scopes and their protocols (`Scope.Guest`, `Scope.GuestAccess`) share one namespace with the runtime's
+        // protocol they adopt.
+        for scope in rawScopes {
+            guard let name = swiftNames[scope.name.value] else { continue }
+            if name == RuntimeSymbols.authorizationScope {
+                diagnostics.error(
+                    "scope `\(scope.name.value)` would hide the protocol `\(name)` that generated scopes adopt",
+                    at: scope.name.location,
+                    hint: "rename the scope"
+                )
+            } else if let other = swiftNames.first(where: { TranslationNames.access($0.value) == name })?.key {
+                diagnostics.error(
+                    "scope `\(scope.name.value)` becomes `Scope.\(name)`, the protocol of scope `\(other)`",
+                    at: scope.name.location,
+                    hint: "rename one of them"
+                )
+            }
+        }
         scopeNames = swiftNames
         var scopes: [Auth.Scope] = []
         for scope in rawScopes {
@@ -216,7 +234,14 @@ extension ResolveContext {
         case 1: return (merged, .type(types[0]))
         default:
             let name = SwiftName.typeName(endpoint.name.value) + "Error"
-            if !typeNames.insert(name).inserted {
+            let hasAuth = raw.auth != nil
+            if ReservedNames.types(api: apiName, hasAuth: hasAuth, flavours: flavours).contains(name) {
+                diagnostics.error(
+                    "the error bodies of `\(endpoint.name.value)` become the enumeration `\(name)`, which would hide the type `\(name)` that generated code uses",
+                    at: endpoint.name.location,
+                    hint: "rename the endpoint, or give every status of the endpoint the same error type"
+                )
+            } else if !typeNames.insert(name).inserted {
                 diagnostics.error(
                     "the error bodies of `\(endpoint.name.value)` become the enumeration `\(name)`, which is already a type",
                     at: endpoint.name.location,

@@ -4,6 +4,13 @@ extension ResolveContext {
     /// Checks that a `default:` value fits `type`, returning it resolved, or reporting why it does not.
     mutating func checkDefault(_ value: YAMLValue, for type: TypeRef, field: String) -> DefaultValue? {
         if let resolved = defaultValue(value, for: type) { return resolved }
+        if case .double = value.kind, [.builtin(.double), .builtin(.float)].contains(type.unwrapped) {
+            diagnostics.error(
+                "the default of `\(field)` must be a finite \(describe(type.unwrapped).dropFirst(2)), not `\(value.scalarText ?? "")`",
+                at: value.location
+            )
+            return nil
+        }
         diagnostics.error(
             "the default of `\(field)` must be \(describe(type)), not \(value.kindDescription) `\(value.scalarText ?? value.jsonText)`",
             at: value.location
@@ -20,9 +27,14 @@ extension ResolveContext {
             return .int(number)
         case (.builtin(.int32), .int(let number)):
             return Int32(exactly: number) != nil ? .int(number) : nil
-        case (.builtin(.double), .int(let number)), (.builtin(.float), .int(let number)):
+        case (.builtin(.double), .int(let number)):
             return .double(Double(number))
-        case (.builtin(.double), .double(let number)), (.builtin(.float), .double(let number)):
+        case (.builtin(.double), .double(let number)) where number.isFinite:
+            return .double(number)
+        // A `Float` literal must stay finite as a `Float`: `1e39` overflows.
+        case (.builtin(.float), .int(let number)) where Float(number).isFinite:
+            return .double(Double(number))
+        case (.builtin(.float), .double(let number)) where Float(number).isFinite:
             return .double(number)
         case (.builtin(.string), .string(let text)): return .string(text)
         case (.builtin(.url), .string(let text)): return URL(string: text) != nil ? .url(text) : nil
@@ -48,7 +60,8 @@ extension ResolveContext {
             ("AEIOU".contains(builtin.rawValue.prefix(1)) ? "an" : "a") + " `\(builtin.rawValue)`"
         case .model(let name):
             enumCases[name].map { cases in
-                "one of the values of `\(name)` (\(cases.prefix(4).map { "`\($0.rawValue)`" }.joined(separator: ", ")))"
+                let listed = cases.prefix(8).map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                return "one of the values of `\(name)` (\(listed)\(cases.count > 8 ? ", … \(cases.count) in all" : ""))"
             } ?? "a literal (models have no defaults)"
         case .array(let element): "a list of \(describe(element).drop { $0 != " " }.dropFirst())"
         case .dictionary: "an empty mapping `{}`"

@@ -6,7 +6,8 @@ extension ResolveContext {
     /// Resolves every endpoint; inline JSON bodies add request-only models to `bodyModels`.
     mutating func resolveOperations(bodyModels models: inout [Model]) -> [Operation] {
         var operations: [Operation] = []
-        var names: [String: String] = [:]
+        /// Each endpoint's name in the spec, by namespace and Swift name.
+        var names: [String: Located<String>] = [:]
         var typeNames = Set(models.map(\.name))
         let specErrors = resolveErrors(raw.errors)
         for raw in raw.endpoints {
@@ -21,27 +22,73 @@ extension ResolveContext {
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {
                 diagnostics.error(
-                    "endpoints `\(other)` and `\(raw.name.value)` both become `\(operation.name)` in \(scope)",
+                    "endpoints `\(other.value)` and `\(raw.name.value)` both become `\(operation.name)` in \(scope)",
                     at: raw.name.location
                 )
                 continue
             }
-            names[key] = raw.name.value
+            names[key] = raw.name
             operations.append(operation)
         }
-        checkNamespaces(operations)
+        checkNamespaces(operations, typeNames: typeNames)
+        checkEndpointNames(names)
         return operations
     }
 
-    private mutating func checkNamespaces(_ operations: [Operation]) {
+    /// Checks each namespace once, where it is first named: its type must hide no type generated code uses,
+    /// and its property on the client must differ from its type and from the client's other members.
+    private mutating func checkNamespaces(_ operations: [Operation], typeNames: Set<String>) {
         let rootNames = Set(operations.filter { $0.namespace == nil }.map(\.name))
+        var checked = Set<String>()
         for raw in raw.endpoints {
-            guard let namespace = raw.namespace else { continue }
+            guard let namespace = raw.namespace, checked.insert(namespace.value).inserted else { continue }
+            let type = SwiftName.typeName(namespace.value)
             let property = SwiftName.memberName(namespace.value)
-            if rootNames.contains(property) {
+            if checkTypeName(type, kind: "namespace", name: namespace) && typeNames.contains(type) {
+                diagnostics.error(
+                    "namespace `\(namespace.value)` becomes the type `\(type)`, which a model or error body already is",
+                    at: namespace.location,
+                    hint: "rename the namespace"
+                )
+            }
+            if type == property {
+                diagnostics.error(
+                    "namespace `\(namespace.value)` would be both the type and the property `\(type)` of the client",
+                    at: namespace.location,
+                    hint: "start it with a letter that has an upper and a lower case, such as `twoFactor`"
+                )
+            } else if rootNames.contains(property) {
                 diagnostics.error(
                     "namespace `\(namespace.value)` and an endpoint without a namespace both become `\(property)` on the client",
                     at: namespace.location
+                )
+            } else if ReservedNames.clientMembers(flavours).contains(property) {
+                diagnostics.error(
+                    "namespace `\(namespace.value)` becomes the property `\(property)`, which the client already has",
+                    at: namespace.location,
+                    hint: "rename the namespace"
+                )
+            }
+        }
+    }
+
+    /// Reports endpoint names that clash with a member of the client, or whose Combine method would be another
+    /// endpoint's method; `names` are the endpoints' spec names by namespace and Swift name (`Repos.issues`).
+    private mutating func checkEndpointNames(_ names: [String: Located<String>]) {
+        for (key, name) in names.sorted(by: { $0.value.location < $1.value.location }) {
+            let method = String(key[key.index(after: key.firstIndex(of: ".")!)...])
+            if ReservedNames.clientMembers(flavours).contains(method) {
+                diagnostics.error(
+                    "endpoint `\(name.value)` becomes the method `\(method)`, which the client already has as a property",
+                    at: name.location,
+                    hint: "rename the endpoint"
+                )
+            }
+            if flavours.contains(.combine), let other = names[key + CombineSymbols.publisherSuffix] {
+                diagnostics.error(
+                    "the Combine method of endpoint `\(name.value)` would be `\(method + CombineSymbols.publisherSuffix)`, the method of endpoint `\(other.value)`",
+                    at: name.location,
+                    hint: "rename one of them"
                 )
             }
         }

@@ -23,41 +23,6 @@ public enum SpecResolver {
     }
 }
 
-/// Names that generated code relies on, which a model may not take.
-enum ReservedNames {
-    /// Types the generated code of a flavour names unqualified, which a model may then not hide.
-    static func flavourTypes(_ flavours: Set<API.Flavour>) -> Set<String> {
-        var names: Set<String> = []
-        if flavours.contains(.combine) { names.insert(CombineSymbols.anyPublisher) }
-        if flavours.contains(.rxswift) {
-            names.formUnion([
-                RxSwiftSymbols.single, RxSwiftSymbols.reactive, RxSwiftSymbols.reactiveCompatible,
-                RxSwiftSymbols.disposables, "Task",
-            ])
-        }
-        return names
-    }
-
-    static let builtinTypes = Set(
-        TypeRef.Builtin.allCases.map(\.rawValue) + ["Void", "Optional", "Array", "Dictionary"]
-    )
-
-    /// Members of the `Resource` protocol, which resource enumeration cases may not be named.
-    static let resourceMembers: Set<String> = [
-        "operationName", "method", "path", "query", "headers", "body", "sampleData", "requiresAuthorization",
-    ]
-
-    /// Type names generated for an API named `api`, besides its models.
-    static func generatedTypes(api: String, hasAuth: Bool) -> Set<String> {
-        var names: Set<String> = [
-            TranslationNames.client(api), TranslationNames.factories(api), TranslationNames.resource(api),
-            TranslationNames.samples(api),
-        ]
-        if hasAuth { names.insert(TranslationNames.scopes) }
-        return names
-    }
-}
-
 struct ResolveContext {
     let raw: RawSpec
     let readFile: (String) -> String?
@@ -170,24 +135,9 @@ struct ResolveContext {
 
     mutating func declareModels() {
         var taken: [String: String] = [:]
-        let reserved = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
         for model in raw.models {
             let swiftName = SwiftName.typeName(model.name.value)
-            if ReservedNames.builtinTypes.contains(swiftName) || RuntimeSymbols.all.contains(swiftName)
-                || ReservedNames.flavourTypes(flavours).contains(swiftName)
-            {
-                diagnostics.error(
-                    "model `\(model.name.value)` would hide the type `\(swiftName)` that generated code uses",
-                    at: model.name.location,
-                    hint: "rename the model"
-                )
-            } else if reserved.contains(swiftName) {
-                diagnostics.error(
-                    "model `\(model.name.value)` takes the name `\(swiftName)`, which specsmith generates for this API",
-                    at: model.name.location,
-                    hint: "rename the model"
-                )
-            }
+            checkTypeName(swiftName, kind: "model", name: model.name)
             if let other = taken[swiftName] {
                 diagnostics.error(
                     "model `\(model.name.value)` and model `\(other)` both become the Swift type `\(swiftName)`",
@@ -200,6 +150,30 @@ struct ResolveContext {
                 enumCases[swiftName] = enumerationCases(values).cases
             }
         }
+    }
+
+    /// Reports a type the spec names (a `kind` such as "model" or "namespace", written as `name`) whose Swift
+    /// name would hide a type generated code uses, or take one specsmith generates. Returns whether it is free.
+    @discardableResult
+    mutating func checkTypeName(_ swiftName: String, kind: String, name: Located<String>) -> Bool {
+        let hasAuth = raw.auth != nil
+        if ReservedNames.generatedTypes(api: apiName, hasAuth: hasAuth).contains(swiftName) {
+            diagnostics.error(
+                "\(kind) `\(name.value)` takes the name `\(swiftName)`, which specsmith generates for this API",
+                at: name.location,
+                hint: "rename the \(kind)"
+            )
+            return false
+        }
+        if ReservedNames.types(api: apiName, hasAuth: hasAuth, flavours: flavours).contains(swiftName) {
+            diagnostics.error(
+                "\(kind) `\(name.value)` would hide the type `\(swiftName)` that generated code uses",
+                at: name.location,
+                hint: "rename the \(kind)"
+            )
+            return false
+        }
+        return true
     }
 
     mutating func resolveModel(_ raw: RawModel) -> Model? {
@@ -238,7 +212,7 @@ struct ResolveContext {
         var byName: [String: String] = [:]
         var seenValues = Set<String>()
         for value in values {
-            let caseName = SwiftName.memberName(value.value)
+            let caseName = ReservedNames.avoiding(ReservedNames.enumerationMembers, SwiftName.memberName(value.value))
             if !seenValues.insert(value.value).inserted {
                 if report { diagnostics.error("enum value `\(value.value)` is listed twice", at: value.location) }
                 continue
@@ -255,7 +229,9 @@ struct ResolveContext {
             byName[caseName] = value.value
             cases.append(EnumCase(name: caseName, rawValue: value.value))
         }
-        let unknownCase = byName["unknown"] == nil ? "unknown" : "undocumented"
+        // `unknown`, or `undocumented` when a value is called `unknown`, or … when both are.
+        let taken = ReservedNames.enumerationMembers.union(byName.keys)
+        let unknownCase = ["unknown", "undocumented"].first { !taken.contains($0) } ?? ReservedNames.avoiding(taken, "unknown")
         return (cases, unknownCase)
     }
 
@@ -263,7 +239,9 @@ struct ResolveContext {
         var properties: [Property] = []
         var names: [String: String] = [:]
         for field in fields {
-            let name = field.swiftName.map(\.value) ?? SwiftName.memberName(field.key.value)
+            let name =
+                field.swiftName.map(\.value)
+                ?? ReservedNames.avoiding(ReservedNames.structMembers, SwiftName.memberName(field.key.value))
             if let other = names[name] {
                 diagnostics.error(
                     "`\(field.key.value)` and `\(other)` in \(context) both become the Swift name `\(name)`",
@@ -272,7 +250,16 @@ struct ResolveContext {
                 )
             }
             names[name] = field.key.value
-            if let swiftName = field.swiftName { checkIdentifier(swiftName) }
+            if let swiftName = field.swiftName {
+                checkIdentifier(swiftName)
+                if ReservedNames.structMembers.contains(swiftName.value) {
+                    diagnostics.error(
+                        "`swiftName` `\(swiftName.value)` is a member every generated struct has",
+                        at: swiftName.location,
+                        hint: "choose another name"
+                    )
+                }
+            }
             guard let typeText = field.type, let type = resolveType(typeText) else { continue }
             let defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: field.key.value) }
             properties.append(
@@ -289,10 +276,14 @@ struct ResolveContext {
         return properties
     }
 
+    /// Reports a `swiftName` that is not a Swift member name: an identifier that starts with a lower-case letter
+    /// (or `_`, or a letter without case), as Swift's members do, so that it never hides a type.
     mutating func checkIdentifier(_ name: Located<String>) {
-        if SwiftName.memberName(name.value) != name.value && SwiftName.typeName(name.value) != name.value {
+        let first = name.value.unicodeScalars.first
+        let startsLikeAMember = first.map { $0 == "_" || !$0.properties.isUppercase } ?? false
+        if SwiftName.memberName(name.value) != name.value && (!startsLikeAMember || SwiftName.typeName(name.value) != name.value) {
             diagnostics.error(
-                "`swiftName` must be a valid Swift identifier, not `\(name.value)`",
+                "`swiftName` must be a Swift member name, not `\(name.value)`",
                 at: name.location,
                 hint: "did you mean `\(SwiftName.memberName(name.value))`?"
             )

@@ -62,6 +62,8 @@ enum CombineSymbols {
     static let anyPublisher = "AnyPublisher"
     /// `APIClient.publisher(for:)`, and the scoped clients' method of the same name.
     static let publisherFor = "publisher"
+    /// What an endpoint's publisher method adds to its name: `countryByNamePublisher`.
+    static let publisherSuffix = "Publisher"
 }
 
 /// What the RxSwift flavour names.
@@ -71,6 +73,8 @@ enum RxSwiftSymbols {
     static let reactive = "Reactive"
     static let reactiveCompatible = "ReactiveCompatible"
     static let disposables = "Disposables"
+    /// `Reactive`'s generic parameter, the type it extends.
+    static let base = "Base"
     /// The file-private bridge `APIClient.single(for:)`.
     static let singleFor = "single"
 }

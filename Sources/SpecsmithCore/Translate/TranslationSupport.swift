@@ -109,7 +109,12 @@ enum TranslationSupport {
     /// `internal` for a `package` API, where a plain import beside a `package import` is ambiguous outside
     /// that mode.
     static func hiddenImport(_ module: String, api: API) -> SwiftFile.Import {
-        SwiftFile.Import(module: module, access: api.access == .package ? .internal : nil)
+        SwiftFile.Import(module: module, access: hiddenImportAccess(api))
+    }
+
+    /// The access of an import whose types the file's declarations do not show (see ``hiddenImport(_:api:)``).
+    static func hiddenImportAccess(_ api: API) -> AccessModifier? {
+        api.access == .package ? .internal : nil
     }
 
     /// The access of an import whose types appear in the file's declarations.

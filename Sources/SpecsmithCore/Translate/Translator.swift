@@ -164,7 +164,8 @@ public enum Translator {
         return file(
             "Endpoints.swift",
             api,
-            imports: runtimeImports(api, signatureTypes: signatureTypes(api)),
+            // Without endpoints, the enumeration is empty and names nothing of the runtime.
+            imports: runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: !api.operations.isEmpty),
             [declaration]
         )
     }
@@ -190,7 +191,12 @@ public enum Translator {
         return file(
             "Resources.swift",
             api,
-            imports: runtimeImports(api, signatureTypes: signatureTypes(api), alwaysFoundation: hasSamples),
+            imports: runtimeImports(
+                api,
+                signatureTypes: signatureTypes(api),
+                alwaysFoundation: hasSamples,
+                runtimeVisible: !api.operations.isEmpty
+            ),
             [declaration]
         )
     }
@@ -205,17 +211,20 @@ public enum Translator {
     }
 
     private static func combineFile(_ api: API) -> SwiftFile {
+        let declarations = translateCombine(api)
+        // Without endpoints there are no publishers, and the file names nothing of Combine or the runtime.
+        let visible = !declarations.isEmpty
         let combine = SwiftFile.Import(
             module: CombineSymbols.module,
-            access: TranslationSupport.importAccess(api),
+            access: visible ? TranslationSupport.importAccess(api) : TranslationSupport.hiddenImportAccess(api),
             fallback: CombineSymbols.fallbackModule
         )
         return file(
             "Combine.swift",
             api,
-            imports: [combine] + runtimeImports(api, signatureTypes: signatureTypes(api))
+            imports: [combine] + runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: visible)
                 + [TranslationSupport.hiddenImport(CombineSymbols.runtimeModule, api: api)],
-            translateCombine(api)
+            declarations
         )
     }
 

@@ -338,8 +338,11 @@ private struct ClientTranslation {
                 isAsync: true,
                 throwsClause: ErrorTranslation.throwsClause(operation),
                 returnType: operation.response == .void ? nil : TranslationSupport.typeText(operation.response),
+                // `self.`: a parameter may be called `client`.
                 body: [
-                    .expression(.try(.await(.call(.member(.identifier("client"), "send"), [Argument(nil, endpoint)]))))
+                    .expression(
+                        .try(.await(.call(.member(.member(.verbatim("self"), "client"), "send"), [Argument(nil, endpoint)])))
+                    )
                 ]
             )
         )

@@ -27,7 +27,7 @@ func translateCombine(_ api: API) -> [Declaration] {
 
 /// `countryByName` → `countryByNamePublisher`.
 func publisherMethodName(_ operation: Operation) -> String {
-    operation.name + "Publisher"
+    operation.name + CombineSymbols.publisherSuffix
 }
 
 /// `public func countryByNamePublisher(_ name: String) -> AnyPublisher<[Country], APIError<Never>>`
@@ -48,7 +48,8 @@ private func publisherMethod(_ operation: Operation, shape: ClientShape, access:
             body: [
                 .expression(
                     .call(
-                        .member(.identifier("client"), CombineSymbols.publisherFor),
+                        // `self.`: a parameter may be called `client`.
+                        .member(.member(.verbatim("self"), "client"), CombineSymbols.publisherFor),
                         [Argument("for", shape.endpoint(operation))]
                     )
                 )

@@ -33,7 +33,7 @@ func translateRxSwift(_ api: API) -> [Declaration] {
                     kind: .extension,
                     name: RxSwiftSymbols.reactive,
                     // A generic client's methods say which clients they belong to themselves.
-                    whereClause: shape.isScoped ? [] : ["Base == \(base)"],
+                    whereClause: shape.isScoped ? [] : ["\(RxSwiftSymbols.base) == \(base)"],
                     members: members
                 )
             )
@@ -53,7 +53,7 @@ private func genericSignature(
         group.scope.map { "\(TranslationNames.scopes).\(TranslationNames.access($0))" }
         ?? RuntimeSymbols.authorizationScope
     let base = shape.clientName + "<\(TranslationNames.authorization)>" + (group.namespace.map { ".\($0)" } ?? "")
-    return (["\(TranslationNames.authorization): \(bound)"], ["Base == \(base)"])
+    return (["\(TranslationNames.authorization): \(bound)"], ["\(RxSwiftSymbols.base) == \(base)"])
 }
 
 /// `public func countryByName(_ name: String) -> Single<[Country]>`
@@ -106,9 +106,12 @@ private func sendMethod(shape: ClientShape, group: ClientShape.Group, access: Ac
     )
 }
 
-/// `base.client.single(for: endpoint)`
+/// `self.base.client.single(for: endpoint)` (`self.`: a parameter may be called `base`).
 private func singleCall(_ endpoint: Expression) -> Expression {
-    .call(.member(.member(.identifier("base"), "client"), RxSwiftSymbols.singleFor), [Argument("for", endpoint)])
+    .call(
+        .member(.member(.member(.verbatim("self"), "base"), "client"), RxSwiftSymbols.singleFor),
+        [Argument("for", endpoint)]
+    )
 }
 
 /// `fileprivate func single(for:)` on `APIClient`: a `Task` per subscription, cancelled on dispose.
