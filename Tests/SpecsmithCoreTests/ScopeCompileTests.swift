@@ -9,9 +9,6 @@ import Testing
 /// A call a client's scope does not grant must not compile, with a diagnostic naming the method; calls it
 /// grants must compile.
 @Suite struct ScopeCompileTests {
-    /// Where SwiftPM put the modules of this build: next to this test target's resource bundle.
-    static let modules = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules")
-
     static let granted = """
         import Foundation
         import SpecsmithRuntime
@@ -88,60 +85,24 @@ import Testing
         return source + "}\n"
     }
 
-    struct Check: Sendable {
-        var status: Int32
-        var diagnostics: String
-    }
-
     /// Type-checks the Shop client generated in `style` with `snippet` as one module.
-    func typeCheck(style: API.Style, snippet: String) throws -> Check {
+    func typeCheck(style: API.Style, snippet: String) throws -> SwiftCompiler.Check {
         let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Shop.yaml")
         return try typeCheck(try String(contentsOf: spec, encoding: .utf8), style: style, snippet: snippet)
     }
 
     /// Type-checks the client generated from `spec` in `style` with `snippet` as one module.
-    func typeCheck(_ spec: String, style: API.Style, snippet: String) throws -> Check {
+    func typeCheck(_ spec: String, style: API.Style, snippet: String) throws -> SwiftCompiler.Check {
         // RxSwift is not among this package's dependencies; its scope checks are the same `where` clauses.
         let overrides = Pipeline.Overrides(style: style, flavours: [.async, .combine])
         let output = Pipeline.generate(text: spec, path: "spec.yaml", overrides: overrides) { _ in nil }
         #expect(!output.hasErrors)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-scopes-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var paths: [String] = []
-        for file in output.files {
-            let url = directory.appendingPathComponent(file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        let snippetURL = directory.appendingPathComponent("Snippet.swift")
-        try snippet.write(to: snippetURL, atomically: true, encoding: .utf8)
-
-        let runtime = Self.modules.appendingPathComponent("SpecsmithRuntime.swiftmodule")
-        try #require(
-            FileManager.default.fileExists(atPath: runtime.path),
-            "SpecsmithRuntime.swiftmodule is not at \(runtime.path); build the package first (swift build)"
+        return try SwiftCompiler.compile(
+            output,
+            module: "ShopCheck",
+            extra: [("Snippet.swift", snippet)],
+            typeCheckOnly: true
         )
-        var arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "ShopCheck", "-I", Self.modules.path,
-        ]
-        // OpenCombine (where Combine is missing) needs its C helpers' module map, as SwiftPM passes it.
-        let helpers = Self.modules.deletingLastPathComponent().appendingPathComponent(
-            "COpenCombineHelpers.build/module.modulemap"
-        )
-        if FileManager.default.fileExists(atPath: helpers.path) {
-            arguments += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments + paths + [snippetURL.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Check(status: process.terminationStatus, diagnostics: text)
     }
 
     @Test(arguments: [API.Style.endpoints, .resources])

@@ -231,7 +231,8 @@ struct ResolveContext {
         }
         // `unknown`, or `undocumented` when a value is called `unknown`, or … when both are.
         let taken = ReservedNames.enumerationMembers.union(byName.keys)
-        let unknownCase = ["unknown", "undocumented"].first { !taken.contains($0) } ?? ReservedNames.avoiding(taken, "unknown")
+        let unknownCase =
+            ["unknown", "undocumented"].first { !taken.contains($0) } ?? ReservedNames.avoiding(taken, "unknown")
         return (cases, unknownCase)
     }
 
@@ -281,7 +282,9 @@ struct ResolveContext {
     mutating func checkIdentifier(_ name: Located<String>) {
         let first = name.value.unicodeScalars.first
         let startsLikeAMember = first.map { $0 == "_" || !$0.properties.isUppercase } ?? false
-        if SwiftName.memberName(name.value) != name.value && (!startsLikeAMember || SwiftName.typeName(name.value) != name.value) {
+        if SwiftName.memberName(name.value) != name.value
+            && (!startsLikeAMember || SwiftName.typeName(name.value) != name.value)
+        {
             diagnostics.error(
                 "`swiftName` must be a Swift member name, not `\(name.value)`",
                 at: name.location,

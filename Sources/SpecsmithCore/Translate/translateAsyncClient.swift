@@ -341,7 +341,11 @@ private struct ClientTranslation {
                 // `self.`: a parameter may be called `client`.
                 body: [
                     .expression(
-                        .try(.await(.call(.member(.member(.verbatim("self"), "client"), "send"), [Argument(nil, endpoint)])))
+                        .try(
+                            .await(
+                                .call(.member(.member(.verbatim("self"), "client"), "send"), [Argument(nil, endpoint)])
+                            )
+                        )
                     )
                 ]
             )

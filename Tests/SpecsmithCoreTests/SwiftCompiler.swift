@@ -1,0 +1,83 @@
+import Foundation
+import SpecsmithCore
+import Testing
+
+/// Compiles generated files as one module with `swiftc`, against the modules of this build (SpecsmithRuntime,
+/// SpecsmithCombine and OpenCombine), with the settings generated clients build with: Swift 6, complete
+/// concurrency checking, warnings as errors.
+enum SwiftCompiler {
+    /// Where SwiftPM put the modules of this build: next to this test target's resource bundle.
+    static let modules = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules")
+
+    /// What `swiftc` said.
+    struct Check: Sendable {
+        /// Its exit status: 0 when everything compiled.
+        var status: Int32
+        /// Its diagnostics.
+        var diagnostics: String
+        /// The lines holding an error or a warning.
+        var problems: [Substring] {
+            diagnostics.split(separator: "\n").filter { $0.contains(": error:") || $0.contains(": warning:") }
+        }
+    }
+
+    /// Compiles `files` (generated files and snippets, by name) as the module `module`. With `typeCheckOnly`,
+    /// stops after type checking (faster, but misses what SIL reports, such as literals that overflow).
+    static func compile(_ files: [(name: String, contents: String)], module: String, typeCheckOnly: Bool = false)
+        throws -> Check
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-compile-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for file in files {
+            let url = directory.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let runtime = modules.appendingPathComponent("SpecsmithRuntime.swiftmodule")
+        try #require(
+            FileManager.default.fileExists(atPath: runtime.path),
+            "SpecsmithRuntime.swiftmodule is not at \(runtime.path); build the package first (swift build)"
+        )
+        var arguments = [
+            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
+            "-enable-upcoming-feature", "InternalImportsByDefault", "-module-name", module, "-I", modules.path,
+        ]
+        arguments +=
+            typeCheckOnly
+            ? ["-typecheck"]
+            : ["-c", "-wmo", "-parse-as-library", "-o", directory.appendingPathComponent("module.o").path]
+        // OpenCombine (where Combine is missing) needs its C helpers' module map, as SwiftPM passes it.
+        let helpers = modules.deletingLastPathComponent().appendingPathComponent(
+            "COpenCombineHelpers.build/module.modulemap"
+        )
+        if FileManager.default.fileExists(atPath: helpers.path) {
+            arguments += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments + paths
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Check(status: process.terminationStatus, diagnostics: text)
+    }
+
+    /// Compiles what `output` generated, with `extra` files beside it.
+    static func compile(
+        _ output: Pipeline.Output,
+        module: String,
+        extra: [(name: String, contents: String)] = [],
+        typeCheckOnly: Bool = false
+    ) throws -> Check {
+        try compile(
+            output.files.map { ($0.name, $0.contents) } + extra,
+            module: module,
+            typeCheckOnly: typeCheckOnly
+        )
+    }
+}
