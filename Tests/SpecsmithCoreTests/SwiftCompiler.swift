@@ -23,7 +23,11 @@ enum SwiftCompiler {
 
     /// Compiles `files` (generated files and snippets, by name) as the module `module`. With `typeCheckOnly`,
     /// stops after type checking (faster, but misses what SIL reports, such as literals that overflow).
-    static func compile(_ files: [(name: String, contents: String)], module: String, typeCheckOnly: Bool = false)
+    static func compile(
+        _ files: [(name: String, contents: String)],
+        module: String,
+        typeCheckOnly: Bool = false
+    )
         throws -> Check
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-compile-\(UUID())")
