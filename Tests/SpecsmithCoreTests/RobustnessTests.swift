@@ -4,18 +4,6 @@ import Testing
 
 /// The generator never crashes: seeded random damage to real specs must end in diagnostics or files.
 @Suite struct RobustnessTests {
-    /// SplitMix64, so every run damages the specs the same way.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [
         ":", "-", "[", "]", "{", "}", "\"", "'", "?", "\t", "\n", "  ", "{x}", "&a", "*a", "#", "\u{0}", "é", "Void",
         "[String: ", "default: ",

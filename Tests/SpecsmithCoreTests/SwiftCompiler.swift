@@ -84,4 +84,48 @@ enum SwiftCompiler {
             typeCheckOnly: typeCheckOnly
         )
     }
+
+    /// Builds what `output` generated with `main` as the program's `main.swift`, linked with this build's
+    /// SpecsmithRuntime, runs it, and returns the lines it printed.
+    static func run(_ output: Pipeline.Output, main: String, module: String) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-run-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for file in output.files + [GeneratedFile(name: "main.swift", contents: main)] {
+            let url = directory.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let runtimeObjects = modules.deletingLastPathComponent().appendingPathComponent("SpecsmithRuntime.build")
+        let objects = try FileManager.default.contentsOfDirectory(atPath: runtimeObjects.path)
+            .filter { $0.hasSuffix(".o") }.map { runtimeObjects.appendingPathComponent($0).path }
+        let program = directory.appendingPathComponent("program")
+        let build = try execute(
+            ["swiftc", "-swift-version", "6", "-module-name", module, "-I", modules.path, "-o", program.path]
+                + paths + objects
+        )
+        try #require(build.status == 0, "\(build.errors)")
+        let run = try execute([program.path])
+        try #require(run.status == 0, "\(run.errors)")
+        return run.output.split(separator: "\n").map(String.init)
+    }
+
+    private static func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
 }

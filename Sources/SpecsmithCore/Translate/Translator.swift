@@ -133,8 +133,10 @@ public enum Translator {
         return imports + TranslationSupport.imports([RuntimeSymbols.module], api: api)
     }
 
-    private static func signatureTypes(_ api: API) -> [TypeRef] {
-        api.operations.flatMap { $0.parameters.map(\.type) + [$0.response] }
+    /// The types of the parameters, and of the responses unless `responses` is false (resource enumerations
+    /// show only parameters).
+    private static func signatureTypes(_ api: API, responses: Bool = true) -> [TypeRef] {
+        api.operations.flatMap { $0.parameters.map(\.type) + (responses ? [$0.response] : []) }
     }
 
     private static func endpointsFile(_ api: API) -> SwiftFile {
@@ -193,7 +195,7 @@ public enum Translator {
             api,
             imports: runtimeImports(
                 api,
-                signatureTypes: signatureTypes(api),
+                signatureTypes: signatureTypes(api, responses: false),
                 alwaysFoundation: hasSamples,
                 runtimeVisible: !api.operations.isEmpty
             ),

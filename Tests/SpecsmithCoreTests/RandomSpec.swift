@@ -1,0 +1,274 @@
+import Foundation
+
+@testable import SpecsmithCore
+
+/// SplitMix64, so that every run draws the same names.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Names that have broken generated code, or could: what a property test draws spec names from.
+enum HardNames {
+    static let keywords =
+        SwiftName.keywords.sorted() + [
+            "async", "actor", "macro", "each", "then", "discard", "sending", "isolated", "nonisolated", "lazy",
+            "weak", "unowned", "mutating", "optional", "required", "convenience", "dynamic", "final", "indirect",
+            "get", "set", "willSet", "didSet", "prefix", "postfix", "infix", "copy",
+        ]
+
+    static let typeNames =
+        ReservedNames.standardTypes.sorted() + RuntimeSymbols.all.sorted() + [
+            "AnyPublisher", "Single", "Reactive", "Base", "Task", "Scope", "Authorization", "Other", "Response",
+            "ErrorBody", "Result", "Set", "Sequence", "Element", "Index", "Swift", "Foundation", "Combine",
+            "OpenCombine", "RxSwift", "Public", "Body",
+        ]
+
+    static let members = [
+        "knownCases", "rawValue", "hashValue", "hash", "client", "base", "rx", "send", "init", "deinit", "subscript",
+        "description", "unknown", "undocumented", "encode", "decode", "CodingKeys", "container", "decoder",
+        "encoder", "from", "to", "newValue", "value", "endpoint", "publisher", "authorized", "defaultBaseURL",
+        "credentials", "transport", "middleware", "baseURL", "operationName", "method", "path", "query", "headers",
+        "body", "sampleData", "requiresAuthorization", "scope", "data", "error", "observer", "task",
+    ]
+
+    static let digits = ["1", "2fa", "404", "0x1F", "3d model", "1st-place", "\u{663}rd", "1_000", "-1", "+1"]
+
+    static let punctuation = [
+        "-", "#", "$", "@type", "_", "__", "a-b", "a.b", "a b", "", "...", "a/b", "?", "a:b", "a\"b", "a\\b",
+        "`x`", "(x)", "a,b", "*", "&a", "!", "%20",
+    ]
+
+    static let unicode = [
+        "名前", "Ελλάδα", "Česká", "e\u{301}", "\u{1F600}", "\u{1F44D}\u{1F3FD}", "\u{200B}", "\u{200F}x",
+        "a\u{2028}b", "a\u{85}b", "a\u{0}b", "a\u{7F}b", "a\rb", "a\nb", "a\tb", "ß", "İstanbul", "ǅ", "ⅷ",
+        "\u{FEFF}x", "Straße", "naïve", "x\u{301}",
+    ]
+
+    static let all = keywords + typeNames + members + digits + punctuation + unicode
+
+    /// Names a type can refer to: type text names models by letters, digits and `_` only.
+    static let typeReferable = (keywords + members + digits + unicode).filter { name in
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// A name from one of the hard classes, or a case variant of one; for a model (which types refer to), one
+    /// made of letters and digits, and sometimes a type name (which the generator refuses, or reads as that
+    /// type).
+    static func draw(model: Bool = false, using random: inout SeededGenerator) -> String {
+        let pool = model ? (Int.random(in: 0..<8, using: &random) > 0 ? typeReferable : typeNames) : all
+        let name = pool.randomElement(using: &random)!
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: return name.uppercased()
+        case 1: return name.prefix(1).uppercased() + name.dropFirst()
+        default: return name
+        }
+    }
+
+    /// A name that is a valid HTTP header token, for header parameters.
+    static func drawToken(using random: inout SeededGenerator) -> String {
+        let tokens = ["X-Client", "X-Self", "If-None-Match", "X-Default", "X-Type", "X-1st", "Base", "X_Init"]
+        return tokens.randomElement(using: &random)!
+    }
+}
+
+/// A spec made of independent units (a model, an endpoint, the auth scopes), each a block of YAML lines, so
+/// that units the generator refuses can be dropped and the rest generated again.
+struct RandomSpec {
+    /// One model or endpoint: its YAML lines under `models:` or `endpoints:`, and the names it draws.
+    struct Unit {
+        var section: String
+        var lines: [String]
+        var names: Int
+    }
+
+    var units: [Unit] = []
+    var flavours = "[async, combine]"
+
+    /// The spec text and, for each line of it, the index of the unit it belongs to.
+    var text: (text: String, owners: [Int?]) {
+        var lines = ["name: Random", "baseURL: https://example.com", "flavours: \(flavours)"]
+        var owners: [Int?] = [nil, nil, nil]
+        for section in ["auth", "models", "endpoints"] {
+            let members = units.enumerated().filter { $0.element.section == section }
+            guard !members.isEmpty else { continue }
+            if section != "auth" {
+                lines.append("\(section):")
+                owners.append(nil)
+            }
+            for (index, unit) in members {
+                lines += unit.lines
+                owners += Array(repeating: index, count: unit.lines.count)
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", owners)
+    }
+
+    /// How many names the units hold.
+    var nameCount: Int { units.reduce(0) { $0 + $1.names } }
+
+    /// `text` as a YAML double-quoted scalar, with every character YAML reads as a line break, a byte order
+    /// mark or a control character escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || [0x2028, 0x2029, 0xFEFF].contains(scalar.value):
+                out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A spec of `count` units of every kind, with names drawn from ``HardNames``.
+    static func draw(units count: Int, using random: inout SeededGenerator) -> RandomSpec {
+        var spec = RandomSpec()
+        var enums: [String] = []
+        var objects: [String] = []
+        if Bool.random(using: &random) {
+            let scopes = (0..<3).map { _ in HardNames.draw(using: &random) }
+            spec.units.append(
+                Unit(
+                    section: "auth",
+                    lines: ["auth:", "  scheme: bearer", "  scopes:"] + scopes.map { "    \(quoted($0)): {}" }
+                        + ["  default: \(quoted(scopes[0]))"],
+                    names: 3
+                )
+            )
+        }
+        for index in 0..<count {
+            switch index % 3 {
+            case 0:
+                let name = HardNames.draw(model: true, using: &random)
+                let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in HardNames.draw(using: &random) }
+                enums.append(name)
+                spec.units.append(
+                    Unit(
+                        section: "models",
+                        lines: ["  \(quoted(name)):", "    enum: [\(values.map(quoted).joined(separator: ", "))]"],
+                        names: 1 + values.count
+                    )
+                )
+            case 1:
+                let name = HardNames.draw(model: true, using: &random)
+                var lines = ["  \(quoted(name)):", "    description: \(quoted(HardNames.draw(using: &random)))"]
+                lines.append("    properties:")
+                let keys = (0..<Int.random(in: 1...4, using: &random)).map { _ in HardNames.draw(using: &random) }
+                for key in keys {
+                    let types =
+                        ["String", "String?", "Int?", "[String]?", "Bool", "Double?", "Date?", "[String: Int]?"]
+                        + enums.map { $0 + "?" }
+                    let type = types.randomElement(using: &random)!
+                    lines.append("      \(quoted(key)): {type: \(quoted(type)), description: \(quoted(key))}")
+                }
+                objects.append(name)
+                spec.units.append(Unit(section: "models", lines: lines, names: 1 + keys.count))
+            default:
+                spec.units.append(endpoint(index: index, objects: objects, enums: enums, using: &random))
+            }
+        }
+        return spec
+    }
+
+    /// A spec of `count` models only, half enumerations, half structs of `String` properties.
+    static func drawModels(count: Int, using random: inout SeededGenerator) -> RandomSpec {
+        var spec = RandomSpec()
+        spec.flavours = "[async]"
+        for index in 0..<count {
+            let name = HardNames.draw(model: true, using: &random)
+            let names = (0..<Int.random(in: 1...5, using: &random)).map { _ in HardNames.draw(using: &random) }
+            let lines =
+                index % 2 == 0
+                ? ["  \(quoted(name)):", "    enum: [\(names.map(quoted).joined(separator: ", "))]"]
+                : ["  \(quoted(name)):", "    properties:"] + names.map { "      \(quoted($0)): String" }
+            spec.units.append(Unit(section: "models", lines: lines, names: 1 + names.count))
+        }
+        return spec
+    }
+
+    private static func endpoint(
+        index: Int,
+        objects: [String],
+        enums: [String],
+        using random: inout SeededGenerator
+    ) -> Unit {
+        let name = HardNames.draw(using: &random)
+        let path = HardNames.draw(using: &random)
+        let isPost = Bool.random(using: &random)
+        var lines = [
+            "  \(quoted(name)):", "    method: \(isPost ? "POST" : "GET")",
+            "    path: \(quoted("/e\(index)/{\(path)}"))", "    pathParameters: {\(quoted(path)): String}",
+        ]
+        var names = 2
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            lines.append("    namespace: \(quoted(HardNames.draw(using: &random)))")
+            names += 1
+        }
+        let queryNames = (0..<Int.random(in: 0...3, using: &random)).map { _ in HardNames.draw(using: &random) }
+        if !queryNames.isEmpty {
+            lines.append("    query:")
+            for query in queryNames {
+                let types = ["String?", "Int", "[String]?", "Bool?", "Date?"] + enums.map { $0 + "?" }
+                lines.append("      \(quoted(query)): \(quoted(types.randomElement(using: &random)!))")
+            }
+            names += queryNames.count
+        }
+        if Bool.random(using: &random) {
+            lines.append("    headers: {\(quoted(HardNames.drawToken(using: &random))): String?}")
+        }
+        if isPost {
+            let fields = (0..<Int.random(in: 1...3, using: &random)).map { _ in HardNames.draw(using: &random) }
+            lines.append("    body:")
+            lines.append(Bool.random(using: &random) ? "      json:" : "      form:")
+            for field in fields {
+                lines.append("        \(quoted(field)): String?")
+            }
+            names += fields.count
+        }
+        if let response = objects.randomElement(using: &random) {
+            lines.append("    response: \(quoted(Bool.random(using: &random) ? response : "[\(response)]"))")
+        }
+        if let error = objects.randomElement(using: &random), let other = objects.randomElement(using: &random) {
+            lines.append("    errors: {404: \(quoted(error)), 500: \(quoted(other))}")
+        }
+        return Unit(section: "endpoints", lines: lines, names: names)
+    }
+
+    /// Generates the spec, dropping the units the generator refuses until it accepts the rest (at most
+    /// `rounds` times). Returns the output and the refused units' diagnostics.
+    mutating func generateDroppingRefusedUnits(
+        overrides: Pipeline.Overrides,
+        rounds: Int = 8
+    ) -> (output: Pipeline.Output, refused: [String]) {
+        var refused: [String] = []
+        for _ in 0..<rounds {
+            let (text, owners) = self.text
+            let output = Pipeline.generate(text: text, path: "random.yaml", overrides: overrides) { _ in nil }
+            guard output.hasErrors else { return (output, refused) }
+            var dropped = Set<Int>()
+            for diagnostic in output.diagnostics where diagnostic.severity == .error {
+                let line = diagnostic.location.line
+                if line >= 1 && line <= owners.count, let owner = owners[line - 1] {
+                    dropped.insert(owner)
+                    refused.append(diagnostic.message)
+                }
+            }
+            if dropped.isEmpty { return (output, refused) }
+            units = units.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        }
+        let output = Pipeline.generate(text: text.text, path: "random.yaml", overrides: overrides) { _ in nil }
+        return (output, refused)
+    }
+}
