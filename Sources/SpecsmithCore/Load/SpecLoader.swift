@@ -326,7 +326,10 @@ private struct Reader {
                 }
             }
             if field.type == nil {
-                diagnostics.error("`\(entry.key.value)` needs a `type`", at: entry.key.location)
+                // A `type` that is not a string was reported already.
+                if !entries.contains(where: { $0.key.value == "type" }) {
+                    diagnostics.error("`\(entry.key.value)` needs a `type`", at: entry.key.location)
+                }
                 return nil
             }
             return field
@@ -367,7 +370,26 @@ private struct Reader {
     }
 
     mutating func mismatch(_ value: YAMLValue, expected: String, key: String) {
-        diagnostics.error("`\(key)` must be \(expected), not \(value.kindDescription)", at: value.location)
+        diagnostics.error(
+            "`\(key)` must be \(expected), not \(value.kindDescription)",
+            at: value.location,
+            hint: Self.typeText(ofList: value).map {
+                "write the type in quotes, `\"\($0)\"`: unquoted, YAML reads `[…]` as a list"
+            }
+        )
+    }
+
+    /// The type an unquoted `[Country]` or `[String: Int]` was meant to be, from the list YAML read it as.
+    static func typeText(ofList value: YAMLValue) -> String? {
+        guard case .sequence(let items) = value.kind, items.count == 1 else { return nil }
+        switch items[0].kind {
+        case .string(let name): return "[\(name)]"
+        case .sequence: return typeText(ofList: items[0]).map { "[\($0)]" }
+        case .mapping(let entries) where entries.count == 1:
+            let valueText = entries[0].value.scalarText ?? typeText(ofList: entries[0].value)
+            return valueText.map { "[\(entries[0].key.value): \($0)]" }
+        default: return nil
+        }
     }
 
     mutating func unknownKey(_ key: Located<String>, allowed: [String], in context: String) {

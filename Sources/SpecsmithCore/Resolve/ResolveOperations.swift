@@ -10,8 +10,16 @@ extension ResolveContext {
         var names: [String: Located<String>] = [:]
         var typeNames = Set(models.map(\.name))
         let specErrors = resolveErrors(raw.errors)
+        let responseModels = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raw.endpoints {
-            guard var operation = resolveOperation(raw, models: &models, typeNames: &typeNames) else { continue }
+            guard
+                var operation = resolveOperation(
+                    raw,
+                    models: &models,
+                    responseModels: responseModels,
+                    typeNames: &typeNames
+                )
+            else { continue }
             operation.scope = resolveScope(raw)
             (operation.errors, operation.errorBody) = operationErrors(
                 raw,
@@ -97,6 +105,7 @@ extension ResolveContext {
     private mutating func resolveOperation(
         _ raw: RawEndpoint,
         models: inout [Model],
+        responseModels: [String: Model],
         typeNames: inout Set<String>
     ) -> Operation? {
         let name = SwiftName.memberName(raw.name.value)
@@ -203,7 +212,7 @@ extension ResolveContext {
             response: response,
             description: raw.description,
             deprecation: raw.deprecated.map { Deprecation(message: $0.message) },
-            sample: resolveSample(raw.sample)
+            sample: resolveSample(raw.sample, response: response, models: responseModels)
         )
     }
 
@@ -439,22 +448,4 @@ extension ResolveContext {
         }
     }
 
-    private mutating func resolveSample(_ sample: RawEndpoint.Sample?) -> String? {
-        switch sample {
-        case nil:
-            return nil
-        case .inline(let sample):
-            return sample.value.jsonText
-        case .file(let path):
-            guard let text = readFile(path.value) else {
-                diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)
-                return nil
-            }
-            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
-                diagnostics.error("the sample file `\(path.value)` is not valid JSON", at: path.location)
-                return nil
-            }
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-    }
 }

@@ -37,6 +37,8 @@ struct ResolveContext {
     /// The command line's `--flavours`, which replaces the spec's.
     var flavourOverride: Set<API.Flavour>?
     var flavours: Set<API.Flavour> = [.async]
+    /// How dates are written, for checking samples.
+    var dates = DateCodingName.iso8601
     /// Spec name → Swift name of every auth scope.
     var scopeNames: [String: String] = [:]
     /// The Swift name of the scope of endpoints that name none.
@@ -66,7 +68,7 @@ struct ResolveContext {
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
         flavours = (flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }))
             .union([.async])
-        let dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601
+        dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601
         let headers = raw.headers.map { API.Header(name: $0.name.value, value: $0.value.value) }
         for header in raw.headers {
             checkHeaderText(header.value)

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Resolving sample responses: read (inline, or from a JSON file next to the spec) and checked against the
+/// endpoint's response type, so that a sample a stub would answer with decodes as the client expects.
+extension ResolveContext {
+    /// The most mismatches reported for one sample.
+    static let sampleMismatchLimit = 10
+
+    /// The sample's JSON text, after reporting where it does not fit `response`.
+    mutating func resolveSample(
+        _ sample: RawEndpoint.Sample?,
+        response: TypeRef,
+        models: [String: Model]
+    ) -> String? {
+        switch sample {
+        case nil:
+            return nil
+        case .inline(let value):
+            checkSample(value.value, response: response, models: models)
+            return value.value.jsonText
+        case .file(let path):
+            guard let text = readFile(path.value) else {
+                diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)
+                return nil
+            }
+            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
+                diagnostics.error("the sample file `\(path.value)` is not valid JSON", at: path.location)
+                return nil
+            }
+            // JSON is YAML, read that way so that the sample's values have their places in the file. A tab can
+            // stand only between tokens in JSON, where YAML does not always allow one: a space takes its place.
+            var yamlDiagnostics = Diagnostics()
+            let yaml = text.replacingOccurrences(of: "\t", with: " ")
+            if let value = YAMLReader.read(yaml, file: samplePath(path.value), diagnostics: &yamlDiagnostics) {
+                checkSample(value, response: response, models: models)
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    /// The sample file at `path` (relative to the spec) as diagnostics name it: next to the spec as the user
+    /// named it.
+    private func samplePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : Pipeline.join(Pipeline.directory(of: raw.file), path)
+    }
+
+    private mutating func checkSample(_ value: YAMLValue, response: TypeRef, models: [String: Model]) {
+        var checker = SampleChecker(models: models, dates: dates)
+        checker.check(value, as: response, at: "")
+        for mismatch in checker.mismatches.prefix(Self.sampleMismatchLimit) {
+            diagnostics.error(
+                "the sample does not fit `\(TranslationSupport.typeText(response))`: \(mismatch.message)",
+                at: mismatch.location
+            )
+        }
+    }
+}
+
+/// Checks a sample value against a type the way the generated client's `JSONDecoder` would read it.
+struct SampleChecker {
+    let models: [String: Model]
+    let dates: DateCodingName
+    private(set) var mismatches: [(message: String, location: SourceLocation)] = []
+
+    init(models: [String: Model], dates: DateCodingName) {
+        self.models = models
+        self.dates = dates
+    }
+
+    /// Checks `value` as a `type`, at `path` in the sample (`[0].name`, empty for the whole).
+    mutating func check(_ value: YAMLValue, as type: TypeRef, at path: String) {
+        guard mismatches.count < ResolveContext.sampleMismatchLimit else { return }
+        switch (type, value.kind) {
+        case (.void, _), (.optional, .null):
+            return
+        case (.optional(let wrapped), _):
+            check(value, as: wrapped, at: path)
+        case (.builtin(let builtin), _):
+            if !fits(value, builtin) {
+                mismatch(value, at: path, expected: expectation(builtin))
+            }
+        case (.array(let element), .sequence(let items)):
+            for (index, item) in items.enumerated() {
+                check(item, as: element, at: "\(path)[\(index)]")
+            }
+        case (.dictionary(let valueType), .mapping(let entries)):
+            for entry in entries {
+                check(entry.value, as: valueType, at: join(path, entry.key.value))
+            }
+        case (.model(let name), _):
+            checkModel(value, name: name, at: path)
+        case (.array, _):
+            mismatch(value, at: path, expected: "a list")
+        case (.dictionary, _):
+            mismatch(value, at: path, expected: "an object")
+        }
+    }
+
+    private mutating func checkModel(_ value: YAMLValue, name: String, at path: String) {
+        guard let model = models[name] else { return }
+        switch (model.shape, value.kind) {
+        case (.enumeration, .string):
+            return  // A value the spec does not list is kept as `unknown`.
+        case (.enumeration, _):
+            mismatch(value, at: path, expected: "a string (a `\(name)` value)")
+        case (.object(let properties), .mapping(let entries)):
+            var byKey: [String: YAMLValue] = [:]
+            for entry in entries { byKey[entry.key.value] = entry.value }
+            for property in properties {
+                if let field = byKey[property.key] {
+                    if case .null = field.kind, property.defaultValue != nil { continue }
+                    check(field, as: property.type, at: join(path, property.key))
+                } else if !property.type.isOptional && property.defaultValue == nil {
+                    let where_ = path.isEmpty ? "" : " at `\(path)`"
+                    report("the `\(name)`\(where_) has no `\(property.key)`, which is required", at: value.location)
+                }
+            }
+        case (.object, _):
+            mismatch(value, at: path, expected: "an object (a `\(name)`)")
+        }
+    }
+
+    private func fits(_ value: YAMLValue, _ builtin: TypeRef.Builtin) -> Bool {
+        switch (builtin, value.kind) {
+        case (.string, .string), (.bool, .bool), (.int, .int), (.int64, .int), (.double, .int), (.double, .double),
+            (.float, .int):
+            return true
+        case (.int32, .int(let number)): return Int32(exactly: number) != nil
+        case (.int, .double(let number)), (.int64, .double(let number)): return Int(exactly: number) != nil
+        case (.float, .double(let number)): return Float(number).isFinite
+        case (.url, .string(let text)): return URL(string: text) != nil
+        case (.uuid, .string(let text)): return UUID(uuidString: text) != nil
+        case (.data, .string(let text)): return Data(base64Encoded: text) != nil
+        case (.date, .string(let text)):
+            return (dates == .iso8601 || dates == .iso8601WithFractionalSeconds) && Self.isISO8601(text)
+        case (.date, .int), (.date, .double):
+            return dates == .secondsSince1970 || dates == .millisecondsSince1970
+        default: return false
+        }
+    }
+
+    private func expectation(_ builtin: TypeRef.Builtin) -> String {
+        switch builtin {
+        case .string: "a string"
+        case .int, .int64: "an integer"
+        case .int32: "an integer that fits in 32 bits"
+        case .double: "a number"
+        case .float: "a number that fits a `Float`"
+        case .bool: "`true` or `false`"
+        case .url: "a URL"
+        case .uuid: "a UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`"
+        case .data: "base64 text"
+        case .date:
+            dates == .secondsSince1970 || dates == .millisecondsSince1970
+                ? "a number of \(dates == .secondsSince1970 ? "seconds" : "milliseconds") since 1970 (`dates: \(dates.rawValue)`)"
+                : "an ISO 8601 date such as `2024-05-01T12:00:00Z` (`dates: \(dates.rawValue)`)"
+        }
+    }
+
+    static func isISO8601(_ text: String) -> Bool {
+        (try? Date.ISO8601FormatStyle().parse(text)) != nil
+            || (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
+    }
+
+    private mutating func mismatch(_ value: YAMLValue, at path: String, expected: String) {
+        let found = value.scalarText.map { "\(value.kindDescription) `\($0)`" } ?? value.kindDescription
+        report("\(path.isEmpty ? "it" : "`\(path)`") must be \(expected), not \(found)", at: value.location)
+    }
+
+    private mutating func report(_ message: String, at location: SourceLocation) {
+        mismatches.append((message, location))
+    }
+
+    private func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+}
