@@ -111,8 +111,8 @@ struct SampleChecker {
                     if case .null = field.kind, property.defaultValue != nil { continue }
                     check(field, as: property.type, at: join(path, property.key))
                 } else if !property.type.isOptional && property.defaultValue == nil {
-                    let where_ = path.isEmpty ? "" : " at `\(path)`"
-                    report("the `\(name)`\(where_) has no `\(property.key)`, which is required", at: value.location)
+                    let place = path.isEmpty ? "" : " at `\(path)`"
+                    report("the `\(name)`\(place) has no `\(property.key)`, which is required", at: value.location)
                 }
             }
         case (.object, _):
