@@ -76,6 +76,11 @@ public struct APIClient: Sendable {
     public func request<Response, ErrorBody>(
         for endpoint: APIEndpoint<Response, ErrorBody>
     ) throws(APIError<ErrorBody>) -> TransportRequest {
+        if endpoint.path.contains(PathSegment.empty) {
+            throw .invalidRequest(
+                "A path parameter of \(endpoint.operationName) is empty; the request would address another path."
+            )
+        }
         let (text, url) = url(path: endpoint.path, query: endpoint.query)
         guard let url else {
             throw .invalidRequest("'\(text)' is not a valid URL.")

@@ -13,7 +13,8 @@ public enum APIError<ErrorBody: Sendable>: Error, Sendable {
     /// The request could not be built (an invalid URL, a body that failed to encode, a header value with a line
     /// break); nothing was sent.
     case invalidRequest(String)
-    /// The request never got a response: no connectivity, a timeout, or cancellation.
+    /// The request never got a response it could use: no connectivity, a timeout, cancellation, or a body
+    /// larger than the transport accepts.
     case noResponse(TransportError)
     /// The server answered 2xx, but the body did not decode as the expected type.
     case undecodableBody(DecodingFailure)
@@ -129,6 +130,9 @@ public struct TransportError: Error, Sendable, Hashable {
         case cancelled
         /// The request was refused before sending, for example a header value containing a line break.
         case invalidRequest
+        /// The response body was larger than the transport accepts (see
+        /// ``URLSessionTransport/maxResponseSize``); it was not read further.
+        case responseTooLarge
     }
 
     /// What went wrong.

@@ -63,8 +63,11 @@ public struct TransportRequest: Sendable {
             if name.isEmpty || name.unicodeScalars.contains(where: { !Self.tokenCharacters.contains($0) }) {
                 return "The header name '\(name)' is not a valid HTTP header name."
             }
-            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
                 return "The value of the header '\(name)' contains a line break (CR or LF); it was not sent."
+            }
+            if value.unicodeScalars.contains("\0") {
+                return "The value of the header '\(name)' contains a NUL character; it was not sent."
             }
         }
         return nil

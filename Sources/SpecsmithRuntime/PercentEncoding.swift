@@ -9,9 +9,10 @@ public enum PercentEncoding {
     }
 
     /// Encodes `text` as a query name or value: besides unreserved characters, only those
-    /// that carry no meaning inside a query item are kept.
-    public static func queryComponent(_ text: String) -> String {
-        encode(text, keeping: queryAllowed)
+    /// that carry no meaning inside a query item are kept, and none of `separator`'s (the text that joins a
+    /// delimited list's values).
+    public static func queryComponent(_ text: String, separator: String = "") -> String {
+        encode(text, keeping: separator.isEmpty ? queryAllowed : queryAllowed.subtracting(separator.utf8))
     }
 
     /// Encodes `text` as a name or value of an `application/x-www-form-urlencoded` body.
@@ -45,11 +46,17 @@ public enum PercentEncoding {
 
 /// A path parameter value, percent-encoded so it stays inside its own path segment when interpolated.
 public struct PathSegment: CustomStringConvertible, Sendable {
+    /// What an empty value is written as: `{}`, which no encoded value and no spec's path contains, and which
+    /// ``APIClient`` refuses with ``APIError/invalidRequest(_:)``. An empty segment would collapse the path
+    /// (`/name/` instead of `/name/{name}`) and address another resource.
+    public static let empty = "{}"
+
     /// The encoded segment.
     public let description: String
 
     /// Encodes `value` as one path segment.
     public init(_ value: some ParameterValue) {
-        description = PercentEncoding.pathSegment(value.parameterText)
+        let text = value.parameterText
+        description = text.isEmpty ? Self.empty : PercentEncoding.pathSegment(text)
     }
 }

@@ -29,7 +29,9 @@ public struct QueryItem: Sendable, Hashable {
         guard !values.isEmpty else { return [] }
         let encodedName = PercentEncoding.queryComponent(name)
         if let separator {
-            let joined = values.map(PercentEncoding.queryComponent).joined(separator: separator)
+            // A value holding the separator has it percent-encoded, so it cannot split into two values.
+            let joined = values.map { PercentEncoding.queryComponent($0, separator: separator) }
+                .joined(separator: PercentEncoding.queryComponent(separator))
             return ["\(encodedName)=\(joined)"]
         }
         return values.map { "\(encodedName)=\(PercentEncoding.queryComponent($0))" }

@@ -70,8 +70,11 @@ public struct RetryMiddleware: Middleware {
     /// How long to wait after `attempt` failed: what `Retry-After` asks for, else `baseDelay × 2^(attempt-1)`
     /// scaled by a random fraction (full jitter); never more than `maxDelay`.
     public func delay(afterAttempt attempt: Int, retryAfter: String?) -> Duration {
-        if let retryAfter, let seconds = Self.seconds(retryAfter: retryAfter) {
-            return min(.seconds(max(0, seconds)), maxDelay)
+        // Clamped as a number first: `Duration` traps on values as large as `1e300`, and `inf` or `nan` mean
+        // nothing; those fall back to backoff.
+        if let retryAfter, let seconds = Self.seconds(retryAfter: retryAfter), seconds.isFinite {
+            let cap = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
+            return seconds >= cap ? maxDelay : .seconds(max(0, seconds))
         }
         let exponential = baseDelay * (1 << min(attempt - 1, 30))
         return min(exponential, maxDelay) * random()

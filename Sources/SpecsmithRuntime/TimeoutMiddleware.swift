@@ -1,3 +1,5 @@
+import Foundation
+
 /// Gives up on a request, everything after this middleware included (retries too), once `limit` has passed.
 ///
 /// Put it first to bound the whole exchange; a single attempt is also bounded by the client's timeout and
@@ -21,32 +23,81 @@ public struct TimeoutMiddleware: Middleware {
 }
 
 /// Runs `operation`, cancelling it and failing with a timeout if `limit` passes first.
+///
+/// The deadline is a dispatch timer cancelled as soon as `operation` ends: `Task.sleep` would keep each
+/// request's timer alive until its deadline even after a cancellation, about 0.7 KB per request for the
+/// timeout's length.
 func withTimeout(
     _ limit: Duration,
     _ operation: @escaping @Sendable () async throws(TransportError) -> RawResponse
 ) async throws(TransportError) -> RawResponse {
-    let outcome = await withTaskGroup(of: Swift.Result<RawResponse, TransportError>?.self) { group in
-        group.addTask {
-            do throws(TransportError) {
-                return .success(try await operation())
-            } catch {
-                return .failure(error)
-            }
+    let work = Task { () async -> Swift.Result<RawResponse, TransportError> in
+        do throws(TransportError) {
+            return .success(try await operation())
+        } catch {
+            return .failure(error)
         }
-        group.addTask {
-            do {
-                try await Task.sleep(for: limit)
-            } catch {
-                return nil
-            }
-            return .failure(TransportError(.timeout, "No response within \(limit)."))
-        }
-        var first: Swift.Result<RawResponse, TransportError>?
-        while first == nil, let next = await group.next() {
-            first = next
-        }
-        group.cancelAll()
-        return first ?? .failure(TransportError(.cancelled, "The request was cancelled."))
+    }
+    let deadline = Deadline(after: limit) { work.cancel() }
+    let outcome = await withTaskCancellationHandler {
+        await work.value
+    } onCancel: {
+        work.cancel()
+    }
+    let inTime = deadline.cancel()
+    if case .failure = outcome, !inTime {
+        throw TransportError(.timeout, "No response within \(limit).")
     }
     return try outcome.get()
+}
+
+/// A dispatch timer that runs an action once at a deadline unless cancelled first.
+final class Deadline: @unchecked Sendable {
+    /// How many deadlines are scheduled and neither passed nor cancelled, for tests.
+    nonisolated(unsafe) static var scheduled = 0
+    private static let counterLock = NSLock()
+
+    private let lock = NSLock()
+    private var timer: (any DispatchSourceTimer)?
+    private var passed = false
+
+    /// Runs `action` once `limit` has passed, unless ``cancel()`` comes first.
+    init(after limit: Duration, action: @escaping @Sendable () -> Void) {
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        self.timer = timer
+        Self.counterLock.withLock { Self.scheduled += 1 }
+        timer.setEventHandler { [weak self] in
+            guard let self, self.end(passed: true) else { return }
+            action()
+        }
+        timer.schedule(deadline: .now() + .nanoseconds(Int(min(nanoseconds, 1e18))))
+        timer.resume()
+    }
+
+    /// Cancels the deadline; returns `false` when it had already passed.
+    @discardableResult
+    func cancel() -> Bool {
+        end(passed: false)
+        return lock.withLock { !passed }
+    }
+
+    /// Ends the deadline once; returns whether this call ended it.
+    @discardableResult
+    private func end(passed: Bool) -> Bool {
+        let timer: (any DispatchSourceTimer)? = lock.withLock {
+            defer { self.timer = nil }
+            if passed && self.timer != nil { self.passed = true }
+            return self.timer
+        }
+        guard let timer else { return false }
+        timer.cancel()
+        Self.counterLock.withLock { Self.scheduled -= 1 }
+        return true
+    }
+
+    deinit {
+        end(passed: false)
+    }
 }

@@ -6,36 +6,54 @@
 #endif
 
 /// The default transport: a `URLSession`, on Apple platforms and on Linux.
+///
+/// It guards against hostile or broken servers:
+/// - **Bounded memory.** A body larger than ``maxResponseSize`` (counted after decompression, so a small
+///   gzip bomb cannot grow into gigabytes) fails with ``TransportError/Kind/responseTooLarge`` as soon as it
+///   passes the limit, and the connection is closed.
+/// - **Redirects on its own terms.** URLSession would follow redirects copying every header, credentials
+///   included, to whatever host the server names, and would re-send a POST without its body. This transport
+///   follows them itself (see ``RedirectPolicy``): the method and body are kept (but for `303 See Other`),
+///   credentials and cookies never go to another origin, an `https` request is never redirected to `http`,
+///   and after ``maxRedirects`` the redirect itself is the response.
+/// - **A timeout that holds on Linux**, where FoundationNetworking ignores a request's `timeoutInterval`: each
+///   exchange, redirects included, is cancelled after ``TransportRequest/timeout`` seconds.
 public struct URLSessionTransport: HTTPTransport {
-    /// The session requests are sent with.
-    public let session: URLSession
+    /// The default ``maxResponseSize``: 50 MB.
+    public static let defaultMaxResponseSize = 50 << 20
 
-    /// A transport over `session` (the shared session by default).
-    public init(session: URLSession = .shared) {
-        self.session = session
+    /// The largest response body accepted, in bytes, after decompression.
+    public var maxResponseSize: Int
+    /// How many redirects are followed for one request at most.
+    public var maxRedirects: Int
+    private let session: Session
+
+    /// A transport over a session made with `configuration`, or over one session shared by every transport
+    /// made without one; bodies larger than `maxResponseSize` bytes fail.
+    public init(
+        configuration: URLSessionConfiguration? = nil,
+        maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
+        maxRedirects: Int = 10
+    ) {
+        self.session = configuration.map(Session.init) ?? Session.shared
+        self.maxResponseSize = max(0, maxResponseSize)
+        self.maxRedirects = max(0, maxRedirects)
     }
 
-    /// Sends `request` with a data task, cancelling the task when the calling task is cancelled or when
-    /// `request.timeout` passes first (the transport enforces the timeout itself: FoundationNetworking on Linux
-    /// does not apply a request's `timeoutInterval`).
+    /// Sends `request`, following redirects as ``RedirectPolicy`` allows, and fails with a timeout when
+    /// `request.timeout` passes first or with ``TransportError/Kind/cancelled`` when the calling task is
+    /// cancelled.
     public func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
-        let urlRequest = Self.urlRequest(for: request)
-        return try await withTimeout(.seconds(request.timeout)) { () async throws(TransportError) in
-            try await perform(urlRequest).get()
-        }
-    }
-
-    private func perform(_ urlRequest: URLRequest) async -> Swift.Result<RawResponse, TransportError> {
-        let box = DataTaskBox()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(returning: Self.outcome(data: data, response: response, error: error))
-                }
-                box.start(task)
+        try await withTimeout(.seconds(request.timeout)) { () async throws(TransportError) in
+            var request = request
+            var redirects = 0
+            while true {
+                let response = try await session.perform(Self.urlRequest(for: request), limit: maxResponseSize)
+                guard redirects < maxRedirects, let next = RedirectPolicy.request(following: response, from: request)
+                else { return response }
+                request = next
+                redirects += 1
             }
-        } onCancel: {
-            box.cancel()
         }
     }
 
@@ -47,28 +65,6 @@ public struct URLSessionTransport: HTTPTransport {
         }
         urlRequest.httpBody = request.body
         return urlRequest
-    }
-
-    static func outcome(
-        data: Data?,
-        response: URLResponse?,
-        error: (any Error)?
-    )
-        -> Swift.Result<
-            RawResponse, TransportError
-        >
-    {
-        if let error {
-            return .failure(transportError(error))
-        }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(TransportError(.connectivity, "The response was not an HTTP response."))
-        }
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in http.allHeaderFields {
-            headers[name] = value
-        }
-        return .success(RawResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
     }
 
     static func transportError(_ error: any Error) -> TransportError {
@@ -84,26 +80,141 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Holds a data task so a cancellation that races its creation still cancels it.
-private final class DataTaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
+/// A URLSession and its delegate; the session is invalidated when the last transport using it is gone.
+private final class Session: Sendable {
+    static let shared = Session(configuration: .default)
 
-    func start(_ task: URLSessionDataTask) {
-        let cancelled = lock.withLock {
-            self.task = task
-            return isCancelled
-        }
-        if cancelled { task.cancel() }
-        task.resume()
+    let session: URLSession
+    let delegate: SessionDelegate
+
+    init(configuration: URLSessionConfiguration) {
+        delegate = SessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
-    func cancel() {
-        let task = lock.withLock {
-            isCancelled = true
-            return self.task
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `urlRequest` once, without following redirects, collecting at most `limit` body bytes.
+    func perform(_ urlRequest: URLRequest, limit: Int) async throws(TransportError) -> RawResponse {
+        let task = session.dataTask(with: urlRequest)
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.start(task, limit: limit, continuation: continuation)
+            }
+        } onCancel: {
+            delegate.cancel(task)
         }
-        task?.cancel()
+        return try outcome.get()
+    }
+}
+
+/// Receives every task's events: refuses URLSession's own redirects, collects bodies up to their limit, and
+/// completes each exchange exactly once.
+///
+/// `@unchecked Sendable`: URLSession calls it on its delegate queue while tasks start from any thread; every
+/// piece of state is behind `lock`, and continuations are resumed outside it.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Outcome = Swift.Result<RawResponse, TransportError>
+
+    /// One task's response so far.
+    private struct Exchange {
+        var continuation: CheckedContinuation<Outcome, Never>
+        var limit: Int
+        var body = Data()
+    }
+
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+    /// Tasks cancelled before they started.
+    private var cancelledEarly: Set<Int> = []
+
+    func start(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<Outcome, Never>) {
+        let cancelled = lock.withLock {
+            exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limit: limit)
+            return cancelledEarly.remove(task.taskIdentifier) != nil
+        }
+        if cancelled {
+            finish(task, with: .failure(TransportError(.cancelled, "The request was cancelled.")))
+        } else {
+            task.resume()
+        }
+    }
+
+    /// Cancels `task`, whether or not it has started.
+    func cancel(_ task: URLSessionTask) {
+        lock.withLock {
+            if exchanges[task.taskIdentifier] == nil { cancelledEarly.insert(task.taskIdentifier) }
+        }
+        task.cancel()
+    }
+
+    /// Ends the exchange of `task` with `outcome`, unless it already ended.
+    private func finish(_ task: URLSessionTask, with outcome: Outcome) {
+        let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+        exchange?.continuation.resume(returning: outcome)
+    }
+
+    private func tooLarge(_ task: URLSessionTask, limit: Int) {
+        finish(task, with: .failure(TransportError(.responseTooLarge, "The response is larger than \(limit) bytes.")))
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)  // The transport follows redirects itself.
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let limit = lock.withLock { exchanges[dataTask.taskIdentifier]?.limit }
+        // A declared length past the limit fails before a byte of the body is read.
+        if let limit, response.expectedContentLength > Int64(limit),
+            (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil
+        {
+            completionHandler(.cancel)
+            tooLarge(dataTask, limit: limit)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit: Int? = lock.withLock {
+            guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
+            guard exchange.body.count + data.count <= exchange.limit else { return exchange.limit }
+            exchanges[dataTask.taskIdentifier] = nil  // keeps `body` uniquely referenced while it grows
+            exchange.body.append(data)
+            exchanges[dataTask.taskIdentifier] = exchange
+            return nil
+        }
+        if let overLimit { tooLarge(dataTask, limit: overLimit) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            finish(task, with: .failure(URLSessionTransport.transportError(error)))
+            return
+        }
+        guard let http = task.response as? HTTPURLResponse else {
+            finish(task, with: .failure(TransportError(.connectivity, "The response was not an HTTP response.")))
+            return
+        }
+        var headers: [String: String] = [:]
+        for case (let name as String, let value as String) in http.allHeaderFields {
+            headers[name] = value
+        }
+        let body = lock.withLock { exchanges[task.taskIdentifier]?.body } ?? Data()
+        finish(task, with: .success(RawResponse(status: http.statusCode, headers: headers, body: body)))
     }
 }

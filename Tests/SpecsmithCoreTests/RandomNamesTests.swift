@@ -12,7 +12,7 @@ import Testing
     static let seeds: [UInt64] = Array(1...10)
 
     @Test(arguments: seeds)
-    func acceptedSpecsCompile(seed: UInt64) throws {
+    func acceptedSpecsCompile(seed: UInt64) async throws {
         var random = SeededGenerator(state: seed)
         var spec = RandomSpec.draw(units: 48, using: &random)
         let drawn = spec.nameCount
@@ -22,7 +22,7 @@ import Testing
         try #require(!output.hasErrors, "\(output.diagnostics)")
         // Most names must survive, or the test would check little (what refers to a refused model goes too).
         #expect(spec.nameCount * 3 >= drawn, "only \(spec.nameCount) of \(drawn) names were accepted: \(refused)")
-        let check = try SwiftCompiler.compile(output, module: "RandomNames\(seed)")
+        let check = try await SwiftCompiler.compile(output, module: "RandomNames\(seed)")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)\n\(spec.text.text)")
         print("random names, seed \(seed): \(spec.nameCount) of \(drawn) names generated and compiled")
     }
@@ -30,7 +30,7 @@ import Testing
     /// Every JSON key and enum value, however odd, round-trips: a model decoded from an object with every key
     /// encodes to the same object, and every enum value decodes to a known case that encodes as it was.
     @Test(arguments: [UInt64(1), 2])
-    func keysAndValuesRoundTrip(seed: UInt64) throws {
+    func keysAndValuesRoundTrip(seed: UInt64) async throws {
         var random = SeededGenerator(state: seed)
         var spec = RandomSpec.drawModels(count: 24, using: &random)
         let (output, _) = spec.generateDroppingRefusedUnits(overrides: Pipeline.Overrides(flavours: [.async]))
@@ -58,7 +58,7 @@ import Testing
                     + "Data(base64Encoded: \"\(try base64(values))\")!) == \(model.name).knownCases)\n"
             }
         }
-        let lines = try SwiftCompiler.run(output, main: main, module: "RoundTrip\(seed)")
+        let lines = try await SwiftCompiler.run(output, main: main, module: "RoundTrip\(seed)")
         try #require(lines.count == expected.count, "\(lines)")
         // JSONDecoder, not JSONSerialization, which drops a byte order mark inside a string.
         for (line, value) in zip(lines, expected) {

@@ -86,18 +86,18 @@ import Testing
     }
 
     /// Type-checks the Shop client generated in `style` with `snippet` as one module.
-    func typeCheck(style: API.Style, snippet: String) throws -> SwiftCompiler.Check {
+    func typeCheck(style: API.Style, snippet: String) async throws -> SwiftCompiler.Check {
         let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Shop.yaml")
-        return try typeCheck(try String(contentsOf: spec, encoding: .utf8), style: style, snippet: snippet)
+        return try await typeCheck(try String(contentsOf: spec, encoding: .utf8), style: style, snippet: snippet)
     }
 
     /// Type-checks the client generated from `spec` in `style` with `snippet` as one module.
-    func typeCheck(_ spec: String, style: API.Style, snippet: String) throws -> SwiftCompiler.Check {
+    func typeCheck(_ spec: String, style: API.Style, snippet: String) async throws -> SwiftCompiler.Check {
         // RxSwift is not among this package's dependencies; its scope checks are the same `where` clauses.
         let overrides = Pipeline.Overrides(style: style, flavours: [.async, .combine])
         let output = Pipeline.generate(text: spec, path: "spec.yaml", overrides: overrides) { _ in nil }
         #expect(!output.hasErrors)
-        return try SwiftCompiler.compile(
+        return try await SwiftCompiler.compile(
             output,
             module: "ShopCheck",
             extra: [("Snippet.swift", snippet)],
@@ -106,16 +106,16 @@ import Testing
     }
 
     @Test(arguments: [API.Style.endpoints, .resources])
-    func grantedCallsCompile(style: API.Style) throws {
+    func grantedCallsCompile(style: API.Style) async throws {
         let snippet = Self.granted + (style.hasFactories ? "\n" + Self.grantedEndpointValues : "")
-        let check = try typeCheck(style: style, snippet: snippet)
+        let check = try await typeCheck(style: style, snippet: snippet)
         #expect(check.status == 0, "\(check.diagnostics)")
     }
 
     @Test(arguments: [API.Style.endpoints, .resources])
-    func callsTheScopeDoesNotGrantDoNotCompile(style: API.Style) throws {
+    func callsTheScopeDoesNotGrantDoNotCompile(style: API.Style) async throws {
         let lines = Self.refused + (style.hasFactories ? Self.refusedEndpointValues : [])
-        let check = try typeCheck(style: style, snippet: Self.refusedSource(lines))
+        let check = try await typeCheck(style: style, snippet: Self.refusedSource(lines))
         #expect(check.status != 0)
         let errors = check.diagnostics.split(separator: "\n").filter {
             $0.contains("Snippet.swift:") && $0.contains(": error:")
@@ -132,7 +132,7 @@ import Testing
     /// Several levels, a scope including two others, an API key in the query, a namespace and an error
     /// enumeration, from the `scopes-resources` snippet.
     @Test(arguments: [API.Style.endpoints, .resources])
-    func deeperHierarchiesCompileAndRefuse(style: API.Style) throws {
+    func deeperHierarchiesCompileAndRefuse(style: API.Style) async throws {
         let fragment = try String(
             contentsOf: SnippetTests.directory.appendingPathComponent("scopes-resources.yaml"),
             encoding: .utf8
@@ -152,7 +152,7 @@ import Testing
                 _ = try await support.catalog()
             }
             """
-        let check = try typeCheck(spec, style: style, snippet: snippet)
+        let check = try await typeCheck(spec, style: style, snippet: snippet)
         let errors = check.diagnostics.split(separator: "\n").filter { $0.contains(": error:") }
         #expect(errors.count == 2, "\(check.diagnostics)")
         #expect(

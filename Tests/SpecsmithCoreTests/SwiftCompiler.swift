@@ -27,9 +27,7 @@ enum SwiftCompiler {
         _ files: [(name: String, contents: String)],
         module: String,
         typeCheckOnly: Bool = false
-    )
-        throws -> Check
-    {
+    ) async throws -> Check {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-compile-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -59,16 +57,8 @@ enum SwiftCompiler {
         if FileManager.default.fileExists(atPath: helpers.path) {
             arguments += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments + paths
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Check(status: process.terminationStatus, diagnostics: text)
+        let result = try await execute(arguments + paths)
+        return Check(status: result.status, diagnostics: result.errors)
     }
 
     /// Compiles what `output` generated, with `extra` files beside it.
@@ -77,8 +67,8 @@ enum SwiftCompiler {
         module: String,
         extra: [(name: String, contents: String)] = [],
         typeCheckOnly: Bool = false
-    ) throws -> Check {
-        try compile(
+    ) async throws -> Check {
+        try await compile(
             output.files.map { ($0.name, $0.contents) } + extra,
             module: module,
             typeCheckOnly: typeCheckOnly
@@ -87,7 +77,7 @@ enum SwiftCompiler {
 
     /// Builds what `output` generated with `main` as the program's `main.swift`, linked with this build's
     /// SpecsmithRuntime, runs it, and returns the lines it printed.
-    static func run(_ output: Pipeline.Output, main: String, module: String) throws -> [String] {
+    static func run(_ output: Pipeline.Output, main: String, module: String) async throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-run-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -101,17 +91,28 @@ enum SwiftCompiler {
         let objects = try FileManager.default.contentsOfDirectory(atPath: runtimeObjects.path)
             .filter { $0.hasSuffix(".o") }.map { runtimeObjects.appendingPathComponent($0).path }
         let program = directory.appendingPathComponent("program")
-        let build = try execute(
+        let build = try await execute(
             ["swiftc", "-swift-version", "6", "-module-name", module, "-I", modules.path, "-o", program.path]
                 + paths + objects
         )
         try #require(build.status == 0, "\(build.errors)")
-        let run = try execute([program.path])
+        let run = try await execute([program.path])
         try #require(run.status == 0, "\(run.errors)")
         return run.output.split(separator: "\n").map(String.init)
     }
 
-    private static func execute(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs a command and collects what it printed. On a thread of its own: waiting for a compiler on one of
+    /// Swift concurrency's few threads would hold up every other test, and the loopback tests time out.
+    private static func execute(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try executeBlocking(arguments) })
+            }.start()
+        }
+    }
+
+    private static func executeBlocking(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -120,8 +121,12 @@ enum SwiftCompiler {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Read both pipes at once, so that neither fills up while the other is read.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        DispatchQueue.global().async(group: group) { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
         return (
             process.terminationStatus, String(decoding: outputData, as: UTF8.self),

@@ -1,0 +1,383 @@
+import Foundation
+import LoopbackServer
+import Synchronization
+import Testing
+
+@testable import SpecsmithRuntime
+
+/// The runtime against servers that misbehave, over real connections on loopback: answers that would crash,
+/// leak credentials, lose a body, exhaust memory or never come must end in a typed error or a correct result.
+@Suite struct HostileServerTests {
+    /// A client of `baseURL` that sends a bearer token, over a transport with a 1 MB limit and a session of its
+    /// own (a flood of bytes into the shared session would slow the other suites' requests).
+    func client(_ baseURL: URL, middleware: [any Middleware] = [], timeout: TimeInterval = 10) -> APIClient {
+        APIClient(
+            baseURL: baseURL,
+            transport: URLSessionTransport(configuration: .ephemeral, maxResponseSize: 1 << 20),
+            middleware: middleware,
+            authScheme: .bearer(),
+            credentials: .token("secret"),
+            timeout: timeout
+        )
+    }
+
+    func authorized(_ path: String, method: HTTPMethod = .get, body: RequestBody? = nil) -> Endpoint<String> {
+        Endpoint<String>(
+            "probe",
+            method: method,
+            path: path,
+            body: body,
+            requiresAuthorization: true,
+            decode: { data, _ in String(decoding: data, as: UTF8.self) }
+        )
+    }
+
+    /// The failure of `operation`, which must fail with an `APIError<Never>`.
+    func failure(_ operation: () async throws -> some Any) async -> APIError<Never>? {
+        do {
+            _ = try await operation()
+            Issue.record("expected a failure")
+            return nil
+        } catch let error as APIError<Never> {
+            return error
+        } catch {
+            Issue.record("expected an APIError, got \(error)")
+            return nil
+        }
+    }
+
+    // MARK: Retry-After
+
+    /// `Retry-After: inf` (or `1e300`, or 21 digits) crashed the process building a `Duration`.
+    @Test(arguments: ["inf", "1e300", "123456789012345678901", "nan", "-5", "soon"])
+    func retryAfterOfAnySizeIsClampedOrIgnored(value: String) async throws {
+        let waits = Waits()
+        let retry = RetryMiddleware(maxDelay: .seconds(30), sleep: { await waits.add($0) }, random: { 0.5 })
+        let attempts = Counter()
+        let answered = try await withHostileServer({ _ in
+            attempts.next() == 1 ? .response(503, headers: [("Retry-After", value)]) : .response(200)
+        }) { baseURL, log in
+            let response = try await client(baseURL, middleware: [retry]).send(authorized("/busy"))
+            return (response, await log.requests.count)
+        }
+        #expect(answered.1 == 2)
+        #expect(await waits.all.allSatisfy { $0 >= .zero && $0 <= .seconds(30) })
+        #expect(await waits.all.count == 1)
+    }
+
+    // MARK: Redirects
+
+    /// URLSession copied every header to whatever host a redirect named.
+    @Test(arguments: [301, 302, 307, 308])
+    func credentialsNeverFollowARedirectToAnotherOrigin(status: Int) async throws {
+        try await withHostileServer({ _ in .response(200, body: Data("elsewhere".utf8)) }) { elsewhere, elsewhereLog in
+            try await withHostileServer({ _ in
+                .response(status, headers: [("Location", elsewhere.appendingPathComponent("landing").absoluteString)])
+            }) { baseURL, _ in
+                let answer = try await client(baseURL).send(authorized("/me"))
+                #expect(answer == "elsewhere")
+            }
+            let landed = try #require(await elsewhereLog.requests.first)
+            #expect(landed.target == "/landing")
+            #expect(landed.header("authorization") == nil)
+        }
+    }
+
+    /// `localhost` and `127.0.0.1` are different origins, though the same server.
+    @Test func anotherHostNameOfTheSameServerIsAnotherOrigin() async throws {
+        try await withHostileServer({ request in
+            request.target == "/me"
+                ? .response(
+                    302,
+                    headers: [
+                        ("Location", "http://localhost:\(request.header("host")!.split(separator: ":")[1])/landing")
+                    ]
+                )
+                : .response(200, body: Data((request.header("authorization") ?? "none").utf8))
+        }) { baseURL, _ in
+            let answer = try await client(baseURL).send(authorized("/me"))
+            #expect(answer == "none")
+        }
+    }
+
+    @Test func aRedirectWithinTheOriginKeepsTheCredentials() async throws {
+        try await withHostileServer({ request in
+            request.target == "/me"
+                ? .response(307, headers: [("Location", "/v2/me")])
+                : .response(200, body: Data((request.header("authorization") ?? "none").utf8))
+        }) { baseURL, _ in
+            let answer = try await client(baseURL).send(authorized("/me"))
+            #expect(answer == "Bearer secret")
+        }
+    }
+
+    /// A 307 on a POST was followed with an empty body, and the call succeeded.
+    @Test(arguments: [301, 302, 307, 308])
+    func aRedirectedPostKeepsItsMethodAndBody(status: Int) async throws {
+        try await withHostileServer({ request in
+            request.target == "/items"
+                ? .response(status, headers: [("Location", "/moved")])
+                : .response(201, body: Data("\(request.method) \(String(decoding: request.body, as: UTF8.self))".utf8))
+        }) { baseURL, log in
+            let sent = try await client(baseURL).send(authorized("/items", method: .post, body: .json(["name": "pen"])))
+            #expect(sent == #"POST {"name":"pen"}"#)
+            #expect(await log.requests.map(\.target) == ["/items", "/moved"])
+        }
+    }
+
+    @Test func seeOtherIsFollowedWithAGetWithoutBody() async throws {
+        try await withHostileServer({ request in
+            request.target == "/items"
+                ? .response(303, headers: [("Location", "/items/7")])
+                : .response(
+                    200,
+                    body: Data("\(request.method) \(request.body.count) \(request.header("content-type") ?? "-")".utf8)
+                )
+        }) { baseURL, _ in
+            let answer = try await client(baseURL).send(authorized("/items", method: .post, body: .json(["a": 1])))
+            #expect(answer == "GET 0 -")
+        }
+    }
+
+    @Test func aRedirectLoopEndsWithTheRedirectAsTheAnswer() async throws {
+        try await withHostileServer({ _ in .response(302, headers: [("Location", "/again")]) }) { baseURL, log in
+            let error = await failure { try await client(baseURL).send(authorized("/again")) }
+            guard case .unexpected(let unexpected) = error else {
+                Issue.record("expected the redirect as an unexpected response, got \(String(describing: error))")
+                return
+            }
+            #expect(unexpected.response.status == 302)
+            #expect(await log.requests.count == 11)
+        }
+    }
+
+    @Test func httpsIsNeverRedirectedToHTTP() throws {
+        let request = TransportRequest(
+            operationName: "me",
+            method: .get,
+            url: URL(string: "https://api.example.com/me")!,
+            headers: [("Authorization", "Bearer secret")]
+        )
+        let downgrade = RawResponse(status: 301, headers: ["Location": "http://api.example.com/me"])
+        #expect(RedirectPolicy.request(following: downgrade, from: request) == nil)
+        let upgrade = RawResponse(status: 301, headers: ["Location": "https://api.example.com:8443/me"])
+        let next = try #require(RedirectPolicy.request(following: upgrade, from: request))
+        #expect(next.header("Authorization") == nil)
+        #expect(next.url.absoluteString == "https://api.example.com:8443/me")
+        let samePort = RawResponse(status: 308, headers: ["Location": "https://API.example.com:443/v2"])
+        #expect(try #require(RedirectPolicy.request(following: samePort, from: request)).header("Authorization") != nil)
+    }
+
+    @Test func anAPIKeyHeaderStaysWithItsOrigin() throws {
+        var request = TransportRequest(operationName: "me", method: .get, url: URL(string: "https://a.example/me")!)
+        try AuthScheme.apiKey(name: "X-Key", in: .header).apply(.token("k"), to: &request)
+        request.setHeader("Cookie", "session=1")
+        let away = RawResponse(status: 302, headers: ["Location": "https://b.example/me"])
+        let next = try #require(RedirectPolicy.request(following: away, from: request))
+        #expect(next.headers.isEmpty)
+    }
+
+    // MARK: Memory
+
+    /// A declared 500 MB body fails before it is read.
+    @Test func aDeclaredHugeBodyFailsBeforeItIsRead() async throws {
+        try await withHostileServer({ _ in
+            .bytes(Data("HTTP/1.1 200 OK\r\nContent-Length: 524288000\r\nConnection: close\r\n\r\n{".utf8))
+        }) { baseURL, _ in
+            let error = await failure { try await client(baseURL).send(authorized("/huge")) }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .responseTooLarge)
+        }
+    }
+
+    /// A body that never ends fails as soon as it passes the limit.
+    @Test func anEndlessBodyFailsAtTheLimit() async throws {
+        try await withHostileServer({ _ in
+            .endless(
+                head: Data("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n".utf8),
+                chunk: Data(repeating: 0x61, count: 64 << 10)
+            )
+        }) { baseURL, _ in
+            let error = await failure { try await client(baseURL).send(authorized("/endless")) }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .responseTooLarge)
+        }
+    }
+
+    /// A few hundred kilobytes of gzip that decompress to 100 MB: the limit counts decompressed bytes.
+    @Test func aCompressionBombFailsAtTheLimitOfDecompressedBytes() async throws {
+        let bomb = GzipBomb.zeros(count: 100 << 20)
+        #expect(bomb.count < 1 << 20)
+        try await withHostileServer({ _ in
+            .response(200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "text/plain")], body: bomb)
+        }) { baseURL, _ in
+            let error = await failure { try await client(baseURL).send(authorized("/bomb")) }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .responseTooLarge)
+        }
+    }
+
+    // MARK: Broken answers
+
+    @Test func aTruncatedBodyIsNoResponse() async throws {
+        try await withHostileServer({ _ in
+            .bytes(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n[\"short".utf8))
+        }) { baseURL, _ in
+            let error = await failure { try await client(baseURL).send(authorized("/short")) }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .connectivity)
+        }
+    }
+
+    @Test func aMalformedStatusLineIsNoResponse() async throws {
+        try await withHostileServer({ _ in .bytes(Data("HELLO THERE\r\n\r\n".utf8)) }) { baseURL, _ in
+            let error = await failure { try await client(baseURL).send(authorized("/garbage")) }
+            guard case .noResponse = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func silenceTimesOut() async throws {
+        try await withHostileServer({ _ in .silence }) { baseURL, _ in
+            let error = await failure { try await client(baseURL, timeout: 0.5).send(authorized("/silence")) }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .timeout)
+        }
+    }
+
+    /// Each request's deadline ends with it; `Task.sleep` kept every one alive for the whole timeout.
+    @Test func deadlinesEndWithTheirRequests() async throws {
+        try await withHostileServer({ _ in .response(200, body: Data("ok".utf8)) }) { baseURL, _ in
+            let client = client(baseURL, timeout: 60)
+            for _ in 0..<50 {
+                let answer = try await client.send(authorized("/fast"))
+                #expect(answer == "ok")
+            }
+        }
+        #expect(Deadline.scheduled == 0)
+    }
+
+    // MARK: Requests
+
+    /// A value holding the separator of a delimited list arrived as two values.
+    @Test func aSeparatorInsideAValueIsPercentEncoded() async throws {
+        try await withHostileServer({ _ in .response(200, body: Data("[]".utf8)) }) { baseURL, log in
+            let endpoint = Endpoint<[String]>(
+                "codes",
+                method: .get,
+                path: "/alpha",
+                query: [
+                    QueryItem("codes", ["C;D", "E,F"], separator: ";"),
+                    QueryItem("pipes", ["a|b", "c"], separator: "|"),
+                ]
+            )
+            _ = try await APIClient(baseURL: baseURL).send(endpoint)
+            #expect(await log.requests.first?.target == "/alpha?codes=C%3BD;E,F&pipes=a%7Cb%7Cc")
+        }
+    }
+
+    /// An empty path parameter collapsed the path: `/name/` addresses another resource than `/name/{name}`.
+    @Test func anEmptyPathParameterIsRefusedBeforeSending() async throws {
+        try await withHostileServer({ _ in .response(200, body: Data("[]".utf8)) }) { baseURL, log in
+            let endpoint = Endpoint<[String]>("byName", method: .get, path: "/name/\(PathSegment(""))")
+            let error = await failure { try await APIClient(baseURL: baseURL).send(endpoint) }
+            guard case .invalidRequest(let reason) = error else {
+                Issue.record("expected an invalid request, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains("byName"))
+            #expect(await log.requests.isEmpty)
+        }
+    }
+
+    @Test func aNULInAHeaderIsNamedAsSuch() throws {
+        let request = TransportRequest(
+            operationName: "x",
+            method: .get,
+            url: URL(string: "https://example.com")!,
+            headers: [("X-Trace", "a\u{0}b")]
+        )
+        #expect(request.headerProblem?.contains("NUL") == true)
+    }
+}
+
+/// Counts calls from any thread.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    /// The count after this call.
+    func next() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
+}
+
+/// Waits a retry middleware asked for.
+actor Waits {
+    private(set) var all: [Duration] = []
+    func add(_ wait: Duration) { all.append(wait) }
+}
+
+/// Gzip data that decompresses to many zero bytes: one literal, then back-references of 258 bytes, each 13 bits,
+/// in a deflate block with fixed Huffman codes. The CRC is left zero; the limit stops reading long before it.
+enum GzipBomb {
+    static func zeros(count: Int) -> Data {
+        var bits = BitWriter()
+        bits.write(1, count: 1)  // BFINAL
+        bits.write(1, count: 2)  // BTYPE 01: fixed Huffman codes
+        bits.writeCode(0b0011_0000, length: 8)  // literal 0
+        for _ in 0..<((count - 1) / 258) {
+            bits.writeCode(0b1100_0101, length: 8)  // length 258 (code 285)
+            bits.writeCode(0, length: 5)  // distance 1 (code 0)
+        }
+        bits.writeCode(0, length: 7)  // end of block (256)
+        var data = Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255])
+        data.append(contentsOf: bits.bytes)
+        data.append(contentsOf: [0, 0, 0, 0])  // CRC-32, not checked before the limit
+        let size = UInt32(truncatingIfNeeded: count)
+        data.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) })
+        return data
+    }
+
+    /// Packs bits least significant first, as deflate does.
+    struct BitWriter {
+        var bytes: [UInt8] = []
+        var used = 8
+
+        mutating func write(_ value: UInt32, count: Int) {
+            for index in 0..<count {
+                if used == 8 {
+                    bytes.append(0)
+                    used = 0
+                }
+                bytes[bytes.count - 1] |= UInt8((value >> index) & 1) << used
+                used += 1
+            }
+        }
+
+        /// A Huffman code, written most significant bit first.
+        mutating func writeCode(_ code: UInt32, length: Int) {
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                write((code >> index) & 1, count: 1)
+            }
+        }
+    }
+}
