@@ -19,7 +19,11 @@ func checkOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     let lines = Lines(text)
     for diagnostic in output.diagnostics {
         let description = diagnostic.description
-        require(!description.contains("\n") && !description.contains("\r"), "a diagnostic on several lines", description)
+        require(
+            !description.contains("\n") && !description.contains("\r"),
+            "a diagnostic on several lines",
+            description
+        )
         guard diagnostic.location.file == "fuzz.yaml" else { continue }
         let line = diagnostic.location.line
         require((1...lines.count).contains(line), "a diagnostic outside the input's lines", description)
@@ -41,7 +45,9 @@ func checkOne(_ bytes: UnsafeBufferPointer<UInt8>) {
             file.name
         )
         // Swift source may hold no control character but line feeds and tabs, and names must not be `_`.
-        if let bad = file.contents.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
+        if let bad = file.contents.unicodeScalars.first(where: {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
+        }) {
             fail("a control character in generated source", "\(file.name): U+\(String(bad.value, radix: 16))")
         }
         for declaration in ["func _(", "case _\n", "case _(", "var _:", "let _:", "struct _ ", "enum _ "] {
