@@ -135,6 +135,7 @@ let package = Package(
             name: "CountriesClientTests",
             dependencies: [
                 "Countries", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: nonApple)),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")],

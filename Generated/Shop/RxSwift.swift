@@ -106,15 +106,17 @@ extension Reactive {
 
 extension APIClient {
     /// `endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing
-    /// the subscription cancels it. It fails with the `APIError` that `send(_:)` throws.
+    /// the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events
+    /// arrive on the client's `callbackQueue`, the main queue by default.
     fileprivate func single<Response, ErrorBody>(for endpoint: APIEndpoint<Response, ErrorBody>) -> Single<Response> {
         Single.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
-                    observer(.success(try await send(endpoint)))
+                    let response = try await send(endpoint)
+                    callbackQueue.async { observer(.success(response)) }
                 } catch {
-                    observer(.failure(error))
+                    callbackQueue.async { observer(.failure(error)) }
                 }
             }
             return Disposables.create { task.cancel() }

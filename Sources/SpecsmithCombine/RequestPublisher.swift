@@ -12,8 +12,9 @@ extension APIClient {
     ///
     /// Nothing is sent until a subscriber asks for a value; each subscription then sends one request, which
     /// publishes the response and finishes, or fails with the same ``APIError`` that ``send(_:)`` throws.
-    /// Cancelling the subscription cancels the request in flight. To share one response among several
-    /// subscribers, use `share()` or `multicast`.
+    /// Both arrive on ``APIClient/callbackQueue`` (the main queue by default), so operators may call closures
+    /// written in main-actor code. Cancelling the subscription cancels the request in flight. To share one
+    /// response among several subscribers, use `share()` or `multicast`.
     public func publisher<Response, ErrorBody>(
         for endpoint: APIEndpoint<Response, ErrorBody>
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
@@ -45,10 +46,10 @@ struct RequestPublisher<Response: Sendable, ErrorBody: Sendable>: Publisher {
 /// The one place where Combine meets Swift concurrency.
 ///
 /// Combine's subscribers predate `Sendable` (OpenCombine's too), but the request runs in a `Task`, so the
-/// subscription is shared between the subscriber's thread and that task. The subscriber is reached only
-/// through `deliver`, which is guarded by `lock` and called outside it, by the one task, at most twice: that
-/// is what makes the `@unchecked Sendable` true. Not being generic over the subscriber keeps its type out of
-/// the task.
+/// subscription is shared between the subscriber's thread, that task and the callback queue. The subscriber
+/// is reached only through `deliver`, which is guarded by `lock` and called outside it, from one block on the
+/// callback queue, at most twice: that is what makes the `@unchecked Sendable` true. Not being generic over
+/// the subscriber keeps its type out of the task.
 final class RequestSubscription<Response: Sendable, ErrorBody: Sendable>: Subscription, @unchecked Sendable {
     /// What the subscriber is told.
     enum Event {
@@ -75,12 +76,17 @@ final class RequestSubscription<Response: Sendable, ErrorBody: Sendable>: Subscr
         lock.withLock {
             guard deliver != nil, task == nil else { return }
             task = Task { [client, endpoint] in
+                let events: [Event]
                 do throws(APIError<ErrorBody>) {
-                    let response = try await client.send(endpoint)
-                    send(.value(response), last: false)
-                    send(.finished, last: true)
+                    events = [.value(try await client.send(endpoint)), .finished]
                 } catch {
-                    send(.failure(error), last: true)
+                    events = [.failure(error)]
+                }
+                // In one block, so that a concurrent queue keeps the value before the completion.
+                client.callbackQueue.async {
+                    for (index, event) in events.enumerated() {
+                        self.send(event, last: index == events.count - 1)
+                    }
                 }
             }
         }

@@ -22,6 +22,11 @@ public struct APIClient: Sendable {
     public var decoder: JSONDecoder
     /// Encodes JSON request bodies.
     public var encoder: JSONEncoder
+    /// Where the Combine and RxSwift flavours deliver responses and failures: the main queue by default, so
+    /// that closures written in main-actor code (view models, top-level code), which Swift 6 isolates to the
+    /// main actor, may be called by their operators. A program that never runs the main queue (a command-line
+    /// tool that blocks its main thread) sets another. `async` methods return to their caller as usual.
+    public var callbackQueue: DispatchQueue = .main
 
     /// A client for the API at `baseURL`, with coders for `dateCoding`.
     public init(

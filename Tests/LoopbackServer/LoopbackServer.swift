@@ -61,8 +61,10 @@ struct RecordingMiddleware: RouterMiddleware {
 
 /// Runs `body` while a real HTTP server listens on an ephemeral port of 127.0.0.1, then stops the server.
 ///
-/// `configure` adds routes; `body` gets the server's base URL and its request log.
+/// `configure` adds routes; `body` gets the server's base URL and its request log, and runs on the caller's
+/// actor (a main-actor test's body is main-actor code).
 public func withLoopbackServer<Value: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
     _ configure: (Router<BasicRequestContext>) -> Void,
     _ body: (URL, RequestLog) async throws -> Value
 ) async throws -> Value {

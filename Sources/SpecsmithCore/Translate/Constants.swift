@@ -20,6 +20,8 @@ enum RuntimeSymbols {
     static let expectedErrors = "ExpectedErrors"
     static let credentials = "Credentials"
     static let middleware = "Middleware"
+    /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
+    static let callbackQueue = "callbackQueue"
 
     /// Names a model may not take, as generated code would then refer to the model instead.
     static let all: Set<String> = [

@@ -121,12 +121,25 @@ private var bridge: Declaration {
     }
     let observer = Expression.identifier("observer")
     let response = Expression.try(.await(call(.identifier("send"), .identifier("endpoint"))))
-    // do { observer(.success(try await send(endpoint))) } catch { observer(.failure(error)) }
-    let deliver = Statement.doCatch(
-        [.expression(call(observer, call(.member(nil, "success"), response)))],
-        catch: [.expression(call(observer, call(.member(nil, "failure"), .identifier("error"))))]
+    /// `callbackQueue.async { observer(event) }`: events arrive where the client says, the main queue by
+    /// default, so that operators may call closures written in main-actor code.
+    func deliver(_ event: Expression) -> Statement {
+        .expression(
+            call(
+                .member(.identifier(RuntimeSymbols.callbackQueue), "async"),
+                .closure(parameters: [], body: [.expression(call(observer, event))])
+            )
+        )
+    }
+    // do { let response = try await send(endpoint); deliver(.success(response)) } catch { deliver(.failure(error)) }
+    let deliverOutcome = Statement.doCatch(
+        [
+            .binding(isLet: true, name: "response", value: response),
+            deliver(call(.member(nil, "success"), .identifier("response"))),
+        ],
+        catch: [deliver(call(.member(nil, "failure"), .identifier("error")))]
     )
-    let task = call(.identifier("Task"), .closure(parameters: [], body: [deliver]))
+    let task = call(.identifier("Task"), .closure(parameters: [], body: [deliverOutcome]))
     let cancel = Expression.closure(parameters: [], body: [.expression(call(.member(.identifier("task"), "cancel")))])
     let create = call(
         .member(.identifier(RxSwiftSymbols.single), "create"),
@@ -150,7 +163,8 @@ private var bridge: Declaration {
                     FunctionDeclaration(
                         docs: [
                             "`endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing",
-                            "the subscription cancels it. It fails with the `APIError` that `send(_:)` throws.",
+                            "the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events",
+                            "arrive on the client's `callbackQueue`, the main queue by default.",
                         ],
                         access: .fileprivate,
                         kind: .function(RxSwiftSymbols.singleFor),
