@@ -9,7 +9,7 @@ public import SpecsmithRuntime
 /// API version 1.
 public struct CountriesClient: Sendable {
     /// The base URL the spec names.
-    public static let defaultBaseURL = URL(string: "https://restcountries.eu/rest/v1")!
+    public static let defaultBaseURL = URL(string: "https://restcountries.com/v2")!
 
     /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
     public var client: APIClient

@@ -10,21 +10,21 @@ public enum CountriesResource: Resource {
     /// - Parameters:
     ///   - name: The name to look for, in English or the native language.
     ///   - fullText: Whether the whole name must match, rather than a part of it.
-    case countryByName(name: String, fullText: Bool = true)
+    case countryByName(_ name: String, fullText: Bool = true)
 
     /// The countries with these ISO 3166-1 codes, in any order.
     ///
     /// - Parameters:
     ///   - codes: Alpha-2 or alpha-3 codes; sent joined by `;`.
-    case countriesByCodes(codes: [String])
+    case countriesByCodes(_ codes: [String])
 
     /// The countries of a region.
-    case countriesByRegion(region: Region)
+    case countriesByRegion(_ region: Region)
 
     /// The countries using an international calling code.
     ///
     /// - Warning: Deprecated. The v2 API has replaced calling-code search.
-    case countryByCallingCode(callingCode: String)
+    case countryByCallingCode(_ callingCode: String)
 
     /// The endpoint's name in the spec.
     public var operationName: String {

@@ -135,7 +135,7 @@ public struct Issue: Codable, Sendable, Hashable {
     /// The description in Markdown; `nil` when empty.
     public var body: String?
 
-    /// Creates a `Issue` from its properties.
+    /// Creates an `Issue` from its properties.
     public init(
         id: Int,
         number: Int,

@@ -177,7 +177,7 @@ public struct Attachment: Codable, Sendable, Hashable {
     /// The bytes, base64 in JSON.
     public var data: Data?
 
-    /// Creates a `Attachment` from its properties.
+    /// Creates an `Attachment` from its properties.
     public init(name: String, size: Int64, data: Data? = nil) {
         self.name = name
         self.size = size

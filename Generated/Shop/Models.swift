@@ -30,7 +30,7 @@ public struct ApiErrorMessage: Codable, Sendable, Hashable {
     /// The `error_message` field.
     public var errorMessage: String
 
-    /// Creates a `ApiErrorMessage` from its properties.
+    /// Creates an `ApiErrorMessage` from its properties.
     public init(errorMessage: String) {
         self.errorMessage = errorMessage
     }
@@ -113,7 +113,7 @@ public struct ImageUpload: Codable, Sendable, Hashable {
     /// The `imageId` field.
     public var imageId: String
 
-    /// Creates a `ImageUpload` from its properties.
+    /// Creates an `ImageUpload` from its properties.
     public init(imageId: String) {
         self.imageId = imageId
     }

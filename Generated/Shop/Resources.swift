@@ -24,7 +24,7 @@ public enum ShopResource: Resource {
     case updateProfile(firstName: String? = nil, lastName: String? = nil, avatarId: String? = nil)
 
     /// Uploads a PNG image, such as an avatar, and returns its id.
-    case uploadImage(data: Data)
+    case uploadImage(_ data: Data)
 
     /// The endpoint's name in the spec.
     public var operationName: String {

@@ -40,16 +40,16 @@ import Testing
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
             let client = APIClient(baseURL: baseURL)
             let byName = try await client.send(
-                Endpoint(CountriesResource.countryByName(name: "Germany"), decoding: [Country].self)
+                Endpoint(CountriesResource.countryByName("Germany"), decoding: [Country].self)
             )
             let byCodes = try await client.send(
-                Endpoint(CountriesResource.countriesByCodes(codes: ["AUT", "CHE"]), decoding: [Country].self)
+                Endpoint(CountriesResource.countriesByCodes(["AUT", "CHE"]), decoding: [Country].self)
             )
             #expect(byName.map(\.alpha3Code) == ["DEU"])
             #expect(Set(byCodes.map(\.name)) == ["Austria", "Switzerland"])
             let uris = await log.requests.map(\.uri)
             #expect(uris == ["/name/Germany?fullText=true", "/alpha?codes=AUT;CHE"])
-            #expect(CountriesResource.countryByName(name: "x").path == CountriesAPI.countryByName("x").path)
+            #expect(CountriesResource.countryByName("x").path == CountriesAPI.countryByName("x").path)
         }
     }
 

@@ -102,7 +102,7 @@ struct ClientShape {
         let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
         let resource =
             operation.parameters.isEmpty
-            ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation, labelled: true))
+            ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation))
         var arguments = [Argument(nil, resource)]
         if operation.response != .void {
             arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self")))

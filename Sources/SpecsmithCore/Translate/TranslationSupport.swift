@@ -47,6 +47,11 @@ enum TranslationSupport {
         return slice
     }
 
+    /// "an" before a name that starts with A, E, I or O (`an ErrorMessage`), "a" before others (`a User`).
+    static func article(_ name: String) -> String {
+        "AEIOaeio".contains(name.first ?? "x") ? "an" : "a"
+    }
+
     /// `@available(*, deprecated…)` for a deprecation, or nothing.
     static func attributes(_ deprecation: Deprecation?) -> [String] {
         guard let deprecation else { return [] }
@@ -91,10 +96,9 @@ enum TranslationSupport {
     }
 
     /// Arguments passing each parameter of an operation through, labelled as its signature wants.
-    static func forwardingArguments(_ operation: Operation, labelled: Bool = false) -> [Argument] {
+    static func forwardingArguments(_ operation: Operation) -> [Argument] {
         operation.parameters.map { parameter in
-            let label = labelled ? parameter.name : (parameter.label == "_" ? nil : parameter.name)
-            return Argument(label, .identifier(parameter.name))
+            Argument(parameter.label == "_" ? nil : parameter.name, .identifier(parameter.name))
         }
     }
 

@@ -40,7 +40,7 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
     members.append(
         .function(
             FunctionDeclaration(
-                docs: ["Creates a `\(model.name)` from its properties."],
+                docs: ["Creates \(TranslationSupport.article(model.name)) `\(model.name)` from its properties."],
                 access: access,
                 kind: .initializer,
                 parameters: properties.map { property in

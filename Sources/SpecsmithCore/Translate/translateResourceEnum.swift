@@ -16,11 +16,8 @@ func translateResourceEnum(
                         ["", "- Warning: Deprecated. \($0.message ?? "")".trimmingTrailingSpaces]
                     } ?? []),
                 name: operation.name,
-                associatedValues: TranslationSupport.functionParameters(operation).map {
-                    var value = $0
-                    value.label = nil
-                    return value
-                }
+                // Labelled as the client method is: `.countryByName("Germany", fullText: true)`.
+                associatedValues: TranslationSupport.functionParameters(operation)
             )
         )
     }
