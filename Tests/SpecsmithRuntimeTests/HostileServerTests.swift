@@ -46,6 +46,16 @@ import Testing
         }
     }
 
+    /// What kept `operation` from getting a response: it must fail with `noResponse`.
+    func noResponse(_ operation: () async throws -> some Any) async -> TransportError.Kind? {
+        let error = await failure(operation)
+        guard case .noResponse(let failure) = error else {
+            Issue.record("expected no response, got \(String(describing: error))")
+            return nil
+        }
+        return failure.kind
+    }
+
     // MARK: Retry-After
 
     /// `Retry-After: inf` (or `1e300`, or 21 digits) crashed the process building a `Duration`.
@@ -184,12 +194,8 @@ import Testing
         try await withHostileServer({ _ in
             .bytes(Data("HTTP/1.1 200 OK\r\nContent-Length: 524288000\r\nConnection: close\r\n\r\n{".utf8))
         }) { baseURL, _ in
-            let error = await failure { try await client(baseURL).send(authorized("/huge")) }
-            guard case .noResponse(let failure) = error else {
-                Issue.record("expected no response, got \(String(describing: error))")
-                return
-            }
-            #expect(failure.kind == .responseTooLarge)
+            let kind = await noResponse { try await client(baseURL).send(authorized("/huge")) }
+            #expect(kind == .responseTooLarge)
         }
     }
 
@@ -201,12 +207,8 @@ import Testing
                 chunk: Data(repeating: 0x61, count: 64 << 10)
             )
         }) { baseURL, _ in
-            let error = await failure { try await client(baseURL).send(authorized("/endless")) }
-            guard case .noResponse(let failure) = error else {
-                Issue.record("expected no response, got \(String(describing: error))")
-                return
-            }
-            #expect(failure.kind == .responseTooLarge)
+            let kind = await noResponse { try await client(baseURL).send(authorized("/endless")) }
+            #expect(kind == .responseTooLarge)
         }
     }
 
@@ -217,12 +219,8 @@ import Testing
         try await withHostileServer({ _ in
             .response(200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "text/plain")], body: bomb)
         }) { baseURL, _ in
-            let error = await failure { try await client(baseURL).send(authorized("/bomb")) }
-            guard case .noResponse(let failure) = error else {
-                Issue.record("expected no response, got \(String(describing: error))")
-                return
-            }
-            #expect(failure.kind == .responseTooLarge)
+            let kind = await noResponse { try await client(baseURL).send(authorized("/bomb")) }
+            #expect(kind == .responseTooLarge)
         }
     }
 
@@ -232,33 +230,22 @@ import Testing
         try await withHostileServer({ _ in
             .bytes(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n[\"short".utf8))
         }) { baseURL, _ in
-            let error = await failure { try await client(baseURL).send(authorized("/short")) }
-            guard case .noResponse(let failure) = error else {
-                Issue.record("expected no response, got \(String(describing: error))")
-                return
-            }
-            #expect(failure.kind == .connectivity)
+            let kind = await noResponse { try await client(baseURL).send(authorized("/short")) }
+            #expect(kind == .connectivity)
         }
     }
 
     @Test func aMalformedStatusLineIsNoResponse() async throws {
         try await withHostileServer({ _ in .bytes(Data("HELLO THERE\r\n\r\n".utf8)) }) { baseURL, _ in
-            let error = await failure { try await client(baseURL).send(authorized("/garbage")) }
-            guard case .noResponse = error else {
-                Issue.record("expected no response, got \(String(describing: error))")
-                return
-            }
+            let kind = await noResponse { try await client(baseURL).send(authorized("/garbage")) }
+            #expect(kind != nil)
         }
     }
 
     @Test func silenceTimesOut() async throws {
         try await withHostileServer({ _ in .silence }) { baseURL, _ in
-            let error = await failure { try await client(baseURL, timeout: 0.5).send(authorized("/silence")) }
-            guard case .noResponse(let failure) = error else {
-                Issue.record("expected no response, got \(String(describing: error))")
-                return
-            }
-            #expect(failure.kind == .timeout)
+            let kind = await noResponse { try await client(baseURL, timeout: 0.5).send(authorized("/silence")) }
+            #expect(kind == .timeout)
         }
     }
 
