@@ -53,13 +53,25 @@ func withTimeout(
 
 /// A dispatch timer that runs an action once at a deadline unless cancelled first.
 final class Deadline: @unchecked Sendable {
-    /// How many deadlines are scheduled and neither passed nor cancelled, for tests.
-    nonisolated(unsafe) static var scheduled = 0
-    private static let counterLock = NSLock()
+    /// Counts the deadlines scheduled and neither passed nor cancelled, for tests: a test sets one for the
+    /// requests it sends (`Deadline.$pending.withValue(counter) { … }`).
+    @TaskLocal static var pending: Counter?
+
+    /// A count that deadlines move from any thread.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        /// The count now.
+        var value: Int { lock.withLock { count } }
+
+        func add(_ change: Int) { lock.withLock { count += change } }
+    }
 
     private let lock = NSLock()
     private var timer: (any DispatchSourceTimer)?
     private var passed = false
+    private let counter: Counter?
 
     /// Runs `action` once `limit` has passed, unless ``cancel()`` comes first.
     init(after limit: Duration, action: @escaping @Sendable () -> Void) {
@@ -67,7 +79,8 @@ final class Deadline: @unchecked Sendable {
         let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
         let timer = DispatchSource.makeTimerSource(queue: .global())
         self.timer = timer
-        Self.counterLock.withLock { Self.scheduled += 1 }
+        counter = Self.pending
+        counter?.add(1)
         timer.setEventHandler { [weak self] in
             guard let self, self.end(passed: true) else { return }
             action()
@@ -93,7 +106,7 @@ final class Deadline: @unchecked Sendable {
         }
         guard let timer else { return false }
         timer.cancel()
-        Self.counterLock.withLock { Self.scheduled -= 1 }
+        counter?.add(-1)
         return true
     }
 

@@ -53,7 +53,10 @@ typealias Issue = GitHubIssues.Issue
         try await withLoopbackServer(server.configure) { url, _ in
             let client = GitHubIssuesClient(baseURL: url)
             let received = client.repositoryPublisher(owner: "apple", repo: "swift").record()
-            try await Task.sleep(for: .milliseconds(200))
+            // Wait until the server has the request (however busy the machine is), then cancel.
+            for _ in 0..<500 where await server.log.started.isEmpty {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             #expect(await server.log.started == ["/repos/apple/swift"])
             received.cancellable?.cancel()
             // The server notices the closed connection; wait for it (not for the 5 s answer).

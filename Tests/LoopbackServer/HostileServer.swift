@@ -23,7 +23,9 @@ public struct RawRequest: Sendable {
 public enum HostileReply: Sendable {
     /// Writes these bytes as they are (a status line, headers and a body of its choosing), then closes.
     case bytes(Data)
-    /// Writes `head`, then `chunk` again and again until the client closes the connection.
+    /// Writes `head`, then `chunk` every millisecond until the client closes the connection (or a minute
+    /// passes). Paced: on Linux, FoundationNetworking queues each chunk it reads for its delegate without
+    /// back-pressure, so bytes at loopback speed would pile up in the client faster than it can cancel.
     case endless(head: Data, chunk: Data)
     /// Reads the request and never answers.
     case silence
@@ -117,10 +119,19 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
         }
     }
 
-    private func writeForever(_ chunk: ByteBuffer, context: NIOLoopBound<ChannelHandlerContext>) {
+    private func writeForever(
+        _ chunk: ByteBuffer,
+        context: NIOLoopBound<ChannelHandlerContext>,
+        remaining: Int = 60_000
+    ) {
         context.value.writeAndFlush(wrapOutboundOut(chunk)).whenComplete { result in
-            guard case .success = result, context.value.channel.isActive else { return }
-            self.writeForever(chunk, context: context)
+            guard case .success = result, context.value.channel.isActive, remaining > 0 else {
+                context.value.close(promise: nil)
+                return
+            }
+            context.value.eventLoop.scheduleTask(in: .milliseconds(1)) {
+                self.writeForever(chunk, context: context, remaining: remaining - 1)
+            }
         }
     }
 

@@ -6,6 +6,9 @@ import Testing
 /// SpecsmithCombine and OpenCombine), with the settings generated clients build with: Swift 6, complete
 /// concurrency checking, warnings as errors.
 enum SwiftCompiler {
+    /// The compilers that may run at once.
+    static let slots = Slots(2)
+
     /// Where SwiftPM put the modules of this build: next to this test target's resource bundle.
     static let modules = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules")
 
@@ -104,7 +107,10 @@ enum SwiftCompiler {
     /// Runs a command and collects what it printed. On a thread of its own: waiting for a compiler on one of
     /// Swift concurrency's few threads would hold up every other test, and the loopback tests time out.
     private static func execute(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        try await withCheckedThrowingContinuation { continuation in
+        // Two at a time: dozens of compilers at once would starve the other tests of the machine's two cores.
+        await slots.acquire()
+        defer { Task { await slots.release() } }
+        return try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result { try executeBlocking(arguments) })
             }.start()
@@ -132,5 +138,29 @@ enum SwiftCompiler {
             process.terminationStatus, String(decoding: outputData, as: UTF8.self),
             String(decoding: errorData, as: UTF8.self)
         )
+    }
+}
+
+/// A counting semaphore for async code: at most `count` holders at a time, the others wait in order.
+actor Slots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
