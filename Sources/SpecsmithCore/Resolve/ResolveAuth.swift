@@ -234,8 +234,7 @@ extension ResolveContext {
         case 1: return (merged, .type(types[0]))
         default:
             let name = SwiftName.typeName(endpoint.name.value) + "Error"
-            let hasAuth = raw.auth != nil
-            if ReservedNames.types(api: apiName, hasAuth: hasAuth, flavours: flavours).contains(name) {
+            if reservedTypes.contains(name) {
                 diagnostics.error(
                     "the error bodies of `\(endpoint.name.value)` become the enumeration `\(name)`, which would hide the type `\(name)` that generated code uses",
                     at: endpoint.name.location,

@@ -371,8 +371,7 @@ extension ResolveContext {
         case .json(let fields, let location):
             let properties = resolveProperties(fields, in: "the body of `\(operation.name.value)`")
             let modelName = SwiftName.typeName(operation.name.value) + "Body"
-            if ReservedNames.types(api: apiName, hasAuth: self.raw.auth != nil, flavours: flavours).contains(modelName)
-            {
+            if reservedTypes.contains(modelName) {
                 diagnostics.error(
                     "the inline body of `\(operation.name.value)` becomes `\(modelName)`, which would hide the type `\(modelName)` that generated code uses",
                     at: location,

@@ -154,12 +154,16 @@ struct ResolveContext {
         }
     }
 
+    /// The type names generated code relies on for this spec's name, auth and flavours (see ``ReservedNames``).
+    var reservedTypes: Set<String> {
+        ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
+    }
+
     /// Reports a type the spec names (a `kind` such as "model" or "namespace", written as `name`) whose Swift
     /// name would hide a type generated code uses, or take one specsmith generates. Returns whether it is free.
     @discardableResult
     mutating func checkTypeName(_ swiftName: String, kind: String, name: Located<String>) -> Bool {
-        let hasAuth = raw.auth != nil
-        if ReservedNames.generatedTypes(api: apiName, hasAuth: hasAuth).contains(swiftName) {
+        if ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil).contains(swiftName) {
             diagnostics.error(
                 "\(kind) `\(name.value)` takes the name `\(swiftName)`, which specsmith generates for this API",
                 at: name.location,
@@ -167,7 +171,7 @@ struct ResolveContext {
             )
             return false
         }
-        if ReservedNames.types(api: apiName, hasAuth: hasAuth, flavours: flavours).contains(swiftName) {
+        if reservedTypes.contains(swiftName) {
             diagnostics.error(
                 "\(kind) `\(name.value)` would hide the type `\(swiftName)` that generated code uses",
                 at: name.location,
