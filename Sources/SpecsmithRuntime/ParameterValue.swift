@@ -60,3 +60,8 @@ extension ParameterValue where Self: RawRepresentable, RawValue == String {
     /// The raw value of a string enumeration.
     public var parameterText: String { rawValue }
 }
+
+extension ParameterValue where Self: RawRepresentable, RawValue == Int {
+    /// The raw value of an integer enumeration, in decimal digits.
+    public var parameterText: String { String(rawValue) }
+}

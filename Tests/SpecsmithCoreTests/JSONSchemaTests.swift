@@ -32,7 +32,7 @@ import Yams
     @Test(arguments: [
         ("04-unknown-top-level-key.yaml", "$: unknown key baseUrl"),
         ("10-bad-method.yaml", "$.endpoints.all.method: must be one of"),
-        ("13-enum-with-no-values.yaml", "$.models.Region: matches 0 of the 2 allowed forms"),
+        ("13-enum-with-no-values.yaml", "$.models.Region: matches 0 of the 3 allowed forms"),
         ("22-bad-style-and-access.yaml", "$.style: must be one of"),
     ])
     func structurallyBrokenSpecsFailTheSchema(file: String, expected: String) throws {
@@ -62,10 +62,13 @@ import Yams
         let modelForms = (Self.schema["definitions"] as? [String: Any])?["model"] as? [String: Any]
         let forms = (modelForms?["oneOf"] as? [[String: Any]]) ?? []
         let formKeys = forms.map { Set(($0["properties"] as? [String: Any] ?? [:]).keys) }
-        #expect(formKeys == [Set(SpecKeys.objectModel), Set(SpecKeys.enumModel)])
+        #expect(formKeys == [Set(SpecKeys.objectModel), Set(SpecKeys.enumModel), Set(SpecKeys.unionModel)])
         let property = ((Self.schema["definitions"] as? [String: Any])?["property"] as? [String: Any])?["oneOf"]
         let propertyKeys = ((property as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
         #expect(Set(propertyKeys) == Set(SpecKeys.property))
+        let parameter = ((Self.schema["definitions"] as? [String: Any])?["parameter"] as? [String: Any])?["oneOf"]
+        let parameterKeys = ((parameter as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
+        #expect(Set(parameterKeys) == Set(SpecKeys.parameter))
         let query = ((Self.schema["definitions"] as? [String: Any])?["queryParameter"] as? [String: Any])?["oneOf"]
         let queryKeys = ((query as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
         #expect(Set(queryKeys) == Set(SpecKeys.queryParameter))

@@ -48,7 +48,9 @@ import Testing
                 let object = Dictionary(uniqueKeysWithValues: properties.map { ($0.key, "value of \($0.key)") })
                 expected.append(object)
                 main += payloadLine(object, decoding: model.name)
-            case .enumeration(let cases, _):
+            case .union: continue
+            case .enumeration(let enumeration):
+                let cases = enumeration.cases
                 let values = cases.map(\.rawValue)
                 expected.append(values)
                 main += payloadLine(values, decoding: "[\(model.name)]")
@@ -72,7 +74,8 @@ import Testing
         let names = models.reduce(0) { count, model in
             switch model.shape {
             case .object(let properties): count + properties.count
-            case .enumeration(let cases, _): count + cases.count
+            case .enumeration(let enumeration): count + enumeration.cases.count
+            case .union(let union): count + union.alternatives.count
             }
         }
         print("round trip, seed \(seed): \(names) keys and values of \(models.count) models")

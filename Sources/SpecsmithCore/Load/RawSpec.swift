@@ -122,8 +122,10 @@ public struct RawModel: Sendable {
     public enum Shape: Sendable {
         /// `properties:` — a struct.
         case object([RawField])
-        /// `enum:` — a string enumeration.
-        case enumeration([Located<String>])
+        /// `enum:` — an enumeration of strings or integers.
+        case enumeration([RawEnumValue])
+        /// `oneOf:` — a union.
+        case union(RawUnion)
     }
 
     /// The model's name.
@@ -134,6 +136,38 @@ public struct RawModel: Sendable {
     public var deprecated: RawDeprecation?
     /// Its properties or values.
     public var shape: Shape
+}
+
+/// A value under `enum:`: `open` in a list, or `low: 1` in a mapping of case names to values.
+public struct RawEnumValue: Sendable {
+    /// The case name, when the values are a mapping.
+    public var name: Located<String>?
+    /// The value as written (an integer's digits).
+    public var value: Located<String>
+    /// Whether the value is an integer rather than a string.
+    public var isInteger: Bool
+}
+
+/// A union as written: `oneOf:` with `discriminator:` and `fallback:`.
+public struct RawUnion: Sendable {
+    /// An alternative: a type, named by its case name when `oneOf` is a mapping.
+    public struct Alternative: Sendable {
+        /// The case name, when `oneOf` is a mapping.
+        public var name: Located<String>?
+        /// The type as written.
+        public var type: Located<String>
+    }
+
+    /// Where `oneOf:` is.
+    public var location: SourceLocation
+    /// `oneOf:`
+    public var alternatives: [Alternative] = []
+    /// `discriminator:` or `discriminator.property:` — the key whose value says which alternative a value is.
+    public var discriminator: Located<String>?
+    /// `discriminator.mapping:` — tag → model.
+    public var mapping: [(tag: Located<String>, model: Located<String>)] = []
+    /// `fallback:` — whether a value of no alternative is kept as JSON (the default) or fails to decode.
+    public var fallback: Located<Bool>?
 }
 
 /// A property, parameter or inline body field: `key: Type` or `key: {type: …, …}`.
@@ -152,6 +186,8 @@ public struct RawField: Sendable {
     public var deprecated: RawDeprecation?
     /// `separator:` — for array query parameters, joins the values with this text instead of repeating the key.
     public var separator: Located<String>?
+    /// `const:` — the one value a property always has.
+    public var constant: YAMLValueBox?
 }
 
 /// A YAML value kept for the resolver (a default value), opaque outside the core.

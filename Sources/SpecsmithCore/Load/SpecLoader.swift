@@ -35,8 +35,11 @@ enum SpecKeys {
     static let scope = ["description", "includes"]
     static let objectModel = ["description", "deprecated", "properties"]
     static let enumModel = ["description", "deprecated", "enum"]
-    static let property = ["type", "description", "default", "swiftName", "deprecated"]
-    static let queryParameter = property + ["separator"]
+    static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback"]
+    static let discriminator = ["property", "mapping"]
+    static let parameter = ["type", "description", "default", "swiftName", "deprecated"]
+    static let property = parameter + ["const"]
+    static let queryParameter = parameter + ["separator"]
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers",
         "body", "response", "sample", "sampleFile", "scope", "errors",
@@ -125,34 +128,108 @@ private struct Reader {
     mutating func model(_ entry: YAMLValue.Entry) -> RawModel? {
         guard let entries = mapping(entry.value, what: "model `\(entry.key.value)`") else { return nil }
         let isEnum = entries.contains { $0.key.value == "enum" }
-        let allowed = isEnum ? SpecKeys.enumModel : SpecKeys.objectModel
+        let isUnion = !isEnum && entries.contains { $0.key.value == "oneOf" }
+        let allowed = isEnum ? SpecKeys.enumModel : isUnion ? SpecKeys.unionModel : SpecKeys.objectModel
         var model = RawModel(name: entry.key, shape: .object([]))
+        var union = RawUnion(location: entry.key.location)
         var sawShape = false
         for item in entries {
             switch item.key.value {
             case "description": model.description = string(item.value, key: "description")?.value
             case "deprecated": model.deprecated = deprecation(item.value)
-            case "properties" where !isEnum:
+            case "properties" where !isEnum && !isUnion:
                 sawShape = true
                 model.shape = .object(fields(item.value, allowed: SpecKeys.property, what: "`properties`"))
             case "enum":
                 sawShape = true
-                guard case .sequence(let items) = item.value.kind else {
-                    mismatch(item.value, expected: "a list of values", key: "enum")
-                    continue
+                model.shape = .enumeration(enumValues(item.value))
+            case "oneOf" where isUnion:
+                sawShape = true
+                union.location = item.value.location
+                union.alternatives = alternatives(item.value)
+            case "discriminator" where isUnion: discriminator(item.value, into: &union)
+            case "fallback" where isUnion:
+                if case .bool(let flag) = item.value.kind {
+                    union.fallback = Located(flag, at: item.value.location)
+                } else {
+                    mismatch(item.value, expected: "`true` or `false`", key: "fallback")
                 }
-                model.shape = .enumeration(items.compactMap { scalarText($0, key: "enum") })
             default:
                 unknownKey(item.key, allowed: allowed, in: "model `\(entry.key.value)`")
             }
         }
+        if isUnion { model.shape = .union(union) }
         if !sawShape {
             diagnostics.error(
-                "model `\(entry.key.value)` needs `properties` (a struct) or `enum` (a list of values)",
+                "model `\(entry.key.value)` needs `properties` (a struct), `enum` (a list of values) or `oneOf` (a union)",
                 at: entry.key.location
             )
         }
         return model
+    }
+
+    /// `enum: [open, closed]`, `enum: [1, 2]`, or `enum: {low: 1, high: 3}` (case names → values).
+    mutating func enumValues(_ value: YAMLValue) -> [RawEnumValue] {
+        switch value.kind {
+        case .sequence(let items):
+            return items.compactMap { item in
+                enumValue(item).map { RawEnumValue(name: nil, value: $0.value, isInteger: $0.isInteger) }
+            }
+        case .mapping(let entries):
+            return entries.compactMap { entry in
+                enumValue(entry.value).map { RawEnumValue(name: entry.key, value: $0.value, isInteger: $0.isInteger) }
+            }
+        default:
+            mismatch(value, expected: "a list of values, or a mapping of case names to values", key: "enum")
+            return []
+        }
+    }
+
+    private mutating func enumValue(_ value: YAMLValue) -> (value: Located<String>, isInteger: Bool)? {
+        if case .int(let number) = value.kind { return (value.located(String(number)), true) }
+        guard let text = scalarText(value, key: "enum") else { return nil }
+        return (text, false)
+    }
+
+    /// `oneOf: [TextPart, ImagePart]` or `oneOf: {text: String, parts: "[Part]"}` (case names → types).
+    mutating func alternatives(_ value: YAMLValue) -> [RawUnion.Alternative] {
+        switch value.kind {
+        case .sequence(let items):
+            return items.compactMap { item in string(item, key: "oneOf").map { RawUnion.Alternative(type: $0) } }
+        case .mapping(let entries):
+            return entries.compactMap { entry in
+                string(entry.value, key: entry.key.value).map { RawUnion.Alternative(name: entry.key, type: $0) }
+            }
+        default:
+            mismatch(value, expected: "a list of types, or a mapping of case names to types", key: "oneOf")
+            return []
+        }
+    }
+
+    /// `discriminator: type` or `discriminator: {property: type, mapping: {tag: Model}}`.
+    mutating func discriminator(_ value: YAMLValue, into union: inout RawUnion) {
+        if case .string(let text) = value.kind {
+            union.discriminator = value.located(text)
+            return
+        }
+        guard let entries = mapping(value, what: "`discriminator`") else { return }
+        for entry in entries {
+            switch entry.key.value {
+            case "property": union.discriminator = string(entry.value, key: "property")
+            case "mapping":
+                for tag in mapping(entry.value, what: "`mapping`") ?? [] {
+                    if let model = string(tag.value, key: tag.key.value) { union.mapping.append((tag.key, model)) }
+                }
+            default: unknownKey(entry.key, allowed: SpecKeys.discriminator, in: "`discriminator`")
+            }
+        }
+        if union.discriminator == nil {
+            diagnostics.error(
+                "`discriminator` needs a `property`",
+                at: value.location,
+                hint: "add `property: type`, the key that names the alternative"
+            )
+        }
     }
 
     mutating func endpoint(_ entry: YAMLValue.Entry) -> RawEndpoint? {
@@ -167,9 +244,9 @@ private struct Reader {
             case "deprecated": endpoint.deprecated = deprecation(value)
             case "namespace": endpoint.namespace = string(value, key: "namespace")
             case "pathParameters":
-                endpoint.pathParameters = fields(value, allowed: SpecKeys.property, what: "`pathParameters`")
+                endpoint.pathParameters = fields(value, allowed: SpecKeys.parameter, what: "`pathParameters`")
             case "query": endpoint.query = fields(value, allowed: SpecKeys.queryParameter, what: "`query`")
-            case "headers": endpoint.headers = fields(value, allowed: SpecKeys.property, what: "`headers`")
+            case "headers": endpoint.headers = fields(value, allowed: SpecKeys.parameter, what: "`headers`")
             case "body": endpoint.body = body(value)
             case "response": endpoint.response = string(value, key: "response")
             case "sample":
@@ -221,7 +298,8 @@ private struct Reader {
         if entry.key.value == "binary" {
             return string(entry.value, key: "binary").map { .binary($0) }
         }
-        let inline = fields(entry.value, allowed: SpecKeys.property, what: "`\(entry.key.value)`")
+        let allowed = entry.key.value == "json" ? SpecKeys.property : SpecKeys.parameter
+        let inline = fields(entry.value, allowed: allowed, what: "`\(entry.key.value)`")
         return entry.key.value == "json"
             ? .json(inline, entry.key.location) : .form(inline, entry.key.location)
     }
@@ -322,10 +400,11 @@ private struct Reader {
                 case "deprecated": field.deprecated = deprecation(item.value)
                 case "separator" where allowed.contains("separator"):
                     field.separator = string(item.value, key: "separator")
+                case "const" where allowed.contains("const"): field.constant = YAMLValueBox(value: item.value)
                 default: unknownKey(item.key, allowed: allowed, in: "`\(entry.key.value)`")
                 }
             }
-            if field.type == nil {
+            if field.type == nil && field.constant == nil {
                 // A `type` that is not a string was reported already.
                 if !entries.contains(where: { $0.key.value == "type" }) {
                     diagnostics.error("`\(entry.key.value)` needs a `type`", at: entry.key.location)

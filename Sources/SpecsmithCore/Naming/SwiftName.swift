@@ -36,6 +36,19 @@ public enum SwiftName {
         }
     }
 
+    /// The enum case named after a type it wraps (in error body enumerations and unions):
+    /// `ApiErrorMessage` → `apiErrorMessage`, `[ValidationError]` → `validationErrorList`, `String` → `string`.
+    static func caseName(for type: TypeRef) -> String {
+        switch type {
+        case .model(let name): memberName(name)
+        case .builtin(let builtin): memberName(builtin.rawValue)
+        case .array(let element): caseName(for: element) + "List"
+        case .dictionary(let value): caseName(for: value) + "Map"
+        case .optional(let wrapped): caseName(for: wrapped)
+        case .void: "empty"
+        }
+    }
+
     /// `name` as it must be written in source: backticks around keywords.
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

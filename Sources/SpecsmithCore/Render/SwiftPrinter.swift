@@ -90,7 +90,7 @@ public struct SwiftPrinter: Sendable {
         let inherits = type.inherits.isEmpty ? "" : ": " + type.inherits.joined(separator: ", ")
         let requirements = type.whereClause.isEmpty ? "" : " where " + type.whereClause.joined(separator: ", ")
         let opening =
-            "\(modifiers(type.access))\(type.kind.rawValue) \(type.name)\(generics)\(inherits)\(requirements) {"
+            "\(modifiers(type.access))\(type.isIndirect ? "indirect " : "")\(type.kind.rawValue) \(type.name)\(generics)\(inherits)\(requirements) {"
         if type.members.isEmpty {
             writer.line(opening + "}")
             return
@@ -244,6 +244,12 @@ public struct SwiftPrinter: Sendable {
             writer.line("} catch {")
             writer.indent { emit(handler, into: &$0) }
             writer.line("}")
+        case .ifLet(let name, let value, let body):
+            emit(value, prefix: "if let \(SwiftName.escaped(name)) = ", suffix: " {", into: &writer)
+            writer.indent { emit(body, into: &$0) }
+            writer.line("}")
+        case .throw(let error):
+            emit(error, prefix: "throw ", suffix: "", into: &writer)
         }
     }
 
@@ -332,6 +338,8 @@ public struct SwiftPrinter: Sendable {
             writer.line("]" + suffix)
         case .try(let inner):
             emit(inner, prefix: prefix + "try ", suffix: suffix, into: &writer)
+        case .optionalTry(let inner):
+            emit(inner, prefix: prefix + "try? ", suffix: suffix, into: &writer)
         case .await(let inner):
             emit(inner, prefix: prefix + "await ", suffix: suffix, into: &writer)
         case .member(.some(let base), let name) where containsMultilineString(base):
@@ -355,7 +363,8 @@ public struct SwiftPrinter: Sendable {
         case .closure: true
         case .call(let callee, let arguments):
             containsClosure(callee) || arguments.contains { containsClosure($0.value) }
-        case .try(let inner), .await(let inner), .forceUnwrap(let inner), .member(.some(let inner), _):
+        case .try(let inner), .optionalTry(let inner), .await(let inner), .forceUnwrap(let inner),
+            .member(.some(let inner), _):
             containsClosure(inner)
         default: false
         }
@@ -370,7 +379,7 @@ public struct SwiftPrinter: Sendable {
         case .call(_, let arguments): !arguments.isEmpty
         case .array(let elements): !elements.isEmpty
         case .dictionary(let entries): !entries.isEmpty
-        case .try(let inner), .await(let inner): isBreakable(inner)
+        case .try(let inner), .optionalTry(let inner), .await(let inner): isBreakable(inner)
         default: false
         }
     }
@@ -380,7 +389,8 @@ public struct SwiftPrinter: Sendable {
         case .literal(.multilineRawString): true
         case .call(let callee, let arguments):
             containsMultilineString(callee) || arguments.contains { containsMultilineString($0.value) }
-        case .member(.some(let base), _), .try(let base), .await(let base), .forceUnwrap(let base):
+        case .member(.some(let base), _), .try(let base), .optionalTry(let base), .await(let base),
+            .forceUnwrap(let base):
             containsMultilineString(base)
         case .array(let elements): elements.contains(where: containsMultilineString)
         default: false
@@ -426,6 +436,8 @@ public struct SwiftPrinter: Sendable {
             return flat(callee) + "(" + arguments.map(argumentText).joined(separator: ", ") + ")"
         case .try(let inner):
             return "try " + flat(inner)
+        case .optionalTry(let inner):
+            return "try? " + flat(inner)
         case .await(let inner):
             return "await " + flat(inner)
         case .array(let elements):
@@ -463,7 +475,8 @@ public struct SwiftPrinter: Sendable {
             "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = \(flat(value))"
         case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
         case .assignment(let target, let value): flat(target) + " = " + flat(value)
-        case .switch, .doCatch: "…"
+        case .throw(let error): "throw " + flat(error)
+        case .switch, .doCatch, .ifLet: "…"
         }
     }
 

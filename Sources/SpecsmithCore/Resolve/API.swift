@@ -174,6 +174,8 @@ public indirect enum TypeRef: Sendable, Hashable {
         case url = "URL"
         case uuid = "UUID"
         case data = "Data"
+        /// Any JSON value: the runtime's `JSON`.
+        case json = "JSON"
     }
 
     /// Whether values of this type may be absent.
@@ -195,14 +197,16 @@ public struct Deprecation: Sendable, Hashable {
     public var message: String?
 }
 
-/// A model: a struct of properties or a string enumeration.
+/// A model: a struct of properties, an enumeration of strings or integers, or a union of alternatives.
 public struct Model: Sendable, Hashable {
     /// What a model is made of.
     public enum Shape: Sendable, Hashable {
         /// A struct.
         case object([Property])
-        /// A string enumeration; the name of the case that keeps unknown values.
-        case enumeration([EnumCase], unknownCase: String)
+        /// An enumeration of string or integer values.
+        case enumeration(Enumeration)
+        /// One of several alternatives: an enum with a case per alternative.
+        case union(Union)
     }
 
     /// The Swift type name.
@@ -215,6 +219,45 @@ public struct Model: Sendable, Hashable {
     public var shape: Shape
     /// Whether the model is only sent, never received (an inline body): `Encodable` instead of `Codable`.
     public var isRequestOnly: Bool = false
+    /// Whether a union contains itself (through its alternatives' properties): an `indirect enum`.
+    public var isIndirect: Bool = false
+}
+
+/// An enumeration's values.
+public struct Enumeration: Sendable, Hashable {
+    /// The listed values.
+    public var cases: [EnumCase]
+    /// The name of the case that keeps values the spec does not list.
+    public var unknownCase: String
+    /// Whether the values are integers (`Int` raw values) rather than strings.
+    public var isInteger: Bool = false
+
+    /// The Swift type of the raw values.
+    public var rawType: String { isInteger ? "Int" : "String" }
+}
+
+/// A union: a value that is one of several alternatives.
+public struct Union: Sendable, Hashable {
+    /// An alternative.
+    public struct Alternative: Sendable, Hashable {
+        /// The Swift case name.
+        public var name: String
+        /// Its type.
+        public var type: TypeRef
+        /// With a discriminator: the tags that select it, the first written when encoding.
+        public var tags: [String] = []
+        /// With a discriminator: whether the alternative's own value writes its tag (a `const` property), so
+        /// encoding need not add it.
+        public var writesOwnTag: Bool = false
+    }
+
+    /// The alternatives, in the order they are tried when decoding by shape.
+    public var alternatives: [Alternative]
+    /// The JSON key whose string value says which alternative a value is; `nil` to decode by shape.
+    public var discriminator: String?
+    /// The name of the case that keeps a value of no listed alternative as `JSON`; `nil` when such a value
+    /// fails to decode.
+    public var fallbackCase: String?
 }
 
 /// A property of a model.
@@ -231,6 +274,11 @@ public struct Property: Sendable, Hashable {
     public var defaultValue: DefaultValue?
     /// The deprecation, if any.
     public var deprecation: Deprecation?
+    /// The one value the property always has (`object: "customer"`): decoded and checked, always encoded, not
+    /// stored nor an initializer parameter.
+    public var constant: DefaultValue?
+    /// Whether the property's model is stored out of line, because the struct contains itself through it.
+    public var isIndirect: Bool = false
 }
 
 /// A value of a default, checked against its type.
@@ -248,11 +296,11 @@ public indirect enum DefaultValue: Sendable, Hashable {
     case null
 }
 
-/// A value of a string enumeration.
+/// A value of an enumeration.
 public struct EnumCase: Sendable, Hashable {
     /// The Swift case name.
     public var name: String
-    /// The value in JSON.
+    /// The value in JSON: the string, or an integer's decimal digits.
     public var rawValue: String
 }
 

@@ -249,7 +249,7 @@ extension ResolveContext {
             }
             var caseNames = Set<String>()
             let cases = types.enumerated().map { index, type in
-                var caseName = Self.errorCaseName(type)
+                var caseName = SwiftName.caseName(for: type)
                 if !caseNames.insert(caseName).inserted {
                     caseName += "\(index + 1)"
                     caseNames.insert(caseName)
@@ -257,18 +257,6 @@ extension ResolveContext {
                 return ErrorBody.Case(name: caseName, type: type)
             }
             return (merged, .enumeration(name: name, cases: cases))
-        }
-    }
-
-    /// `ApiErrorMessage` → `apiErrorMessage`, `[ValidationError]` → `validationErrorList`.
-    private static func errorCaseName(_ type: TypeRef) -> String {
-        switch type {
-        case .model(let name): SwiftName.memberName(name)
-        case .builtin(let builtin): SwiftName.memberName(builtin.rawValue)
-        case .array(let element): errorCaseName(element) + "List"
-        case .dictionary(let value): errorCaseName(value) + "Map"
-        case .optional(let wrapped): errorCaseName(wrapped)
-        case .void: "empty"
         }
     }
 }

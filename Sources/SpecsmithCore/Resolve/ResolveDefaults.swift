@@ -2,17 +2,22 @@ import Foundation
 
 extension ResolveContext {
     /// Checks that a `default:` value fits `type`, returning it resolved, or reporting why it does not.
-    mutating func checkDefault(_ value: YAMLValue, for type: TypeRef, field: String) -> DefaultValue? {
+    mutating func checkDefault(
+        _ value: YAMLValue,
+        for type: TypeRef,
+        field: String,
+        what: String = "default"
+    ) -> DefaultValue? {
         if let resolved = defaultValue(value, for: type) { return resolved }
         if case .double = value.kind, [.builtin(.double), .builtin(.float)].contains(type.unwrapped) {
             diagnostics.error(
-                "the default of `\(field)` must be a finite \(describe(type.unwrapped).dropFirst(2)), not `\(value.scalarText ?? "")`",
+                "the \(what) of `\(field)` must be a finite \(describe(type.unwrapped).dropFirst(2)), not `\(value.scalarText ?? "")`",
                 at: value.location
             )
             return nil
         }
         diagnostics.error(
-            "the default of `\(field)` must be \(describe(type)), not \(value.kindDescription) `\(value.scalarText ?? value.jsonText)`",
+            "the \(what) of `\(field)` must be \(describe(type)), not \(value.kindDescription) `\(value.scalarText ?? value.jsonText)`",
             at: value.location
         )
         return nil
@@ -39,8 +44,10 @@ extension ResolveContext {
         case (.builtin(.string), .string(let text)): return .string(text)
         case (.builtin(.url), .string(let text)): return URL(string: text) != nil ? .url(text) : nil
         case (.builtin(.uuid), .string(let text)): return UUID(uuidString: text) != nil ? .uuid(text) : nil
-        case (.model(let name), .string(let text)):
+        case (.model(let name), .string(let text)) where !integerEnumerations.contains(name):
             return enumCases[name]?.first { $0.rawValue == text }.map { .enumCase($0.name) }
+        case (.model(let name), .int(let number)) where integerEnumerations.contains(name):
+            return enumCases[name]?.first { $0.rawValue == String(number) }.map { .enumCase($0.name) }
         case (.array(let element), .sequence(let items)):
             var values: [DefaultValue] = []
             for item in items {
@@ -56,6 +63,7 @@ extension ResolveContext {
     /// "a Bool", "one of the values of `Region`", "a list of …".
     func describe(_ type: TypeRef) -> String {
         switch type {
+        case .builtin(.json): "nothing: a `JSON` property has no default"
         case .builtin(let builtin):
             ("AEIOU".contains(builtin.rawValue.prefix(1)) ? "an" : "a") + " `\(builtin.rawValue)`"
         case .model(let name):
@@ -68,73 +76,5 @@ extension ResolveContext {
         case .optional(let wrapped): "\(describe(wrapped)) or null"
         case .void: "nothing"
         }
-    }
-}
-
-extension ResolveContext {
-    /// Reports models that contain themselves without an array or dictionary in between: a Swift struct
-    /// cannot, as its size would be infinite.
-    mutating func checkCycles(_ models: [Model]) {
-        var edges: [String: [(property: String, target: String)]] = [:]
-        for model in models {
-            guard case .object(let properties) = model.shape else { continue }
-            edges[model.name] = properties.compactMap { property in
-                if case .model(let target) = property.type.unwrapped { return (property.name, target) }
-                return nil
-            }
-        }
-        var reported = Set<String>()
-        for model in models {
-            guard let path = cycle(from: model.name, edges: edges) else { continue }
-            let members = Set(path.map(\.model))
-            guard reported.isDisjoint(with: members) else { continue }
-            reported.formUnion(members)
-            let route = path.map { "\($0.model).\($0.property)" }.joined(separator: " → ")
-            let location = propertyLocation(model: model.name, property: path[0].property)
-            diagnostics.error(
-                "model `\(model.name)` contains itself through \(route) with no array or dictionary in between; a struct cannot hold itself",
-                at: location,
-                hint: "make one of these properties an array such as `[\(model.name)]`"
-            )
-        }
-    }
-
-    private func cycle(
-        from start: String,
-        edges: [String: [(property: String, target: String)]]
-    ) -> [(
-        model: String, property: String
-    )]? {
-        var visited = Set<String>()
-        func search(
-            _ model: String,
-            _ path: [(model: String, property: String)]
-        ) -> [(
-            model: String, property: String
-        )]? {
-            for edge in edges[model] ?? [] {
-                let next = path + [(model, edge.property)]
-                if edge.target == start { return next }
-                if visited.insert(edge.target).inserted, let found = search(edge.target, next) {
-                    return found
-                }
-            }
-            return nil
-        }
-        return search(start, [])
-    }
-
-    private func propertyLocation(model: String, property: String) -> SourceLocation {
-        for raw in raw.models where modelNames[raw.name.value] == model {
-            if case .object(let fields) = raw.shape,
-                let field = fields.first(where: {
-                    ($0.swiftName?.value ?? SwiftName.memberName($0.key.value)) == property
-                })
-            {
-                return field.key.location
-            }
-            return raw.name.location
-        }
-        return raw.location
     }
 }

@@ -39,7 +39,7 @@ extension ResolveContext {
             operations.append(operation)
         }
         checkNamespaces(operations, typeNames: typeNames)
-        checkEndpointNames(names)
+        checkEndpointNames(names, typeNames: typeNames)
         return operations
     }
 
@@ -80,11 +80,19 @@ extension ResolveContext {
         }
     }
 
-    /// Reports endpoint names that clash with a member of the client, or whose Combine method would be another
+    /// Reports endpoint names that are a model's type name, that clash with a member of the client, or whose Combine method would be another
     /// endpoint's method; `names` are the endpoints' spec names by namespace and Swift name (`Repos.issues`).
-    private mutating func checkEndpointNames(_ names: [String: Located<String>]) {
+    private mutating func checkEndpointNames(_ names: [String: Located<String>], typeNames: Set<String>) {
         for (key, name) in names.sorted(by: { $0.value.location < $1.value.location }) {
             let method = String(key[key.index(after: key.firstIndex(of: ".")!)...])
+            // Only names of letters without case (`名前`) are the same as a type and as a member.
+            if typeNames.contains(method) {
+                diagnostics.error(
+                    "endpoint `\(name.value)` becomes `\(method)`, the name of a model: in generated code the method would hide the type",
+                    at: name.location,
+                    hint: "rename the endpoint or the model"
+                )
+            }
             if ReservedNames.clientMembers(flavours).contains(method) {
                 diagnostics.error(
                     "endpoint `\(name.value)` becomes the method `\(method)`, which the client already has as a property",
@@ -340,7 +348,7 @@ extension ResolveContext {
 
     private func isTextual(_ type: TypeRef) -> Bool {
         switch type {
-        case .builtin(let builtin): builtin != .data
+        case .builtin(let builtin): builtin != .data && builtin != .json
         case .model(let name): enumCases[name] != nil
         default: false
         }
@@ -395,7 +403,9 @@ extension ResolveContext {
                     isRequestOnly: true
                 )
             )
-            for property in properties {
+            // A `const` field is always sent with its value: not a parameter.
+            let stored = properties.filter { $0.constant == nil }
+            for property in stored {
                 parameters.append(
                     Parameter(
                         name: property.name,
@@ -409,7 +419,7 @@ extension ResolveContext {
                     )
                 )
             }
-            return .fields(model: modelName, parameters: properties.map(\.name))
+            return .fields(model: modelName, parameters: stored.map(\.name))
         case .form(let fields, _):
             let resolved = fields.compactMap { resolveParameter($0, location: .body) }
             parameters.append(contentsOf: resolved)

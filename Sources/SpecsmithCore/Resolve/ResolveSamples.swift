@@ -99,16 +99,31 @@ struct SampleChecker {
     private mutating func checkModel(_ value: YAMLValue, name: String, at path: String) {
         guard let model = models[name] else { return }
         switch (model.shape, value.kind) {
-        case (.enumeration, .string):
+        case (.enumeration(let enumeration), .string) where !enumeration.isInteger:
             return  // A value the spec does not list is kept as `unknown`.
-        case (.enumeration, _):
-            mismatch(value, at: path, expected: "a string (a `\(name)` value)")
+        case (.enumeration(let enumeration), .int) where enumeration.isInteger:
+            return
+        case (.enumeration(let enumeration), _):
+            mismatch(
+                value,
+                at: path,
+                expected: "\(enumeration.isInteger ? "an integer" : "a string") (a `\(name)` value)"
+            )
+        case (.union(let union), _):
+            checkUnion(value, union, name: name, at: path)
         case (.object(let properties), .mapping(let entries)):
             var byKey: [String: YAMLValue] = [:]
             for entry in entries { byKey[entry.key.value] = entry.value }
             for property in properties {
                 if let field = byKey[property.key] {
                     if case .null = field.kind, property.defaultValue != nil { continue }
+                    if let constant = property.constant {
+                        if !Self.matches(field, constant) {
+                            let expected = TranslationSupport.constantText(constant)
+                            report("`\(join(path, property.key))` must always be `\(expected)`", at: field.location)
+                        }
+                        continue
+                    }
                     check(field, as: property.type, at: join(path, property.key))
                 } else if !property.type.isOptional && property.defaultValue == nil {
                     let place = path.isEmpty ? "" : " at `\(path)`"
@@ -120,8 +135,54 @@ struct SampleChecker {
         }
     }
 
+    /// A union's value fits when it fits the alternative its tag names, or any alternative without a
+    /// discriminator; with a fallback case, a value of no alternative (or an unknown tag) fits too.
+    private mutating func checkUnion(_ value: YAMLValue, _ union: Union, name: String, at path: String) {
+        if let discriminator = union.discriminator {
+            guard case .mapping(let entries) = value.kind else {
+                mismatch(value, at: path, expected: "an object (a `\(name)`)")
+                return
+            }
+            let tag = entries.first { $0.key.value == discriminator }?.value
+            if case .string(let text) = tag?.kind,
+                let alternative = union.alternatives.first(where: { $0.tags.contains(text) })
+            {
+                check(value, as: alternative.type, at: path)
+            } else if union.fallbackCase == nil {
+                let tags = union.alternatives.flatMap(\.tags).prefix(8).map { "`\($0)`" }.joined(separator: ", ")
+                report(
+                    "\(path.isEmpty ? "it" : "`\(path)`") needs a `\(discriminator)` of \(tags) (a `\(name)`)",
+                    at: (tag ?? value).location
+                )
+            }
+            return
+        }
+        for alternative in union.alternatives {
+            var trial = SampleChecker(models: models, dates: dates)
+            trial.check(value, as: alternative.type, at: path)
+            if trial.mismatches.isEmpty { return }
+        }
+        if union.fallbackCase == nil {
+            let names = union.alternatives.map { "`\(TranslationSupport.typeText($0.type))`" }.joined(separator: ", ")
+            mismatch(value, at: path, expected: "one of \(names) (a `\(name)`)")
+        }
+    }
+
+    /// Whether a sample's value is a `const` property's value.
+    static func matches(_ value: YAMLValue, _ constant: DefaultValue) -> Bool {
+        switch (constant, value.kind) {
+        case (.string(let expected), .string(let text)): expected == text
+        case (.int(let expected), .int(let number)): expected == number
+        case (.bool(let expected), .bool(let flag)): expected == flag
+        case (.double(let expected), .double(let number)): expected == number
+        case (.double(let expected), .int(let number)): expected == Double(number)
+        default: false
+        }
+    }
+
     private func fits(_ value: YAMLValue, _ builtin: TypeRef.Builtin) -> Bool {
         switch (builtin, value.kind) {
+        case (.json, _): return true
         case (.string, .string), (.bool, .bool), (.int, .int), (.int64, .int), (.double, .int), (.double, .double),
             (.float, .int):
             return true
@@ -150,6 +211,7 @@ struct SampleChecker {
         case .url: "a URL"
         case .uuid: "a UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`"
         case .data: "base64 text"
+        case .json: "any JSON value"
         case .date:
             dates == .secondsSince1970 || dates == .millisecondsSince1970
                 ? "a number of \(dates == .secondsSince1970 ? "seconds" : "milliseconds") since 1970 (`dates: \(dates.rawValue)`)"

@@ -32,6 +32,8 @@ struct ResolveContext {
     var modelNames: [String: String] = [:]
     /// Swift name → enumeration cases, for checking defaults.
     var enumCases: [String: [EnumCase]] = [:]
+    /// The Swift names of enumerations of integers.
+    var integerEnumerations: Set<String> = []
     var apiName = "API"
     var style = API.Style.endpoints
     /// The command line's `--flavours`, which replaces the spec's.
@@ -77,7 +79,8 @@ struct ResolveContext {
         let auth = resolveAuth()
         declareModels()
         var models = raw.models.compactMap { resolveModel($0) }
-        checkCycles(models)
+        finishUnions(&models)
+        resolveRecursion(&models)
         let operations = resolveOperations(bodyModels: &models)
 
         return API(
@@ -149,7 +152,9 @@ struct ResolveContext {
             taken[swiftName] = model.name.value
             modelNames[model.name.value] = swiftName
             if case .enumeration(let values) = model.shape {
-                enumCases[swiftName] = enumerationCases(values).cases
+                let enumeration = enumerationCases(values)
+                enumCases[swiftName] = enumeration.cases
+                if enumeration.isInteger { integerEnumerations.insert(swiftName) }
             }
         }
     }
@@ -185,61 +190,16 @@ struct ResolveContext {
     mutating func resolveModel(_ raw: RawModel) -> Model? {
         guard let name = modelNames[raw.name.value] else { return nil }
         let deprecation = raw.deprecated.map { Deprecation(message: $0.message) }
+        let shape: Model.Shape
         switch raw.shape {
         case .enumeration(let values):
-            if values.isEmpty {
-                diagnostics.error(
-                    "enum `\(raw.name.value)` has no values",
-                    at: raw.name.location,
-                    hint: "list its values under `enum:`"
-                )
-            }
-            let (cases, unknownCase) = enumerationCases(values, report: true)
-            return Model(
-                name: name,
-                description: raw.description,
-                deprecation: deprecation,
-                shape: .enumeration(cases, unknownCase: unknownCase)
-            )
+            shape = .enumeration(resolveEnumeration(values, model: raw.name))
         case .object(let fields):
-            let properties = resolveProperties(fields, in: "model `\(raw.name.value)`")
-            return Model(name: name, description: raw.description, deprecation: deprecation, shape: .object(properties))
+            shape = .object(resolveProperties(fields, in: "model `\(raw.name.value)`"))
+        case .union(let union):
+            shape = .union(resolveUnion(union, model: raw.name))
         }
-    }
-
-    /// The cases of an enumeration and the name of its catch-all case.
-    mutating func enumerationCases(
-        _ values: [Located<String>],
-        report: Bool = false
-    ) -> (
-        cases: [EnumCase], unknownCase: String
-    ) {
-        var cases: [EnumCase] = []
-        var byName: [String: String] = [:]
-        var seenValues = Set<String>()
-        for value in values {
-            let caseName = ReservedNames.avoiding(ReservedNames.enumerationMembers, SwiftName.memberName(value.value))
-            if !seenValues.insert(value.value).inserted {
-                if report { diagnostics.error("enum value `\(value.value)` is listed twice", at: value.location) }
-                continue
-            }
-            if let other = byName[caseName] {
-                if report {
-                    diagnostics.error(
-                        "enum values `\(other)` and `\(value.value)` both become the case `\(caseName)`",
-                        at: value.location
-                    )
-                }
-                continue
-            }
-            byName[caseName] = value.value
-            cases.append(EnumCase(name: caseName, rawValue: value.value))
-        }
-        // `unknown`, or `undocumented` when a value is called `unknown`, or … when both are.
-        let taken = ReservedNames.enumerationMembers.union(byName.keys)
-        let unknownCase =
-            ["unknown", "undocumented"].first { !taken.contains($0) } ?? ReservedNames.avoiding(taken, "unknown")
-        return (cases, unknownCase)
+        return Model(name: name, description: raw.description, deprecation: deprecation, shape: shape)
     }
 
     mutating func resolveProperties(_ fields: [RawField], in context: String) -> [Property] {
@@ -266,6 +226,12 @@ struct ResolveContext {
                         hint: "choose another name"
                     )
                 }
+            }
+            if let constant = field.constant {
+                if let property = resolveConstant(constant.value, field: field, name: name) {
+                    properties.append(property)
+                }
+                continue
             }
             guard let typeText = field.type, let type = resolveType(typeText) else { continue }
             let defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: field.key.value) }

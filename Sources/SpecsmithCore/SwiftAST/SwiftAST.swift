@@ -73,6 +73,8 @@ public struct TypeDeclaration: Sendable, Hashable {
     public var members: [Declaration] = []
     /// Whether members are separated by blank lines (enum cases are not).
     public var blankLinesBetweenMembers = true
+    /// Whether an enum is `indirect`: its cases' values are stored out of line, so that it may contain itself.
+    public var isIndirect = false
 }
 
 /// A stored or computed property.
@@ -178,6 +180,10 @@ public indirect enum Statement: Sendable, Hashable {
     case `switch`(Expression, [SwitchCase])
     /// `do { body } catch { handler }`, the handler seeing `error`.
     case doCatch([Statement], catch: [Statement])
+    /// `if let name = value { body }`
+    case ifLet(name: String, value: Expression, body: [Statement])
+    /// `throw error`
+    case `throw`(Expression)
 }
 
 /// A case of a switch statement.
@@ -210,6 +216,8 @@ public indirect enum Expression: Sendable, Hashable {
     case call(Expression, [Argument])
     /// `try expression`
     case `try`(Expression)
+    /// `try? expression`: `nil` when it throws.
+    case optionalTry(Expression)
     /// `await expression`
     case await(Expression)
     /// `[a, b]`

@@ -20,6 +20,12 @@ enum RuntimeSymbols {
     static let expectedErrors = "ExpectedErrors"
     static let credentials = "Credentials"
     static let middleware = "Middleware"
+    /// Any JSON value.
+    static let json = "JSON"
+    /// The property wrapper that stores a property out of line: `@Indirect`.
+    static let indirect = "Indirect"
+    /// `KeyedDecodingContainer.decodeConstant(_:forKey:)`, which checks a `const` property.
+    static let decodeConstant = "decodeConstant"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
     static let callbackQueue = "callbackQueue"
 
@@ -27,7 +33,8 @@ enum RuntimeSymbols {
     static let all: Set<String> = [
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
-        authorizationScope, expectedErrors, credentials, middleware, "AuthScheme", "Credential", "ExpectedError",
+        authorizationScope, expectedErrors, credentials, middleware, json, indirect, "AuthScheme", "Credential",
+        "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", "RawResponse",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",

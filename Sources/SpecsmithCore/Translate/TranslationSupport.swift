@@ -32,6 +32,20 @@ enum TranslationSupport {
         }
     }
 
+    /// A `const` value as Swift writes it, for documentation: `"customer"`, `3`.
+    static func constantText(_ value: DefaultValue) -> String {
+        SwiftPrinter().flat(expression(value))
+    }
+
+    /// Whether a type names the runtime's `JSON`.
+    static func usesJSON(_ type: TypeRef) -> Bool {
+        switch type {
+        case .builtin(let builtin): builtin == .json
+        case .array(let inner), .dictionary(let inner), .optional(let inner): usesJSON(inner)
+        case .model, .void: false
+        }
+    }
+
     /// Doc comment lines from a description, or `fallback` when there is none.
     static func docs(_ description: String?, fallback: String? = nil) -> [String] {
         let text = description.map(trimmed)

@@ -97,8 +97,11 @@ public enum Translator {
     ) -> SwiftFile {
         let types =
             models.flatMap { model -> [TypeRef] in
-                if case .object(let properties) = model.shape { return properties.map(\.type) }
-                return []
+                switch model.shape {
+                case .object(let properties): properties.map(\.type)
+                case .union(let union): union.alternatives.map(\.type)
+                case .enumeration: []
+                }
             }
             + errorBodies.flatMap { operation -> [TypeRef] in
                 if case .enumeration(_, let cases) = operation.errorBody { return cases.map(\.type) }
@@ -106,13 +109,30 @@ public enum Translator {
             }
         var modules: [String] = []
         if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
-        if models.contains(where: { if case .enumeration = $0.shape { true } else { false } }) {
-            modules.append(RuntimeSymbols.module)
+        // The runtime is visible in declarations through enumerations (`ParameterValue`), `JSON` and
+        // `@Indirect`; `const` properties use it only in bodies.
+        let runtimeVisible =
+            types.contains(where: TranslationSupport.usesJSON)
+            || models.contains { model in
+                switch model.shape {
+                case .enumeration: true
+                case .union(let union): union.fallbackCase != nil
+                case .object(let properties): properties.contains(where: \.isIndirect)
+                }
+            }
+        let runtimeHidden = models.contains { model in
+            if case .object(let properties) = model.shape { return properties.contains { $0.constant != nil } }
+            return false
+        }
+        if runtimeVisible { modules.append(RuntimeSymbols.module) }
+        var imports = TranslationSupport.imports(modules, api: api)
+        if runtimeHidden && !runtimeVisible {
+            imports.append(TranslationSupport.hiddenImport(RuntimeSymbols.module, api: api))
         }
         return file(
             name,
             api,
-            imports: TranslationSupport.imports(modules, api: api),
+            imports: imports,
             models.map { translateModel($0, api: api) } + errorBodies.compactMap { translateErrorBody($0, api: api) }
         )
     }

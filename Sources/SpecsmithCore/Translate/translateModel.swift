@@ -1,29 +1,55 @@
-/// Translates a model: a `Codable` struct, or a string enumeration that keeps values it does not know.
-///
-/// An enumeration's `Codable` conformance comes from the standard library's `RawRepresentable` defaults:
-/// its `init(rawValue:)` never fails, so decoding a value the spec does not list keeps it instead of throwing.
+/// Translates a model: a `Codable` struct (here), an enumeration (``translateEnumeration(_:_:api:)``) or a
+/// union (``translateUnion(_:_:api:)``).
 func translateModel(_ model: Model, api: API) -> Declaration {
     switch model.shape {
     case .object(let properties):
         translateStruct(model, properties: properties, api: api)
-    case .enumeration(let cases, let unknownCase):
-        translateEnumeration(model, cases: cases, unknownCase: unknownCase, api: api)
+    case .enumeration(let enumeration):
+        translateEnumeration(model, enumeration, api: api)
+    case .union(let union):
+        translateUnion(model, union, api: api)
     }
 }
 
 private func translateStruct(_ model: Model, properties: [Property], api: API) -> Declaration {
     let access = TranslationSupport.access(api)
+    let stored = properties.filter { $0.constant == nil }
     var members: [Declaration] = properties.flatMap { property -> [Declaration] in
         let type = TranslationSupport.typeText(property.type)
         let docs = TranslationSupport.docs(property.description, fallback: "The `\(property.key)` field.")
+        let wrapper = property.isIndirect ? ["@\(RuntimeSymbols.indirect)"] : []
+        if let constant = property.constant {
+            return [
+                .variable(
+                    VariableDeclaration(
+                        docs: docs + ["", "Always `\(TranslationSupport.constantText(constant))`."],
+                        attributes: TranslationSupport.attributes(property.deprecation),
+                        access: access,
+                        name: property.name,
+                        type: type,
+                        getter: [.return(TranslationSupport.expression(constant))]
+                    )
+                )
+            ]
+        }
         guard property.deprecation != nil else {
-            return [.variable(VariableDeclaration(docs: docs, access: access, name: property.name, type: type))]
+            return [
+                .variable(
+                    VariableDeclaration(
+                        docs: docs,
+                        attributes: wrapper,
+                        access: access,
+                        name: property.name,
+                        type: type
+                    )
+                )
+            ]
         }
         // A deprecated property is stored under another name, so the generated initializers and coding
         // do not use the deprecated name and compile without warnings.
         let storage = storageName(property)
         return [
-            .variable(VariableDeclaration(access: .private, name: storage, type: type)),
+            .variable(VariableDeclaration(attributes: wrapper, access: .private, name: storage, type: type)),
             .variable(
                 VariableDeclaration(
                     docs: docs,
@@ -43,7 +69,7 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
                 docs: ["Creates \(TranslationSupport.article(model.name)) `\(model.name)` from its properties."],
                 access: access,
                 kind: .initializer,
-                parameters: properties.map { property in
+                parameters: stored.map { property in
                     FunctionParameter(
                         name: property.name,
                         type: TranslationSupport.typeText(property.type),
@@ -51,20 +77,26 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
                             .map(TranslationSupport.expression)
                     )
                 },
-                body: properties.map { property in
+                body: stored.map { property in
                     .assignment(.member(.verbatim("self"), storageName(property)), .identifier(property.name))
                 }
             )
         )
     )
+    // A `const` property is not stored: coding it takes written `init(from:)` and `encode(to:)`.
+    let hasConstants = properties.contains { $0.constant != nil }
     let needsDecoder =
-        !model.isRequestOnly && properties.contains { $0.defaultValue != nil && $0.defaultValue != .null }
+        !model.isRequestOnly
+        && (hasConstants || properties.contains { $0.defaultValue != nil && $0.defaultValue != .null })
     let renamesKeys = properties.contains { storageName($0) != $0.key }
-    if needsDecoder || renamesKeys {
+    if needsDecoder || renamesKeys || hasConstants {
         members.append(.type(codingKeys(properties)))
     }
     if needsDecoder {
         members.append(.function(decodingInitializer(properties, access: access)))
+    }
+    if hasConstants {
+        members.append(.function(encodingFunction(properties, access: access)))
     }
     return .type(
         TypeDeclaration(
@@ -111,6 +143,22 @@ private func decodingInitializer(_ properties: [Property], access: AccessModifie
         )
     ]
     for property in properties {
+        if let constant = property.constant {
+            body.append(
+                .expression(
+                    .try(
+                        .call(
+                            .member(.identifier("container"), RuntimeSymbols.decodeConstant),
+                            [
+                                Argument(nil, TranslationSupport.expression(constant)),
+                                Argument("forKey", .member(nil, SwiftName.escaped(storageName(property)))),
+                            ]
+                        )
+                    )
+                )
+            )
+            continue
+        }
         let wrapped = property.type.unwrapped
         let method = property.type.isOptional || property.defaultValue != nil ? "decodeIfPresent" : "decode"
         var value: Expression = .try(
@@ -127,8 +175,13 @@ private func decodingInitializer(_ properties: [Property], access: AccessModifie
         }
         body.append(.assignment(.member(.verbatim("self"), storageName(property)), value))
     }
+    let hasDefaults = properties.contains { $0.defaultValue != nil && $0.defaultValue != .null }
     return FunctionDeclaration(
-        docs: ["Decodes a value, using the default of each property whose key is missing."],
+        docs: [
+            hasDefaults
+                ? "Decodes a value, using the default of each property whose key is missing."
+                : "Decodes a value, checking the value of each `const` property."
+        ],
         access: access,
         kind: .initializer,
         parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")],
@@ -137,100 +190,43 @@ private func decodingInitializer(_ properties: [Property], access: AccessModifie
     )
 }
 
-private func translateEnumeration(_ model: Model, cases: [EnumCase], unknownCase: String, api: API) -> Declaration {
-    let access = TranslationSupport.access(api)
-    var members: [Declaration] = cases.map { enumCase in
-        .enumCase(EnumCaseDeclaration(docs: ["`\(enumCase.rawValue)`"], name: enumCase.name))
+/// `encode(to:)` that writes every property, `const` ones included, leaving out `nil` optionals.
+private func encodingFunction(_ properties: [Property], access: AccessModifier) -> FunctionDeclaration {
+    var body: [Statement] = [
+        .binding(
+            isLet: false,
+            name: "container",
+            value: .call(
+                .member(.identifier("encoder"), "container"),
+                [Argument("keyedBy", .verbatim("CodingKeys.self"))]
+            )
+        )
+    ]
+    for property in properties {
+        let value =
+            property.constant.map(TranslationSupport.expression)
+            ?? .member(.verbatim("self"), storageName(property))
+        body.append(
+            .expression(
+                .try(
+                    .call(
+                        .member(.identifier("container"), property.type.isOptional ? "encodeIfPresent" : "encode"),
+                        [
+                            Argument(nil, value),
+                            Argument("forKey", .member(nil, SwiftName.escaped(storageName(property)))),
+                        ]
+                    )
+                )
+            )
+        )
     }
-    members.append(
-        .enumCase(
-            EnumCaseDeclaration(
-                docs: ["A value this version of the spec does not list, kept as it was received."],
-                name: unknownCase,
-                associatedValues: [FunctionParameter(name: "_", type: "String")]
-            )
-        )
-    )
-    members.append(
-        .variable(
-            VariableDeclaration(
-                docs: ["Every value the spec lists."],
-                access: access,
-                isStatic: true,
-                isLet: true,
-                name: "knownCases",
-                type: "[\(model.name)]",
-                value: .array(cases.map { .member(nil, $0.name) })
-            )
-        )
-    )
-    members.append(
-        .function(
-            FunctionDeclaration(
-                docs: ["The case for `rawValue`, or ``\(unknownCase)(_:)`` when the spec does not list it."],
-                access: access,
-                kind: .initializer,
-                parameters: [FunctionParameter(name: "rawValue", type: "String")],
-                body: [
-                    .switch(
-                        .identifier("rawValue"),
-                        cases.map { enumCase in
-                            SwitchCase(
-                                patterns: [.expression(.literal(.string(enumCase.rawValue)))],
-                                body: [.assignment(.verbatim("self"), .member(nil, enumCase.name))]
-                            )
-                        } + [
-                            SwitchCase(
-                                patterns: [],
-                                body: [
-                                    .assignment(
-                                        .verbatim("self"),
-                                        .call(.member(nil, unknownCase), [Argument(nil, .identifier("rawValue"))])
-                                    )
-                                ]
-                            )
-                        ]
-                    )
-                ]
-            )
-        )
-    )
-    members.append(
-        .variable(
-            VariableDeclaration(
-                docs: ["The value as it is written in JSON."],
-                access: access,
-                name: "rawValue",
-                type: "String",
-                getter: [
-                    .switch(
-                        .verbatim("self"),
-                        cases.map { enumCase in
-                            SwitchCase(
-                                patterns: [.enumCase(enumCase.name, bindings: [])],
-                                body: [.return(.literal(.string(enumCase.rawValue)))]
-                            )
-                        } + [
-                            SwitchCase(
-                                patterns: [.enumCase(unknownCase, bindings: ["value"])],
-                                body: [.return(.identifier("value"))]
-                            )
-                        ]
-                    )
-                ]
-            )
-        )
-    )
-    return .type(
-        TypeDeclaration(
-            docs: TranslationSupport.docs(model.description, fallback: "The values of `\(model.name)`."),
-            attributes: [],
-            access: access,
-            kind: .enum,
-            name: model.name,
-            inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue],
-            members: members
-        )
+    return FunctionDeclaration(
+        docs: ["Encodes the value, `const` properties included."],
+        access: access,
+        kind: .function("encode"),
+        parameters: [FunctionParameter(label: "to", name: "encoder", type: "any Encoder")],
+        throwsClause: "throws",
+        body: body
     )
 }
 

@@ -1,0 +1,157 @@
+/// Resolving unions (`oneOf`): their alternatives and case names, and, once every model is resolved, the
+/// tags of a discriminated union's alternatives.
+extension ResolveContext {
+    mutating func resolveUnion(_ raw: RawUnion, model: Located<String>) -> Union {
+        if raw.alternatives.isEmpty {
+            diagnostics.error(
+                "union `\(model.value)` has no alternatives",
+                at: raw.location,
+                hint: "list its types under `oneOf:`, such as `oneOf: [String, Customer]`"
+            )
+        }
+        var alternatives: [Union.Alternative] = []
+        var caseNames: [String: String] = [:]
+        for alternative in raw.alternatives {
+            guard let type = resolveType(alternative.type) else { continue }
+            if type.isOptional {
+                diagnostics.error(
+                    "an alternative of union `\(model.value)` cannot be optional",
+                    at: alternative.type.location,
+                    hint:
+                        "write `\(TranslationSupport.typeText(type.unwrapped))`, and `\(model.value)?` where the union may be missing"
+                )
+                continue
+            }
+            if alternatives.contains(where: { $0.type == type }) {
+                diagnostics.error(
+                    "`\(alternative.type.value)` is listed twice in union `\(model.value)`",
+                    at: alternative.type.location
+                )
+                continue
+            }
+            if let name = alternative.name { checkCaseName(name) }
+            let caseName = ReservedNames.avoiding(
+                ReservedNames.enumerationMembers,
+                alternative.name.map { SwiftName.memberName($0.value) } ?? SwiftName.caseName(for: type)
+            )
+            if let other = caseNames[caseName] {
+                diagnostics.error(
+                    "`\(alternative.type.value)` and `\(other)` in union `\(model.value)` both become the case `\(caseName)`",
+                    at: (alternative.name ?? alternative.type).location,
+                    hint: alternative.name == nil ? "write `oneOf:` as a mapping of case names to types" : nil
+                )
+                continue
+            }
+            caseNames[caseName] = alternative.type.value
+            alternatives.append(Union.Alternative(name: caseName, type: type))
+        }
+        let fallback = raw.fallback?.value ?? true
+        return Union(
+            alternatives: alternatives,
+            discriminator: raw.discriminator?.value,
+            fallbackCase: fallback ? Self.catchAllCase(taken: Set(caseNames.keys)) : nil
+        )
+    }
+
+    /// Gives each alternative of a discriminated union its tags, checking that every alternative is a struct
+    /// with the discriminator as a `String` property, that the mapping names alternatives, and that no tag
+    /// selects two alternatives.
+    mutating func finishUnions(_ models: inout [Model]) {
+        let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for raw in raw.models {
+            guard case .union(let rawUnion) = raw.shape, let discriminator = rawUnion.discriminator?.value,
+                let index = models.firstIndex(where: { $0.name == modelNames[raw.name.value] }),
+                case .union(var union) = models[index].shape
+            else { continue }
+            let context = "union `\(raw.name.value)`"
+            // Tags the mapping gives, by the Swift name of their model.
+            var mapped: [String: [String]] = [:]
+            for (tag, model) in rawUnion.mapping {
+                guard let swiftName = modelNames[model.value],
+                    union.alternatives.contains(where: { $0.type == .model(swiftName) })
+                else {
+                    let known = modelNames[model.value] != nil
+                    diagnostics.error(
+                        known
+                            ? "the mapping of \(context) names `\(model.value)`, which is not one of its alternatives"
+                            : "the mapping of \(context) names the unknown model `\(model.value)`",
+                        at: model.location,
+                        hint: known
+                            ? "add it to `oneOf`"
+                            : Suggestions.hint(for: model.value, in: rawUnion.alternatives.map(\.type.value))
+                    )
+                    continue
+                }
+                mapped[swiftName, default: []].append(tag.value)
+            }
+            var owners: [String: String] = [:]
+            for (position, alternative) in union.alternatives.enumerated() {
+                let location =
+                    rawUnion.alternatives.first { resolvedName(of: $0.type.value) == alternative.type }?.type.location
+                    ?? rawUnion.location
+                guard case .model(let modelName) = alternative.type, let model = byName[modelName],
+                    case .object(let properties) = model.shape
+                else {
+                    diagnostics.error(
+                        "every alternative of \(context) must be a model with properties, as it has a `discriminator`; `\(TranslationSupport.typeText(alternative.type))` is not",
+                        at: location,
+                        hint: "decode by shape instead: remove `discriminator`"
+                    )
+                    continue
+                }
+                guard let property = properties.first(where: { $0.key == discriminator }) else {
+                    diagnostics.error(
+                        "model `\(specName(of: modelName))` has no property `\(discriminator)`, the discriminator of \(context)",
+                        at: location,
+                        hint:
+                            "add `\(discriminator): {const: \(mapped[modelName]?.first ?? specName(of: modelName))}` to `\(specName(of: modelName))`"
+                    )
+                    continue
+                }
+                guard property.type == .builtin(.string) else {
+                    diagnostics.error(
+                        "the discriminator `\(discriminator)` of \(context) must be a `String` in `\(specName(of: modelName))`, not `\(TranslationSupport.typeText(property.type))`",
+                        at: location
+                    )
+                    continue
+                }
+                var tags = mapped[modelName] ?? []
+                if case .string(let constant) = property.constant {
+                    if tags.isEmpty {
+                        tags = [constant]
+                    } else if !tags.contains(constant) {
+                        diagnostics.error(
+                            "`\(specName(of: modelName)).\(discriminator)` is always `\(constant)`, but the mapping of \(context) gives it the tag `\(tags[0])`",
+                            at: location
+                        )
+                    }
+                }
+                if tags.isEmpty { tags = [specName(of: modelName)] }
+                for tag in tags {
+                    if let other = owners[tag] {
+                        diagnostics.error(
+                            "the tag `\(tag)` selects both `\(other)` and `\(specName(of: modelName))` in \(context)",
+                            at: location,
+                            hint: "give one another tag with `discriminator.mapping` or its `const`"
+                        )
+                    }
+                    owners[tag] = specName(of: modelName)
+                }
+                union.alternatives[position].tags = tags
+                union.alternatives[position].writesOwnTag = property.constant != nil || tags.count > 1
+            }
+            models[index].shape = .union(union)
+        }
+    }
+
+    /// The spec's name of the model whose Swift name is `swiftName`.
+    private func specName(of swiftName: String) -> String {
+        modelNames.first { $0.value == swiftName }?.key ?? swiftName
+    }
+
+    /// The type a model name written in a union resolves to, without reporting anything.
+    private func resolvedName(of text: String) -> TypeRef? {
+        if let builtin = TypeRef.Builtin(rawValue: text) { return .builtin(builtin) }
+        return modelNames[text].map(TypeRef.model)
+    }
+}

@@ -1,0 +1,107 @@
+/// Translates an enumeration of strings or integers that keeps values it does not know.
+///
+/// Its `Codable` conformance comes from the standard library's `RawRepresentable` defaults: its
+/// `init(rawValue:)` never fails, so decoding a value the spec does not list keeps it instead of throwing.
+func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) -> Declaration {
+    let access = TranslationSupport.access(api)
+    let cases = enumeration.cases
+    let unknownCase = enumeration.unknownCase
+    let rawType = enumeration.rawType
+    /// A raw value as a literal of the raw type.
+    func literal(_ rawValue: String) -> Expression {
+        enumeration.isInteger ? .literal(.int(Int(rawValue) ?? 0)) : .literal(.string(rawValue))
+    }
+    var members: [Declaration] = cases.map { enumCase in
+        .enumCase(EnumCaseDeclaration(docs: ["`\(enumCase.rawValue)`"], name: enumCase.name))
+    }
+    members.append(
+        .enumCase(
+            EnumCaseDeclaration(
+                docs: ["A value this version of the spec does not list, kept as it was received."],
+                name: unknownCase,
+                associatedValues: [FunctionParameter(name: "_", type: rawType)]
+            )
+        )
+    )
+    members.append(
+        .variable(
+            VariableDeclaration(
+                docs: ["Every value the spec lists."],
+                access: access,
+                isStatic: true,
+                isLet: true,
+                name: "knownCases",
+                type: "[\(model.name)]",
+                value: .array(cases.map { .member(nil, $0.name) })
+            )
+        )
+    )
+    members.append(
+        .function(
+            FunctionDeclaration(
+                docs: ["The case for `rawValue`, or ``\(unknownCase)(_:)`` when the spec does not list it."],
+                access: access,
+                kind: .initializer,
+                parameters: [FunctionParameter(name: "rawValue", type: rawType)],
+                body: [
+                    .switch(
+                        .identifier("rawValue"),
+                        cases.map { enumCase in
+                            SwitchCase(
+                                patterns: [.expression(literal(enumCase.rawValue))],
+                                body: [.assignment(.verbatim("self"), .member(nil, enumCase.name))]
+                            )
+                        } + [
+                            SwitchCase(
+                                patterns: [],
+                                body: [
+                                    .assignment(
+                                        .verbatim("self"),
+                                        .call(.member(nil, unknownCase), [Argument(nil, .identifier("rawValue"))])
+                                    )
+                                ]
+                            )
+                        ]
+                    )
+                ]
+            )
+        )
+    )
+    members.append(
+        .variable(
+            VariableDeclaration(
+                docs: ["The value as it is written in JSON."],
+                access: access,
+                name: "rawValue",
+                type: rawType,
+                getter: [
+                    .switch(
+                        .verbatim("self"),
+                        cases.map { enumCase in
+                            SwitchCase(
+                                patterns: [.enumCase(enumCase.name, bindings: [])],
+                                body: [.return(literal(enumCase.rawValue))]
+                            )
+                        } + [
+                            SwitchCase(
+                                patterns: [.enumCase(unknownCase, bindings: ["value"])],
+                                body: [.return(.identifier("value"))]
+                            )
+                        ]
+                    )
+                ]
+            )
+        )
+    )
+    return .type(
+        TypeDeclaration(
+            docs: TranslationSupport.docs(model.description, fallback: "The values of `\(model.name)`."),
+            attributes: [],
+            access: access,
+            kind: .enum,
+            name: model.name,
+            inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue],
+            members: members
+        )
+    )
+}

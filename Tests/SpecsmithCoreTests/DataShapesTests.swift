@@ -1,0 +1,131 @@
+import Foundation
+import SpecsmithCore
+import Testing
+
+/// The data shapes real APIs send (any JSON, integer enumerations, `const` properties, unions with and without
+/// a discriminator, recursion), generated from `Fixtures/DataShapes/Shapes.yaml`, built into a program with
+/// the runtime, and run: each line the program prints is what a payload decoded to, or how it encoded.
+@Suite struct DataShapesTests {
+    static let spec = TestSupport.fixtures.appendingPathComponent("DataShapes/Shapes.yaml")
+
+    /// Payloads (JSON) decoded as a type, each printed as `label: <what it decoded to> -> <re-encoded JSON>`,
+    /// or `label: error <DecodingError case> at <coding path>`.
+    static let cases: [(label: String, type: String, json: String)] = [
+        ("ticket", "Ticket", #"{"object":"ticket","id":9007199254740993,"priority":3,"metadata":{"order":6735}}"#),
+        ("ticket-default", "Ticket", #"{"object":"ticket","id":1}"#),
+        ("ticket-new-priority", "Ticket", #"{"object":"ticket","id":2,"priority":7,"extra":[1,{"a":null}]}"#),
+        ("ticket-wrong-const", "Ticket", #"{"object":"invoice","id":3}"#),
+        ("ticket-missing-const", "Ticket", #"{"id":3}"#),
+        ("content-text", "Content", #""Hello""#),
+        (
+            "content-parts", "Content",
+            #"[{"type":"text","text":"Hi"},{"type":"image_url","url":"https://x.test/a.png"}]"#
+        ),
+        ("content-new-part", "Content", #"[{"type":"audio","data":"AAAA"}]"#),
+        ("content-number", "Content", #"42"#),
+        ("part-bad-known", "Part", #"{"type":"text"}"#),
+        ("part-no-tag", "Part", #"{"text":"Hi"}"#),
+        ("event-created", "Event", #"{"kind":"created","at":1700000000}"#),
+        ("event-removed", "Event", #"{"kind":"removed"}"#),
+        ("event-unknown", "Event", #"{"kind":"archived"}"#),
+        ("event-no-tag", "Event", #"{"at":1}"#),
+        ("events", "[Event]", #"[{"kind":"deleted"},{"kind":"created","at":"yesterday"}]"#),
+        ("stamp-int", "Stamp", #"1700000000"#),
+        ("stamp-text", "Stamp", #""soon""#),
+        ("comment", "Comment", #"{"text":"a","parent":{"text":"b","parent":{"text":"c"}},"replies":[{"text":"d"}]}"#),
+        ("node", "Node", #"{"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#),
+    ]
+
+    static let expected = [
+        #"ticket: Ticket(id: 9007199254740993, priority: Shapes.Priority.high, metadata: Optional(["order": 6735]), extra: nil) -> {"id":9007199254740993,"metadata":{"order":6735},"object":"ticket","priority":3}"#,
+        #"ticket-default: Ticket(id: 1, priority: Shapes.Priority.normal, metadata: nil, extra: nil) -> {"id":1,"object":"ticket","priority":2}"#,
+        #"ticket-new-priority: Ticket(id: 2, priority: Shapes.Priority.unknown(7), metadata: nil, extra: Optional([1,{"a":null}])) -> {"extra":[1,{"a":null}],"id":2,"object":"ticket","priority":7}"#,
+        "ticket-wrong-const: error dataCorrupted at object",
+        "ticket-missing-const: error keyNotFound at object",
+        #"content-text: text("Hello") -> "Hello""#,
+        #"content-parts: parts([Shapes.Part.textPart(Shapes.TextPart(text: "Hi")), Shapes.Part.imagePart(Shapes.ImagePart(url: https://x.test/a.png))]) -> [{"text":"Hi","type":"text"},{"type":"image_url","url":"https://x.test/a.png"}]"#,
+        #"content-new-part: parts([Shapes.Part.unknown({"data":"AAAA","type":"audio"})]) -> [{"data":"AAAA","type":"audio"}]"#,
+        "content-number: unknown(42) -> 42",
+        "part-bad-known: error keyNotFound at text",
+        #"part-no-tag: unknown({"text":"Hi"}) -> {"text":"Hi"}"#,
+        #"event-created: created(Shapes.Created(kind: "created", at: 2023-11-14 22:13:20 +0000)) -> {"at":1700000000,"kind":"created"}"#,
+        #"event-removed: deleted(Shapes.Deleted(kind: "removed")) -> {"kind":"removed"}"#,
+        "event-unknown: error dataCorrupted at kind",
+        "event-no-tag: error keyNotFound at kind",
+        "events: error typeMismatch at 1.at",
+        "stamp-int: date(2023-11-14 22:13:20 +0000) -> 1700000000",
+        "stamp-text: error dataCorrupted at ",
+        #"comment: "#,
+        #"node: branch(Shapes.Branch(left: Shapes.Node.leaf(1), right: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.leaf(2), right: Shapes.Node.leaf(3))), right: Shapes.Node.leaf(4))))) -> {"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#,
+    ]
+
+    @Test func payloadsDecodeAndEncodeAsTheSpecSays() async throws {
+        let text = try String(contentsOf: Self.spec, encoding: .utf8)
+        let output = TestSupport.generate(text, path: "Shapes.yaml")
+        try #require(!output.hasErrors, "\(TestSupport.lines(output.diagnostics))")
+        var main = """
+            import Foundation
+            import SpecsmithRuntime
+
+            let decoder = DateCoding.secondsSince1970.makeDecoder()
+            let encoder = DateCoding.secondsSince1970.makeEncoder()
+            func show<Value: Codable>(_ label: String, _ type: Value.Type, _ json: String) {
+                do {
+                    let value = try decoder.decode(Value.self, from: Data(json.utf8))
+                    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+                    print("\\(label): \\(value) -> \\(text)")
+                } catch let error as DecodingError {
+                    let (kind, context): (String, DecodingError.Context) =
+                        switch error {
+                        case .dataCorrupted(let context): ("dataCorrupted", context)
+                        case .keyNotFound(let key, let context):
+                            ("keyNotFound", DecodingError.Context(codingPath: context.codingPath + [key], debugDescription: ""))
+                        case .typeMismatch(_, let context): ("typeMismatch", context)
+                        case .valueNotFound(_, let context): ("valueNotFound", context)
+                        @unknown default: ("unknown", DecodingError.Context(codingPath: [], debugDescription: ""))
+                        }
+                    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+                    print("\\(label): error \\(kind) at \\(path.joined(separator: "."))")
+                } catch {
+                    print("\\(label): \\(error)")
+                }
+            }
+
+            """
+        for (label, type, json) in Self.cases {
+            main += "show(\(String(reflecting: label)), \(type).self, \(String(reflecting: json)))\n"
+        }
+        // Recursion keeps value semantics: changing a copy's parent leaves the original alone.
+        main += """
+            var first = Comment(text: "a", parent: Comment(text: "b"))
+            var second = first
+            second.parent?.text = "changed"
+            print("copies: \\(first.parent!.text) \\(second.parent!.text) \\(first == second) \\(Set([first, second]).count)")
+            first.parent = nil
+            print("cleared: \\(String(decoding: try! encoder.encode(first), as: UTF8.self))")
+            print("knownCases: \\(Priority.knownCases.map(\\.rawValue)) \\(Priority(rawValue: 9))")
+
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "Shapes")
+        let expected =
+            Self.expected + [
+                "copies: b changed false 2",
+                #"cleared: {"replies":[],"text":"a"}"#,
+                "knownCases: [1, 2, 3] unknown(9)",
+            ]
+        try #require(lines.count == expected.count, "\(lines.joined(separator: "\n"))")
+        for (line, wanted) in zip(lines, expected) {
+            if wanted.hasPrefix("comment: ") {
+                #expect(
+                    line.hasPrefix(wanted)
+                        && line.hasSuffix(
+                            #" -> {"parent":{"parent":{"replies":[],"text":"c"},"replies":[],"text":"b"},"replies":[{"replies":[],"text":"d"}],"text":"a"}"#
+                        ),
+                    "\(line)"
+                )
+            } else {
+                #expect(line == wanted)
+            }
+        }
+    }
+}
