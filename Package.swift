@@ -104,7 +104,7 @@ let package = Package(
         ),
 
         // Committed generated clients, compiled and tested like a user's module.
-    ] + ["Countries", "Notes", "Shop", "GitHubIssues"].map(generatedClient) + [
+    ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat"].map(generatedClient) + [
         // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
         .target(
             name: "LoopbackServer",
@@ -155,6 +155,14 @@ let package = Package(
                 "GitHubIssues", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: nonApple)),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ChatClientTests",
+            dependencies: [
+                "Chat", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

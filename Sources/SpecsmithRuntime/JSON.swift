@@ -116,6 +116,71 @@ extension JSON {
     }
 }
 
+// MARK: Kinds
+
+extension JSON {
+    /// The kinds of JSON values. Generated unions decode by shape by looking at the kind of value first.
+    public enum Kind: Sendable, Hashable, CaseIterable {
+        /// `null`
+        case null
+        /// `true` or `false`
+        case bool
+        /// A number.
+        case number
+        /// A string.
+        case string
+        /// An array.
+        case array
+        /// An object.
+        case object
+
+        /// The kind of the value `decoder` holds, found without decoding it.
+        public init(of decoder: any Decoder) {
+            if let container = try? decoder.singleValueContainer() {
+                if container.decodeNil() {
+                    self = .null
+                    return
+                }
+                if (try? container.decode(Bool.self)) != nil {
+                    self = .bool
+                    return
+                }
+                if (try? container.decode(String.self)) != nil {
+                    self = .string
+                    return
+                }
+            }
+            if (try? decoder.unkeyedContainer()) != nil {
+                self = .array
+            } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
+                self = .object
+            } else {
+                self = .number
+            }
+        }
+    }
+
+    /// The value's kind.
+    public var kind: Kind {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    /// Any key, to open an object without knowing its keys.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
 // MARK: Codable
 
 extension JSON: Codable {

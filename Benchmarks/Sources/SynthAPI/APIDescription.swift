@@ -7,6 +7,8 @@ struct APIDescription: Sendable {
         case enumeration(String)
         /// An object model of the API, by name.
         case model(String)
+        /// A union of the API, by name.
+        case union(String)
         case array(FieldType)
     }
 
@@ -32,6 +34,16 @@ struct APIDescription: Sendable {
         var cases: [String]
     }
 
+    /// A union: one of several object models (and, for an "expandable" field, their `String` id), told apart
+    /// by their `kind` property when `isDiscriminated`, by shape otherwise.
+    struct Union: Sendable {
+        var name: String
+        var description: String
+        var alternatives: [String]
+        var hasStringAlternative: Bool
+        var isDiscriminated: Bool
+    }
+
     /// An operation: method, path, parameters, body, response and documented error statuses.
     struct Endpoint: Sendable {
         var name: String
@@ -51,5 +63,6 @@ struct APIDescription: Sendable {
 
     var models: [Model]
     var enums: [StringEnum]
+    var unions: [Union]
     var endpoints: [Endpoint]
 }

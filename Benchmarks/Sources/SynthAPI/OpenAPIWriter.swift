@@ -35,6 +35,8 @@ extension APIDescription {
                                     Self.writeSchema(field.type, to: &yaml)
                                     if case .model = field.type {
                                         // Siblings of `$ref` are ignored in OpenAPI 3.0.
+                                    } else if case .union = field.type {
+                                        // Siblings of `$ref` are ignored in OpenAPI 3.0.
                                     } else {
                                         yaml.line("description: \(quoted(field.description))")
                                     }
@@ -52,6 +54,20 @@ extension APIDescription {
                         yaml.line("type: string")
                         yaml.line("description: \(quoted(stringEnum.description))")
                         yaml.line("enum: [\(stringEnum.cases.joined(separator: ", "))]")
+                    }
+                }
+                for union in unions {
+                    yaml.block(union.name) { yaml in
+                        yaml.line("description: \(quoted(union.description))")
+                        yaml.block("oneOf") { yaml in
+                            for alternative in union.alternatives {
+                                yaml.item("$ref: \"#/components/schemas/\(alternative)\"")
+                            }
+                            if union.hasStringAlternative { yaml.item("type: string") }
+                        }
+                        if union.isDiscriminated {
+                            yaml.block("discriminator") { yaml in yaml.line("propertyName: kind") }
+                        }
                     }
                 }
             }
@@ -122,7 +138,7 @@ extension APIDescription {
         case .date:
             yaml.line("type: string")
             yaml.line("format: date-time")
-        case .enumeration(let name), .model(let name):
+        case .enumeration(let name), .model(let name), .union(let name):
             yaml.line("$ref: \"#/components/schemas/\(name)\"")
         case .array(let element):
             yaml.line("type: array")

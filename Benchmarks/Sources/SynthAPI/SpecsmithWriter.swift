@@ -28,6 +28,14 @@ extension APIDescription {
                     yaml.line("enum: [\(stringEnum.cases.joined(separator: ", "))]")
                 }
             }
+            for union in unions {
+                yaml.block(union.name) { yaml in
+                    yaml.line("description: \(quoted(union.description))")
+                    let alternatives = union.alternatives + (union.hasStringAlternative ? ["String"] : [])
+                    yaml.line("oneOf: [\(alternatives.joined(separator: ", "))]")
+                    if union.isDiscriminated { yaml.line("discriminator: kind") }
+                }
+            }
         }
         yaml.block("endpoints") { yaml in
             for endpoint in endpoints {
@@ -75,7 +83,7 @@ extension APIDescription {
         case .double: "Double"
         case .bool: "Bool"
         case .date: "Date"
-        case .enumeration(let name), .model(let name): name
+        case .enumeration(let name), .model(let name), .union(let name): name
         case .array(let element): "[\(swiftType(element))]"
         }
     }

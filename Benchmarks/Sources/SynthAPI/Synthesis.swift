@@ -33,13 +33,16 @@ extension APIDescription {
     ]
 
     /// A deterministic API with `endpointCount` endpoints and about as many models: a fifth of the models are
-    /// string enumerations, the others objects whose fields nest earlier models and enumerations.
+    /// string enumerations, a fifth unions of earlier objects (half told apart by a `kind` property every
+    /// object has, half by shape, half of those with a `String` id as an alternative), the others objects
+    /// whose fields nest earlier models, unions and enumerations.
     ///
     /// With `changed`, one endpoint in the middle gains a query parameter: the "one endpoint changed" edit.
     static func synthesize(endpointCount: Int, seed: UInt64, changed: Bool = false) -> APIDescription {
         var random = SeededGenerator(seed: seed)
         let enumCount = max(2, endpointCount / 5)
-        let modelCount = max(2, endpointCount - enumCount)
+        let unionCount = max(1, endpointCount / 5)
+        let modelCount = max(2, endpointCount - enumCount - unionCount)
 
         var enums: [StringEnum] = []
         for index in 0..<enumCount {
@@ -56,15 +59,36 @@ extension APIDescription {
         }
 
         var models: [Model] = []
+        var unions: [Union] = []
         for index in 0..<modelCount {
+            // A union after every few objects, of objects before it, until there are `unionCount`.
+            if models.count >= 3 && unions.count < unionCount
+                && unions.count * modelCount < index * unionCount
+            {
+                let count = Int.random(in: 2...3, using: &random)
+                let alternatives = Set((0..<count).map { _ in random.pick(models).name }).sorted()
+                let number = unions.count
+                unions.append(
+                    Union(
+                        name: "Any\(random.pick(Vocabulary.nouns))\(number)",
+                        description: "One of several kinds of resource.",
+                        alternatives: alternatives,
+                        hasStringAlternative: number % 4 == 1,
+                        isDiscriminated: number % 2 == 0
+                    )
+                )
+            }
             let noun = random.pick(Vocabulary.nouns)
             let name = "\(noun)\(index)"
-            var fields = [Field(name: "id", type: .string, isOptional: false, description: "The identifier.")]
-            var used: Set<String> = ["id"]
+            var fields = [
+                Field(name: "id", type: .string, isOptional: false, description: "The identifier."),
+                Field(name: "kind", type: .string, isOptional: false, description: "The kind of resource."),
+            ]
+            var used: Set<String> = ["id", "kind"]
             for _ in 0..<Int.random(in: 4...10, using: &random) {
                 let fieldName = random.pick(Vocabulary.fieldNames)
                 guard used.insert(fieldName).inserted else { continue }
-                let type = fieldType(random: &random, earlierModels: models, enums: enums)
+                let type = fieldType(random: &random, earlierModels: models, enums: enums, unions: unions)
                 fields.append(
                     Field(
                         name: fieldName,
@@ -98,17 +122,19 @@ extension APIDescription {
             }
             endpoints.append(endpoint)
         }
-        return APIDescription(models: errorModels + models, enums: enums, endpoints: endpoints)
+        return APIDescription(models: errorModels + models, enums: enums, unions: unions, endpoints: endpoints)
     }
 
     /// A field type: mostly scalars, sometimes an enumeration, an earlier model or an array.
     private static func fieldType(
         random: inout SeededGenerator,
         earlierModels: [Model],
-        enums: [StringEnum]
+        enums: [StringEnum],
+        unions: [Union]
     ) -> FieldType {
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
+        case 0..<6 where !unions.isEmpty: return .union(random.pick(unions).name)
         case 0..<30: return .string
         case 30..<45: return .int
         case 45..<55: return .double

@@ -342,7 +342,7 @@ public struct SwiftPrinter: Sendable {
             emit(inner, prefix: prefix + "try? ", suffix: suffix, into: &writer)
         case .await(let inner):
             emit(inner, prefix: prefix + "await ", suffix: suffix, into: &writer)
-        case .member(.some(let base), let name) where containsMultilineString(base):
+        case .member(.some(let base), let name) where containsMultilineString(base) || isBreakable(base):
             emit(base, prefix: prefix, suffix: "." + SwiftName.escaped(name) + suffix, into: &writer)
         default:
             writer.line(single)
@@ -380,6 +380,8 @@ public struct SwiftPrinter: Sendable {
         case .array(let elements): !elements.isEmpty
         case .dictionary(let entries): !entries.isEmpty
         case .try(let inner), .optionalTry(let inner), .await(let inner): isBreakable(inner)
+        // `Factory.call(…).member`: the call breaks, the member follows its closing parenthesis.
+        case .member(.some(let base), _): isBreakable(base)
         default: false
         }
     }

@@ -22,6 +22,8 @@ enum RuntimeSymbols {
     static let middleware = "Middleware"
     /// Any JSON value.
     static let json = "JSON"
+    /// The kind of JSON value a decoder holds: `JSON.Kind(of: decoder)`.
+    static let jsonKind = "JSON.Kind"
     /// The property wrapper that stores a property out of line: `@Indirect`.
     static let indirect = "Indirect"
     /// `KeyedDecodingContainer.decodeConstant(_:forKey:)`, which checks a `const` property.

@@ -56,7 +56,8 @@ func translateUnion(_ model: Model, _ union: Union, api: API) -> Declaration {
                 FunctionDeclaration(
                     docs: union.discriminator == nil
                         ? [
-                            "Decodes the first alternative, in the spec's order, that the value fits\(union.fallbackCase == nil ? "" : ", or keeps it as JSON when it fits none")."
+                            "Decodes the alternative that takes this kind of JSON value (of several, the first that fits)"
+                                + (union.fallbackCase == nil ? "." : ", or keeps the value as JSON.")
                         ]
                         : [
                             "Decodes the alternative the tag names\(union.fallbackCase == nil ? "" : ", or keeps the value as JSON when the tag is missing or unknown")."
@@ -66,7 +67,7 @@ func translateUnion(_ model: Model, _ union: Union, api: API) -> Declaration {
                     parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")],
                     throwsClause: "throws",
                     body: union.discriminator == nil
-                        ? decodingByShape(model, union) : decodingByTag(model, union)
+                        ? decodingByShape(model, union, api: api) : decodingByTag(model, union)
                 )
             )
         )
@@ -186,74 +187,119 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
     ]
 }
 
-/// `if let value = try? container.decode(A.self) { self = .a(value); return }` per alternative, then the
-/// fallback or an error.
-private func decodingByShape(_ model: Model, _ union: Union) -> [Statement] {
-    var body: [Statement] = [
-        .binding(
-            isLet: true,
-            name: "container",
-            value: .try(.call(.member(.identifier("decoder"), "singleValueContainer"), []))
-        )
-    ]
-    for alternative in union.alternatives {
-        body.append(
-            .ifLet(
-                name: "value",
-                value: .optionalTry(
-                    .call(
-                        .member(.identifier("container"), "decode"),
-                        [Argument(nil, .verbatim("\(TranslationSupport.typeText(alternative.type)).self"))]
-                    )
-                ),
-                body: [
-                    .assignment(
-                        .verbatim("self"),
-                        .call(.member(nil, alternative.name), [Argument(nil, .identifier("value"))])
-                    ),
-                    .return(nil),
-                ]
-            )
+/// Decoding by shape: `switch JSON.Kind(of: decoder)`, and for each kind of JSON value the alternatives that
+/// take it, in the spec's order. One alternative is decoded with `try`, so that its errors say where the value
+/// does not fit; of several, each is tried in turn and the first that decodes wins, then the fallback (or the
+/// last one's error). Kinds no alternative takes go to the fallback, or fail.
+private func decodingByShape(_ model: Model, _ union: Union, api: API) -> [Statement] {
+    let container: Statement = .binding(
+        isLet: true,
+        name: "container",
+        value: .try(.call(.member(.identifier("decoder"), "singleValueContainer"), []))
+    )
+    func decode(_ alternative: Union.Alternative) -> Expression {
+        .call(
+            .member(.identifier("container"), "decode"),
+            [Argument(nil, .verbatim("\(TranslationSupport.typeText(alternative.type)).self"))]
         )
     }
-    if let fallback = union.fallbackCase {
-        body.append(
-            .assignment(
-                .verbatim("self"),
+    func assign(_ name: String, _ value: Expression) -> Statement {
+        .assignment(.verbatim("self"), .call(.member(nil, name), [Argument(nil, value)]))
+    }
+    let fallback: Statement
+    if let fallbackCase = union.fallbackCase {
+        fallback = assign(
+            fallbackCase,
+            .try(
                 .call(
-                    .member(nil, fallback),
-                    [
-                        Argument(
-                            nil,
-                            .try(
-                                .call(
-                                    .member(.identifier("container"), "decode"),
-                                    [Argument(nil, .verbatim("\(RuntimeSymbols.json).self"))]
-                                )
-                            )
-                        )
-                    ]
+                    .member(.identifier("container"), "decode"),
+                    [Argument(nil, .verbatim("\(RuntimeSymbols.json).self"))]
                 )
             )
         )
     } else {
         let names = union.alternatives.map { TranslationSupport.typeText($0.type) }.joined(separator: ", ")
-        body.append(
-            .throw(
-                .call(
-                    .member(.identifier("DecodingError"), "dataCorruptedError"),
-                    [
-                        Argument("in", .identifier("container")),
-                        Argument(
-                            "debugDescription",
-                            .literal(.string("Expected one of \(model.name)'s alternatives: \(names)."))
-                        ),
-                    ]
-                )
+        fallback = .throw(
+            .call(
+                .member(.identifier("DecodingError"), "dataCorruptedError"),
+                [
+                    Argument("in", .identifier("container")),
+                    Argument(
+                        "debugDescription",
+                        .literal(.string("Expected one of \(model.name)'s alternatives: \(names)."))
+                    ),
+                ]
             )
         )
     }
-    return body
+    let kinds = union.alternatives.map { JSONKinds.of($0.type, api: api) }
+    var cases: [SwitchCase] = []
+    for kind in JSONKinds.all {
+        let candidates = union.alternatives.indices.filter { kinds[$0].contains(kind) }.map { union.alternatives[$0] }
+        guard let last = candidates.last else { continue }
+        var body: [Statement] = []
+        if candidates.count == 1 {
+            body = [assign(last.name, .try(decode(last)))]
+        } else {
+            let tried = union.fallbackCase == nil ? candidates.dropLast() : candidates[...]
+            for alternative in tried {
+                body.append(
+                    .ifLet(
+                        name: "value",
+                        value: .optionalTry(decode(alternative)),
+                        body: [assign(alternative.name, .identifier("value")), .return(nil)]
+                    )
+                )
+            }
+            body.append(union.fallbackCase == nil ? assign(last.name, .try(decode(last))) : fallback)
+        }
+        cases.append(SwitchCase(patterns: [.expression(.member(nil, kind))], body: body))
+    }
+    if cases.count < JSONKinds.all.count {
+        cases.append(SwitchCase(patterns: [], body: [fallback]))
+    }
+    return [
+        container,
+        .switch(.call(.identifier(RuntimeSymbols.jsonKind), [Argument("of", .identifier("decoder"))]), cases),
+    ]
+}
+
+/// The kinds of JSON value (`JSON.Kind`'s cases) a type decodes from, for decoding unions by shape.
+enum JSONKinds {
+    /// Every kind, in the order generated code lists them.
+    static let all = ["null", "bool", "number", "string", "array", "object"]
+
+    /// The kinds `type` decodes from; every kind for `JSON` and for unions that keep any value.
+    static func of(_ type: TypeRef, api: API, visiting: Set<String> = []) -> Set<String> {
+        switch type {
+        case .builtin(let builtin):
+            switch builtin {
+            case .string, .url, .uuid, .data: return ["string"]
+            case .int, .int32, .int64, .double, .float: return ["number"]
+            case .bool: return ["bool"]
+            case .date: return api.dates.hasPrefix("iso8601") ? ["string"] : ["number"]
+            case .json: return Set(all)
+            }
+        case .array: return ["array"]
+        case .dictionary: return ["object"]
+        case .optional(let wrapped): return of(wrapped, api: api, visiting: visiting).union(["null"])
+        case .void: return []
+        case .model(let name):
+            guard !visiting.contains(name), let model = api.models.first(where: { $0.name == name }) else {
+                return Set(all)
+            }
+            switch model.shape {
+            case .object: return ["object"]
+            case .enumeration(let enumeration): return enumeration.isInteger ? ["number"] : ["string"]
+            case .union(let union):
+                if union.discriminator != nil { return ["object"] }
+                if union.fallbackCase != nil { return Set(all) }
+                return union.alternatives.reduce(into: Set<String>()) { kinds, alternative in
+                    kinds.formUnion(of(alternative.type, api: api, visiting: visiting.union([name])))
+                }
+            }
+        }
+    }
 }
 
 /// Encodes the alternative; with a discriminator, the alternative's own coding writes its properties, and
