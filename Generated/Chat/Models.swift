@@ -207,14 +207,14 @@ public struct TextPart: Codable, Sendable, Hashable {
         case text
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("text", forKey: .type)
         self.text = try container.decode(String.self, forKey: .text)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("text", forKey: .type)
@@ -244,14 +244,14 @@ public struct ImagePart: Codable, Sendable, Hashable {
         case imageUrl = "image_url"
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("image_url", forKey: .type)
         self.imageUrl = try container.decode(ImageURL.self, forKey: .imageUrl)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("image_url", forKey: .type)
@@ -354,14 +354,14 @@ public struct Tool: Codable, Sendable, Hashable {
         case function
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("function", forKey: .type)
         self.function = try container.decode(FunctionDefinition.self, forKey: .function)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("function", forKey: .type)
@@ -513,14 +513,14 @@ public struct NamedToolChoice: Codable, Sendable, Hashable {
         case function
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("function", forKey: .type)
         self.function = try container.decode(FunctionName.self, forKey: .function)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("function", forKey: .type)
@@ -601,7 +601,7 @@ public struct FunctionToolCall: Codable, Sendable, Hashable {
         case function
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -609,7 +609,7 @@ public struct FunctionToolCall: Codable, Sendable, Hashable {
         self.function = try container.decode(FunctionCall.self, forKey: .function)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.id, forKey: .id)
@@ -692,13 +692,13 @@ public struct TextFormat: Codable, Sendable, Hashable {
         case type
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("text", forKey: .type)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("text", forKey: .type)
@@ -727,14 +727,14 @@ public struct JSONSchemaFormat: Codable, Sendable, Hashable {
         case jsonSchema = "json_schema"
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("json_schema", forKey: .type)
         self.jsonSchema = try container.decode([String: JSON].self, forKey: .jsonSchema)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("json_schema", forKey: .type)
@@ -796,7 +796,7 @@ public struct ChatCompletion: Codable, Sendable, Hashable {
         case systemFingerprint = "system_fingerprint"
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -808,7 +808,7 @@ public struct ChatCompletion: Codable, Sendable, Hashable {
         self.systemFingerprint = try container.decodeIfPresent(String.self, forKey: .systemFingerprint)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.id, forKey: .id)
@@ -951,14 +951,14 @@ public struct ModelList: Codable, Sendable, Hashable {
         case data
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try container.decodeConstant("list", forKey: .object)
         self.data = try container.decode([ModelInfo].self, forKey: .data)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("list", forKey: .object)
@@ -998,7 +998,7 @@ public struct ModelInfo: Codable, Sendable, Hashable {
         case ownedBy = "owned_by"
     }
 
-    /// Decodes a value, checking the value of each `const` property.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -1007,7 +1007,7 @@ public struct ModelInfo: Codable, Sendable, Hashable {
         self.ownedBy = try container.decode(String.self, forKey: .ownedBy)
     }
 
-    /// Encodes the value, `const` properties included.
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.id, forKey: .id)

@@ -68,3 +68,69 @@ public enum DateCoding: String, Sendable, Hashable, CaseIterable {
 
     private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
+
+extension DateCoding {
+    /// Reads a date written this way from a single value.
+    func decode(from container: any SingleValueDecodingContainer) throws -> Date {
+        switch self {
+        case .iso8601, .iso8601WithFractionalSeconds:
+            let text = try container.decode(String.self)
+            guard let date = Self.parseISO8601(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "Expected an ISO 8601 date, found '\(text)'."
+                )
+            }
+            return date
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try container.decode(Double.self))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try container.decode(Double.self) / 1000)
+        }
+    }
+
+    /// Writes a date this way into a single value.
+    func encode(_ date: Date, into container: inout any SingleValueEncodingContainer) throws {
+        switch self {
+        case .iso8601: try container.encode(date.formatted(.iso8601))
+        case .iso8601WithFractionalSeconds:
+            try container.encode(date.formatted(Self.fractional))
+        case .secondsSince1970: try container.encode(date.timeIntervalSince1970)
+        case .millisecondsSince1970: try container.encode((date.timeIntervalSince1970 * 1000).rounded())
+        }
+    }
+}
+
+/// Dates of properties written otherwise than the API's other dates (a property's own `dates:` in the spec).
+extension KeyedDecodingContainer {
+    /// The `Date` of `key`, written as `coding` says rather than as the decoder's date strategy says.
+    public func decode(_ type: Date.Type, as coding: DateCoding, forKey key: Key) throws -> Date {
+        guard contains(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(codingPath: codingPath, debugDescription: "No value for \(key.stringValue).")
+            )
+        }
+        return try coding.decode(from: superDecoder(forKey: key).singleValueContainer())
+    }
+
+    /// The `Date` of `key` when it is there and not `null`, written as `coding` says.
+    public func decodeIfPresent(_ type: Date.Type, as coding: DateCoding, forKey key: Key) throws -> Date? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(Date.self, as: coding, forKey: key)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes `date` for `key` as `coding` says rather than as the encoder's date strategy says.
+    public mutating func encode(_ date: Date, as coding: DateCoding, forKey key: Key) throws {
+        var container: any SingleValueEncodingContainer = superEncoder(forKey: key).singleValueContainer()
+        try coding.encode(date, into: &container)
+    }
+
+    /// Writes `date` for `key` unless it is `nil`, as `coding` says.
+    public mutating func encodeIfPresent(_ date: Date?, as coding: DateCoding, forKey key: Key) throws {
+        guard let date else { return }
+        try encode(date, as: coding, forKey: key)
+    }
+}

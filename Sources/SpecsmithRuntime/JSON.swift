@@ -152,7 +152,7 @@ extension JSON {
             }
             if (try? decoder.unkeyedContainer()) != nil {
                 self = .array
-            } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
+            } else if (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
                 self = .object
             } else {
                 self = .number
@@ -170,14 +170,6 @@ extension JSON {
         case .array: .array
         case .object: .object
         }
-    }
-
-    /// Any key, to open an object without knowing its keys.
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
 

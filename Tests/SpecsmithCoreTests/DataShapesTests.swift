@@ -35,6 +35,9 @@ import Testing
         ("stamp-text", "Stamp", #""soon""#),
         ("comment", "Comment", #"{"text":"a","parent":{"text":"b","parent":{"text":"c"}},"replies":[{"text":"d"}]}"#),
         ("node", "Node", #"{"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#),
+        ("customer-no-phone", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e"}"#),
+        ("customer-no-id", "Customer", #"{"created":1,"object":"customer","email":"e","phone":null}"#),
+        ("customer-bad-day", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e","phone":null,"birthday":"1990-02-30"}"#),
     ]
 
     static let expected = [
@@ -59,6 +62,9 @@ import Testing
         "stamp-text: error dataCorrupted at ",
         #"comment: "#,
         #"node: branch(Shapes.Branch(left: Shapes.Node.leaf(1), right: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.leaf(2), right: Shapes.Node.leaf(3))), right: Shapes.Node.leaf(4))))) -> {"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#,
+        "customer-no-phone: error keyNotFound at phone",
+        "customer-no-id: error keyNotFound at id",
+        "customer-bad-day: error dataCorrupted at birthday",
     ]
 
     @Test func payloadsDecodeAndEncodeAsTheSpecSays() async throws {
@@ -106,6 +112,16 @@ import Testing
             first.parent = nil
             print("cleared: \\(String(decoding: try! encoder.encode(first), as: UTF8.self))")
             print("knownCases: \\(Priority.knownCases.map(\\.rawValue)) \\(Priority(rawValue: 9))")
+            // Composition, kept keys, null versus absent, a property's own dates, calendar dates, read-only and
+            // write-only properties.
+            let received = #"{"created":1700000000,"updated":"2024-05-01T10:00:00Z","id":"cus_1","object":"customer","email":"a@x.test","description":null,"phone":null,"birthday":"1990-02-28","paid_at":1700000000123,"livemode":false,"tax":{"rate":0.19}}"#
+            let customer = try! decoder.decode(Customer.self, from: Data(received.utf8))
+            print("customer: \\(customer.id!) \\(String(describing: customer.description)) \\(String(describing: customer.phone)) \\(customer.birthday!) \\(customer.paidAt!.timeIntervalSince1970) \\(customer.updated!.timeIntervalSince1970) \\(customer.additionalProperties["tax"]!)")
+            print("customer sent: \\(String(decoding: try! encoder.encode(customer), as: UTF8.self))")
+            let absent = try! decoder.decode(Customer.self, from: Data(#"{"created":1,"id":"c","object":"customer","email":"e","phone":"+49"}"#.utf8))
+            print("absent: \\(String(describing: absent.description)) \\(absent.phone!)")
+            let made = Customer(created: Date(timeIntervalSince1970: 0), email: "b@x.test", description: "VIP", phone: nil, password: "secret", birthday: CalendarDate("2000-01-01"))
+            print("made: \\(String(decoding: try! encoder.encode(made), as: UTF8.self))")
 
             """
         let lines = try await SwiftCompiler.run(output, main: main, module: "Shapes")
@@ -114,6 +130,10 @@ import Testing
                 "copies: b changed false 2",
                 #"cleared: {"replies":[],"text":"a"}"#,
                 "knownCases: [1, 2, 3] unknown(9)",
+                #"customer: cus_1 Optional(SpecsmithRuntime.Nullable<Swift.String>.null) nil 1990-02-28 1700000000.123 1714557600.0 {"rate":0.19}"#,
+                #"customer sent: {"birthday":"1990-02-28","created":1700000000,"description":null,"email":"a@x.test","livemode":false,"object":"customer","paid_at":1700000000123,"phone":null,"tax":{"rate":0.19},"updated":"2024-05-01T10:00:00Z"}"#,
+                "absent: nil +49",
+                #"made: {"birthday":"2000-01-01","created":0,"description":"VIP","email":"b@x.test","object":"customer","password":"secret","phone":null}"#,
             ]
         try #require(lines.count == expected.count, "\(lines.joined(separator: "\n"))")
         for (line, wanted) in zip(lines, expected) {

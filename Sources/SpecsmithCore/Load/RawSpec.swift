@@ -136,6 +136,10 @@ public struct RawModel: Sendable {
     public var deprecated: RawDeprecation?
     /// Its properties or values.
     public var shape: Shape
+    /// `includes:` — models whose properties a struct has too, before its own.
+    public var includes: [Located<String>] = []
+    /// `additionalProperties:` — the type of the values of keys a struct does not list, which it keeps.
+    public var additionalProperties: Located<String>?
 }
 
 /// A value under `enum:`: `open` in a list, or `low: 1` in a mapping of case names to values.
@@ -188,6 +192,14 @@ public struct RawField: Sendable {
     public var separator: Located<String>?
     /// `const:` — the one value a property always has.
     public var constant: YAMLValueBox?
+    /// `nullable:` — whether `null` is a value of its own: sent and received as such.
+    public var nullable: Located<Bool>?
+    /// `dates:` — how a `Date` property is written, when not as the spec's `dates` says.
+    public var dates: Located<String>?
+    /// `readOnly:` — whether the property is only received.
+    public var readOnly: Located<Bool>?
+    /// `writeOnly:` — whether the property is only sent.
+    public var writeOnly: Located<Bool>?
 }
 
 /// A YAML value kept for the resolver (a default value), opaque outside the core.

@@ -33,12 +33,12 @@ enum SpecKeys {
     static let auth = ["scheme", "scopes", "default"]
     static let scheme = ["type", "header", "prefix", "name", "in"]
     static let scope = ["description", "includes"]
-    static let objectModel = ["description", "deprecated", "properties"]
+    static let objectModel = ["description", "deprecated", "includes", "properties", "additionalProperties"]
     static let enumModel = ["description", "deprecated", "enum"]
     static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback"]
     static let discriminator = ["property", "mapping"]
     static let parameter = ["type", "description", "default", "swiftName", "deprecated"]
-    static let property = parameter + ["const"]
+    static let property = parameter + ["const", "nullable", "dates", "readOnly", "writeOnly"]
     static let queryParameter = parameter + ["separator"]
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers",
@@ -140,6 +140,15 @@ private struct Reader {
             case "properties" where !isEnum && !isUnion:
                 sawShape = true
                 model.shape = .object(fields(item.value, allowed: SpecKeys.property, what: "`properties`"))
+            case "includes" where !isEnum && !isUnion:
+                sawShape = true
+                switch item.value.kind {
+                case .string(let text): model.includes = [item.value.located(text)]
+                case .sequence(let names): model.includes = names.compactMap { string($0, key: "includes") }
+                default: mismatch(item.value, expected: "a model or a list of models", key: "includes")
+                }
+            case "additionalProperties" where !isEnum && !isUnion:
+                model.additionalProperties = string(item.value, key: "additionalProperties")
             case "enum":
                 sawShape = true
                 model.shape = .enumeration(enumValues(item.value))
@@ -149,11 +158,7 @@ private struct Reader {
                 union.alternatives = alternatives(item.value)
             case "discriminator" where isUnion: discriminator(item.value, into: &union)
             case "fallback" where isUnion:
-                if case .bool(let flag) = item.value.kind {
-                    union.fallback = Located(flag, at: item.value.location)
-                } else {
-                    mismatch(item.value, expected: "`true` or `false`", key: "fallback")
-                }
+                union.fallback = flag(item.value, key: "fallback")
             default:
                 unknownKey(item.key, allowed: allowed, in: "model `\(entry.key.value)`")
             }
@@ -161,7 +166,7 @@ private struct Reader {
         if isUnion { model.shape = .union(union) }
         if !sawShape {
             diagnostics.error(
-                "model `\(entry.key.value)` needs `properties` (a struct), `enum` (a list of values) or `oneOf` (a union)",
+                "model `\(entry.key.value)` needs `properties` or `includes` (a struct), `enum` (a list of values) or `oneOf` (a union)",
                 at: entry.key.location
             )
         }
@@ -401,6 +406,11 @@ private struct Reader {
                 case "separator" where allowed.contains("separator"):
                     field.separator = string(item.value, key: "separator")
                 case "const" where allowed.contains("const"): field.constant = YAMLValueBox(value: item.value)
+                case "nullable" where allowed.contains("nullable"): field.nullable = flag(item.value, key: "nullable")
+                case "dates" where allowed.contains("dates"): field.dates = string(item.value, key: "dates")
+                case "readOnly" where allowed.contains("readOnly"): field.readOnly = flag(item.value, key: "readOnly")
+                case "writeOnly" where allowed.contains("writeOnly"):
+                    field.writeOnly = flag(item.value, key: "writeOnly")
                 default: unknownKey(item.key, allowed: allowed, in: "`\(entry.key.value)`")
                 }
             }
@@ -432,6 +442,12 @@ private struct Reader {
         if case .mapping(let entries) = value.kind { return entries }
         if case .null = value.kind { return [] }
         diagnostics.error("\(what) must be a mapping, not \(value.kindDescription)", at: value.location)
+        return nil
+    }
+
+    mutating func flag(_ value: YAMLValue, key: String) -> Located<Bool>? {
+        if case .bool(let flag) = value.kind { return Located(flag, at: value.location) }
+        mismatch(value, expected: "`true` or `false`", key: key)
         return nil
     }
 

@@ -44,7 +44,7 @@ public enum SwiftName {
         case .builtin(let builtin): memberName(builtin.rawValue)
         case .array(let element): caseName(for: element) + "List"
         case .dictionary(let value): caseName(for: value) + "Map"
-        case .optional(let wrapped): caseName(for: wrapped)
+        case .optional(let wrapped), .nullable(let wrapped): caseName(for: wrapped)
         case .void: "empty"
         }
     }

@@ -158,6 +158,9 @@ public indirect enum TypeRef: Sendable, Hashable {
     case dictionary(TypeRef)
     /// `T?`
     case optional(TypeRef)
+    /// `Nullable<T>`: a value or `null`, for a `nullable` optional property (`Nullable<T>?` tells a missing key
+    /// from `null`).
+    case nullable(TypeRef)
     /// `Void`: no response body.
     case void
 
@@ -176,6 +179,8 @@ public indirect enum TypeRef: Sendable, Hashable {
         case data = "Data"
         /// Any JSON value: the runtime's `JSON`.
         case json = "JSON"
+        /// A day of the calendar, `2024-05-01`: the runtime's `CalendarDate`.
+        case calendarDate = "CalendarDate"
     }
 
     /// Whether values of this type may be absent.
@@ -221,6 +226,16 @@ public struct Model: Sendable, Hashable {
     public var isRequestOnly: Bool = false
     /// Whether a union contains itself (through its alternatives' properties): an `indirect enum`.
     public var isIndirect: Bool = false
+    /// For a struct that keeps the keys it does not list: the property that holds them.
+    public var additionalProperties: AdditionalProperties?
+}
+
+/// The property of a struct that keeps the keys the spec does not list, with their values.
+public struct AdditionalProperties: Sendable, Hashable {
+    /// The Swift name of the property, a dictionary by key.
+    public var name: String
+    /// The type of the values.
+    public var valueType: TypeRef
 }
 
 /// An enumeration's values.
@@ -279,6 +294,25 @@ public struct Property: Sendable, Hashable {
     public var constant: DefaultValue?
     /// Whether the property's model is stored out of line, because the struct contains itself through it.
     public var isIndirect: Bool = false
+    /// `nullable: true` on a required property: the key is always there and its value may be `null`. The type
+    /// is then optional, and `nil` is sent as `null` rather than left out.
+    public var isRequiredNullable: Bool = false
+    /// The runtime `DateCoding` case of a `Date` property written otherwise than the spec's `dates`.
+    public var dates: String?
+    /// Whether the property is only received (`readOnly`) or only sent (`writeOnly`).
+    public var direction: Direction = .both
+    /// Whether decoding requires the key although the Swift type is optional: a required read-only property.
+    public var isRequiredWhenReceived: Bool = false
+
+    /// Which way a property travels.
+    public enum Direction: Sendable, Hashable {
+        /// Sent and received.
+        case both
+        /// Only received: required when decoding (unless optional), never encoded; optional in Swift.
+        case readOnly
+        /// Only sent: never required when decoding; optional in Swift.
+        case writeOnly
+    }
 }
 
 /// A value of a default, checked against its type.
@@ -289,6 +323,8 @@ public indirect enum DefaultValue: Sendable, Hashable {
     case string(String)
     case url(String)
     case uuid(String)
+    /// A `CalendarDate`, `YYYY-MM-DD`.
+    case calendarDate(String)
     /// A case of an enumeration model, by its Swift name.
     case enumCase(String)
     case array([DefaultValue])

@@ -44,6 +44,8 @@ extension ResolveContext {
         case (.builtin(.string), .string(let text)): return .string(text)
         case (.builtin(.url), .string(let text)): return URL(string: text) != nil ? .url(text) : nil
         case (.builtin(.uuid), .string(let text)): return UUID(uuidString: text) != nil ? .uuid(text) : nil
+        case (.builtin(.calendarDate), .string(let text)):
+            return CalendarDateText.isValid(text) ? .calendarDate(text) : nil
         case (.model(let name), .string(let text)) where !integerEnumerations.contains(name):
             return enumCases[name]?.first { $0.rawValue == text }.map { .enumCase($0.name) }
         case (.model(let name), .int(let number)) where integerEnumerations.contains(name):
@@ -73,7 +75,7 @@ extension ResolveContext {
             } ?? "a literal (models have no defaults)"
         case .array(let element): "a list of \(describe(element).drop { $0 != " " }.dropFirst())"
         case .dictionary: "an empty mapping `{}`"
-        case .optional(let wrapped): "\(describe(wrapped)) or null"
+        case .optional(let wrapped), .nullable(let wrapped): "\(describe(wrapped)) or null"
         case .void: "nothing"
         }
     }

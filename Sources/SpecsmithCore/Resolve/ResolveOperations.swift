@@ -403,8 +403,8 @@ extension ResolveContext {
                     isRequestOnly: true
                 )
             )
-            // A `const` field is always sent with its value: not a parameter.
-            let stored = properties.filter { $0.constant == nil }
+            // A `const` field is always sent with its value, and a read-only one never: neither is a parameter.
+            let stored = properties.filter { $0.constant == nil && $0.direction != .readOnly }
             for property in stored {
                 parameters.append(
                     Parameter(

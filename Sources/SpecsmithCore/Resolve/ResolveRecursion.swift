@@ -11,10 +11,11 @@ extension ResolveContext {
     /// of such a model could ever end.
     private mutating func checkCycles(_ models: [Model]) {
         var edges: [String: [(property: String, target: String)]] = [:]
+        let structs = Set(models.filter { if case .object = $0.shape { true } else { false } }.map(\.name))
         for model in models {
             guard case .object(let properties) = model.shape else { continue }
             edges[model.name] = properties.compactMap { property in
-                if case .model(let target) = property.type, isStruct(target, in: models) {
+                if case .model(let target) = property.type, structs.contains(target) {
                     return (property.name, target)
                 }
                 return nil
@@ -78,10 +79,6 @@ extension ResolveContext {
 }
 
 extension ResolveContext {
-    private func isStruct(_ name: String, in models: [Model]) -> Bool {
-        models.contains { $0.name == name && { if case .object = $0.shape { true } else { false } }($0) }
-    }
-
     /// Marks what must be stored out of line for models that contain themselves: a union on a cycle becomes an
     /// `indirect enum`; an optional property of a struct that leads back to the struct through structs only is
     /// boxed (`@Indirect`).

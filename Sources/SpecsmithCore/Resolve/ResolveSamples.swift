@@ -71,9 +71,9 @@ struct SampleChecker {
     mutating func check(_ value: YAMLValue, as type: TypeRef, at path: String) {
         guard mismatches.count < ResolveContext.sampleMismatchLimit else { return }
         switch (type, value.kind) {
-        case (.void, _), (.optional, .null):
+        case (.void, _), (.optional, .null), (.nullable, .null):
             return
-        case (.optional(let wrapped), _):
+        case (.optional(let wrapped), _), (.nullable(let wrapped), _):
             check(value, as: wrapped, at: path)
         case (.builtin(let builtin), _):
             if !fits(value, builtin) {
@@ -183,6 +183,7 @@ struct SampleChecker {
     private func fits(_ value: YAMLValue, _ builtin: TypeRef.Builtin) -> Bool {
         switch (builtin, value.kind) {
         case (.json, _): return true
+        case (.calendarDate, .string(let text)): return CalendarDateText.isValid(text)
         case (.string, .string), (.bool, .bool), (.int, .int), (.int64, .int), (.double, .int), (.double, .double),
             (.float, .int):
             return true
@@ -212,6 +213,7 @@ struct SampleChecker {
         case .uuid: "a UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`"
         case .data: "base64 text"
         case .json: "any JSON value"
+        case .calendarDate: "a date such as `2024-05-01`"
         case .date:
             dates == .secondsSince1970 || dates == .millisecondsSince1970
                 ? "a number of \(dates == .secondsSince1970 ? "seconds" : "milliseconds") since 1970 (`dates: \(dates.rawValue)`)"
@@ -235,5 +237,21 @@ struct SampleChecker {
 
     private func join(_ path: String, _ key: String) -> String {
         path.isEmpty ? key : "\(path).\(key)"
+    }
+}
+
+/// The text of a calendar date, `YYYY-MM-DD`, as the runtime's `CalendarDate` reads it.
+enum CalendarDateText {
+    /// Whether `text` is a real day written `YYYY-MM-DD`.
+    static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 }

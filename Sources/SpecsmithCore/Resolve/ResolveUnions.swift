@@ -58,9 +58,10 @@ extension ResolveContext {
     /// selects two alternatives.
     mutating func finishUnions(_ models: inout [Model]) {
         let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let indexByName = Dictionary(models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         for raw in raw.models {
             guard case .union(let rawUnion) = raw.shape, let discriminator = rawUnion.discriminator?.value,
-                let index = models.firstIndex(where: { $0.name == modelNames[raw.name.value] }),
+                let index = modelNames[raw.name.value].flatMap({ indexByName[$0] }),
                 case .union(var union) = models[index].shape
             else { continue }
             let context = "union `\(raw.name.value)`"
@@ -146,7 +147,7 @@ extension ResolveContext {
 
     /// The spec's name of the model whose Swift name is `swiftName`.
     private func specName(of swiftName: String) -> String {
-        modelNames.first { $0.value == swiftName }?.key ?? swiftName
+        specNames[swiftName] ?? swiftName
     }
 
     /// The type a model name written in a union resolves to, without reporting anything.

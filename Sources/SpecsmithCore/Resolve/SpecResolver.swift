@@ -30,6 +30,10 @@ struct ResolveContext {
 
     /// Spec name → Swift name of every model, filled before any type is resolved.
     var modelNames: [String: String] = [:]
+    /// Swift name → spec name of every model.
+    var specNames: [String: String] = [:]
+    /// Spec name → the model as written.
+    var rawModels: [String: RawModel] = [:]
     /// Swift name → enumeration cases, for checking defaults.
     var enumCases: [String: [EnumCase]] = [:]
     /// The Swift names of enumerations of integers.
@@ -79,6 +83,7 @@ struct ResolveContext {
         let auth = resolveAuth()
         declareModels()
         var models = raw.models.compactMap { resolveModel($0) }
+        applyIncludes(&models)
         finishUnions(&models)
         resolveRecursion(&models)
         let operations = resolveOperations(bodyModels: &models)
@@ -151,6 +156,8 @@ struct ResolveContext {
             }
             taken[swiftName] = model.name.value
             modelNames[model.name.value] = swiftName
+            specNames[swiftName] = specNames[swiftName] ?? model.name.value
+            rawModels[model.name.value] = rawModels[model.name.value] ?? model
             if case .enumeration(let values) = model.shape {
                 let enumeration = enumerationCases(values)
                 enumCases[swiftName] = enumeration.cases
@@ -199,7 +206,11 @@ struct ResolveContext {
         case .union(let union):
             shape = .union(resolveUnion(union, model: raw.name))
         }
-        return Model(name: name, description: raw.description, deprecation: deprecation, shape: shape)
+        var model = Model(name: name, description: raw.description, deprecation: deprecation, shape: shape)
+        if let text = raw.additionalProperties, let valueType = resolveType(text) {
+            model.additionalProperties = AdditionalProperties(name: "additionalProperties", valueType: valueType)
+        }
+        return model
     }
 
     mutating func resolveProperties(_ fields: [RawField], in context: String) -> [Property] {
@@ -235,16 +246,16 @@ struct ResolveContext {
             }
             guard let typeText = field.type, let type = resolveType(typeText) else { continue }
             let defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: field.key.value) }
-            properties.append(
-                Property(
-                    name: name,
-                    key: field.key.value,
-                    type: type,
-                    description: field.description,
-                    defaultValue: defaultValue,
-                    deprecation: field.deprecated.map { Deprecation(message: $0.message) }
-                )
+            var property = Property(
+                name: name,
+                key: field.key.value,
+                type: type,
+                description: field.description,
+                defaultValue: defaultValue,
+                deprecation: field.deprecated.map { Deprecation(message: $0.message) }
             )
+            resolvePropertyOptions(field, into: &property)
+            properties.append(property)
         }
         return properties
     }

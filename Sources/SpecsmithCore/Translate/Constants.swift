@@ -24,10 +24,20 @@ enum RuntimeSymbols {
     static let json = "JSON"
     /// The kind of JSON value a decoder holds: `JSON.Kind(of: decoder)`.
     static let jsonKind = "JSON.Kind"
+    /// A value or `null`, for `nullable` optional properties: `Nullable<T>?`.
+    static let nullable = "Nullable"
+    /// `KeyedDecodingContainer.decodeNullable(_:forKey:)`, which tells a missing key from `null`.
+    static let decodeNullable = "decodeNullable"
+    /// The runtime's calendar date, `2024-05-01`.
+    static let calendarDate = "CalendarDate"
     /// The property wrapper that stores a property out of line: `@Indirect`.
     static let indirect = "Indirect"
     /// `KeyedDecodingContainer.decodeConstant(_:forKey:)`, which checks a `const` property.
     static let decodeConstant = "decodeConstant"
+    /// `Decoder.additionalProperties(_:excluding:)`, which reads the keys a struct does not list.
+    static let decodeAdditionalProperties = "additionalProperties"
+    /// `Encoder.encodeAdditionalProperties(_:excluding:)`, which writes them back.
+    static let encodeAdditionalProperties = "encodeAdditionalProperties"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
     static let callbackQueue = "callbackQueue"
 
@@ -35,7 +45,7 @@ enum RuntimeSymbols {
     static let all: Set<String> = [
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
-        authorizationScope, expectedErrors, credentials, middleware, json, indirect, "AuthScheme", "Credential",
+        authorizationScope, expectedErrors, credentials, middleware, json, indirect, nullable, calendarDate, "AuthScheme", "Credential",
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", "RawResponse",

@@ -10,6 +10,7 @@ enum TranslationSupport {
         case .array(let element): "[\(typeText(element))]"
         case .dictionary(let value): "[String: \(typeText(value))]"
         case .optional(let wrapped): "\(typeText(wrapped))?"
+        case .nullable(let wrapped): "\(RuntimeSymbols.nullable)<\(typeText(wrapped))>"
         case .void: "Void"
         }
     }
@@ -25,6 +26,8 @@ enum TranslationSupport {
             .forceUnwrap(.call(.identifier("URL"), [Argument("string", .literal(.string(text)))]))
         case .uuid(let text):
             .forceUnwrap(.call(.identifier("UUID"), [Argument("uuidString", .literal(.string(text)))]))
+        case .calendarDate(let text):
+            .forceUnwrap(.call(.identifier(RuntimeSymbols.calendarDate), [Argument(nil, .literal(.string(text)))]))
         case .enumCase(let name): .member(nil, name)
         case .array(let values): .array(values.map(expression))
         case .emptyDictionary: .dictionary([])
@@ -37,11 +40,12 @@ enum TranslationSupport {
         SwiftPrinter().flat(expression(value))
     }
 
-    /// Whether a type names the runtime's `JSON`.
-    static func usesJSON(_ type: TypeRef) -> Bool {
+    /// Whether a type names a type of the runtime: `JSON`, `CalendarDate`, `Nullable`.
+    static func usesRuntime(_ type: TypeRef) -> Bool {
         switch type {
-        case .builtin(let builtin): builtin == .json
-        case .array(let inner), .dictionary(let inner), .optional(let inner): usesJSON(inner)
+        case .builtin(let builtin): builtin == .json || builtin == .calendarDate
+        case .nullable: true
+        case .array(let inner), .dictionary(let inner), .optional(let inner): usesRuntime(inner)
         case .model, .void: false
         }
     }
@@ -149,7 +153,8 @@ enum TranslationSupport {
     static func usesFoundation(_ type: TypeRef) -> Bool {
         switch type {
         case .builtin(let builtin): [.date, .url, .uuid, .data].contains(builtin)
-        case .array(let inner), .dictionary(let inner), .optional(let inner): usesFoundation(inner)
+        case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner):
+            usesFoundation(inner)
         case .model, .void: false
         }
     }

@@ -109,10 +109,10 @@ public enum Translator {
             }
         var modules: [String] = []
         if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
-        // The runtime is visible in declarations through enumerations (`ParameterValue`), `JSON` and
-        // `@Indirect`; `const` properties use it only in bodies.
+        // The runtime is visible in declarations through enumerations (`ParameterValue`), its types (`JSON`,
+        // `CalendarDate`, `Nullable`) and `@Indirect`.
         let runtimeVisible =
-            types.contains(where: TranslationSupport.usesJSON)
+            types.contains(where: TranslationSupport.usesRuntime)
             || models.contains { model in
                 switch model.shape {
                 case .enumeration: true
@@ -120,9 +120,10 @@ public enum Translator {
                 case .object(let properties): properties.contains(where: \.isIndirect)
                 }
             }
+        // Written coding calls the runtime's helpers for constants, a property's own dates and kept keys.
         let runtimeHidden = models.contains { model in
-            if case .object(let properties) = model.shape { return properties.contains { $0.constant != nil } }
-            return false
+            guard case .object(let properties) = model.shape else { return false }
+            return model.additionalProperties != nil || properties.contains { $0.constant != nil || $0.dates != nil }
         }
         if runtimeVisible { modules.append(RuntimeSymbols.module) }
         var imports = TranslationSupport.imports(modules, api: api)

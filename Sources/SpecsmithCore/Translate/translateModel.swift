@@ -63,41 +63,48 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
             ),
         ]
     }
+    var parameters = stored.map { property in
+        FunctionParameter(
+            name: property.name,
+            type: TranslationSupport.typeText(property.type),
+            // A required `nullable` property is always sent: `nil` means `null`, so it has no default.
+            defaultValue: (property.defaultValue
+                ?? (property.type.isOptional && !property.isRequiredNullable ? .null : nil))
+                .map(TranslationSupport.expression)
+        )
+    }
+    var assignments: [Statement] = stored.map { property in
+        .assignment(.member(.verbatim("self"), storageName(property)), .identifier(property.name))
+    }
+    if let additional = model.additionalProperties {
+        let type = TranslationSupport.typeText(.dictionary(additional.valueType))
+        members.append(
+            .variable(
+                VariableDeclaration(
+                    docs: [
+                        "The keys the spec does not list, with their values: kept when decoding, written when encoding."
+                    ],
+                    access: access,
+                    name: additional.name,
+                    type: type
+                )
+            )
+        )
+        parameters.append(FunctionParameter(name: additional.name, type: type, defaultValue: .dictionary([])))
+        assignments.append(.assignment(.member(.verbatim("self"), additional.name), .identifier(additional.name)))
+    }
     members.append(
         .function(
             FunctionDeclaration(
                 docs: ["Creates \(TranslationSupport.article(model.name)) `\(model.name)` from its properties."],
                 access: access,
                 kind: .initializer,
-                parameters: stored.map { property in
-                    FunctionParameter(
-                        name: property.name,
-                        type: TranslationSupport.typeText(property.type),
-                        defaultValue: (property.defaultValue ?? (property.type.isOptional ? .null : nil))
-                            .map(TranslationSupport.expression)
-                    )
-                },
-                body: stored.map { property in
-                    .assignment(.member(.verbatim("self"), storageName(property)), .identifier(property.name))
-                }
+                parameters: parameters,
+                body: assignments
             )
         )
     )
-    // A `const` property is not stored: coding it takes written `init(from:)` and `encode(to:)`.
-    let hasConstants = properties.contains { $0.constant != nil }
-    let needsDecoder =
-        !model.isRequestOnly
-        && (hasConstants || properties.contains { $0.defaultValue != nil && $0.defaultValue != .null })
-    let renamesKeys = properties.contains { storageName($0) != $0.key }
-    if needsDecoder || renamesKeys || hasConstants {
-        members.append(.type(codingKeys(properties)))
-    }
-    if needsDecoder {
-        members.append(.function(decodingInitializer(properties, access: access)))
-    }
-    if hasConstants {
-        members.append(.function(encodingFunction(properties, access: access)))
-    }
+    members += translateCoding(model, properties: properties, access: access)
     return .type(
         TypeDeclaration(
             docs: TranslationSupport.docs(model.description, fallback: "The `\(model.name)` model."),
@@ -111,126 +118,7 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
     )
 }
 
-private func codingKeys(_ properties: [Property]) -> TypeDeclaration {
-    TypeDeclaration(
-        kind: .enum,
-        name: "CodingKeys",
-        inherits: ["String", "CodingKey"],
-        members: properties.map { property in
-            .enumCase(
-                EnumCaseDeclaration(
-                    name: storageName(property),
-                    rawValue: storageName(property) == property.key ? nil : .literal(.string(property.key))
-                )
-            )
-        },
-        blankLinesBetweenMembers: false
-    )
-}
-
-/// `init(from:)` that falls back to each property's default when its key is missing.
-private func decodingInitializer(_ properties: [Property], access: AccessModifier) -> FunctionDeclaration {
-    var body: [Statement] = [
-        .binding(
-            isLet: true,
-            name: "container",
-            value: .try(
-                .call(
-                    .member(.identifier("decoder"), "container"),
-                    [Argument("keyedBy", .verbatim("CodingKeys.self"))]
-                )
-            )
-        )
-    ]
-    for property in properties {
-        if let constant = property.constant {
-            body.append(
-                .expression(
-                    .try(
-                        .call(
-                            .member(.identifier("container"), RuntimeSymbols.decodeConstant),
-                            [
-                                Argument(nil, TranslationSupport.expression(constant)),
-                                Argument("forKey", .member(nil, SwiftName.escaped(storageName(property)))),
-                            ]
-                        )
-                    )
-                )
-            )
-            continue
-        }
-        let wrapped = property.type.unwrapped
-        let method = property.type.isOptional || property.defaultValue != nil ? "decodeIfPresent" : "decode"
-        var value: Expression = .try(
-            .call(
-                .member(.identifier("container"), method),
-                [
-                    Argument(nil, .verbatim("\(TranslationSupport.typeText(wrapped)).self")),
-                    Argument("forKey", .member(nil, SwiftName.escaped(storageName(property)))),
-                ]
-            )
-        )
-        if let defaultValue = property.defaultValue, defaultValue != .null {
-            value = .binary(value, "??", TranslationSupport.expression(defaultValue))
-        }
-        body.append(.assignment(.member(.verbatim("self"), storageName(property)), value))
-    }
-    let hasDefaults = properties.contains { $0.defaultValue != nil && $0.defaultValue != .null }
-    return FunctionDeclaration(
-        docs: [
-            hasDefaults
-                ? "Decodes a value, using the default of each property whose key is missing."
-                : "Decodes a value, checking the value of each `const` property."
-        ],
-        access: access,
-        kind: .initializer,
-        parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")],
-        throwsClause: "throws",
-        body: body
-    )
-}
-
-/// `encode(to:)` that writes every property, `const` ones included, leaving out `nil` optionals.
-private func encodingFunction(_ properties: [Property], access: AccessModifier) -> FunctionDeclaration {
-    var body: [Statement] = [
-        .binding(
-            isLet: false,
-            name: "container",
-            value: .call(
-                .member(.identifier("encoder"), "container"),
-                [Argument("keyedBy", .verbatim("CodingKeys.self"))]
-            )
-        )
-    ]
-    for property in properties {
-        let value =
-            property.constant.map(TranslationSupport.expression)
-            ?? .member(.verbatim("self"), storageName(property))
-        body.append(
-            .expression(
-                .try(
-                    .call(
-                        .member(.identifier("container"), property.type.isOptional ? "encodeIfPresent" : "encode"),
-                        [
-                            Argument(nil, value),
-                            Argument("forKey", .member(nil, SwiftName.escaped(storageName(property)))),
-                        ]
-                    )
-                )
-            )
-        )
-    }
-    return FunctionDeclaration(
-        docs: ["Encodes the value, `const` properties included."],
-        access: access,
-        kind: .function("encode"),
-        parameters: [FunctionParameter(label: "to", name: "encoder", type: "any Encoder")],
-        throwsClause: "throws",
-        body: body
-    )
-}
-
 /// The stored property's name: the property's own, or `_name` behind a deprecated computed property.
-private func storageName(_ property: Property) -> String {
+func storageName(_ property: Property) -> String {
     property.deprecation == nil ? property.name : "_" + property.name
 }

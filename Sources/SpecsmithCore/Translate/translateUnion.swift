@@ -274,7 +274,7 @@ enum JSONKinds {
         switch type {
         case .builtin(let builtin):
             switch builtin {
-            case .string, .url, .uuid, .data: return ["string"]
+            case .string, .url, .uuid, .data, .calendarDate: return ["string"]
             case .int, .int32, .int64, .double, .float: return ["number"]
             case .bool: return ["bool"]
             case .date: return api.dates.hasPrefix("iso8601") ? ["string"] : ["number"]
@@ -282,7 +282,8 @@ enum JSONKinds {
             }
         case .array: return ["array"]
         case .dictionary: return ["object"]
-        case .optional(let wrapped): return of(wrapped, api: api, visiting: visiting).union(["null"])
+        case .optional(let wrapped), .nullable(let wrapped):
+            return of(wrapped, api: api, visiting: visiting).union(["null"])
         case .void: return []
         case .model(let name):
             guard !visiting.contains(name), let model = api.models.first(where: { $0.name == name }) else {
