@@ -37,7 +37,10 @@ import Testing
         ("node", "Node", #"{"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#),
         ("customer-no-phone", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e"}"#),
         ("customer-no-id", "Customer", #"{"created":1,"object":"customer","email":"e","phone":null}"#),
-        ("customer-bad-day", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e","phone":null,"birthday":"1990-02-30"}"#),
+        (
+            "customer-bad-day", "Customer",
+            #"{"created":1,"id":"c","object":"customer","email":"e","phone":null,"birthday":"1990-02-30"}"#
+        ),
     ]
 
     static let expected = [

@@ -58,7 +58,10 @@ extension ResolveContext {
     /// selects two alternatives.
     mutating func finishUnions(_ models: inout [Model]) {
         let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let indexByName = Dictionary(models.indices.map { (models[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        let indexByName = Dictionary(
+            models.indices.map { (models[$0].name, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         for raw in raw.models {
             guard case .union(let rawUnion) = raw.shape, let discriminator = rawUnion.discriminator?.value,
                 let index = modelNames[raw.name.value].flatMap({ indexByName[$0] }),

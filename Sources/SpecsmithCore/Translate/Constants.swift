@@ -45,7 +45,8 @@ enum RuntimeSymbols {
     static let all: Set<String> = [
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
-        authorizationScope, expectedErrors, credentials, middleware, json, indirect, nullable, calendarDate, "AuthScheme", "Credential",
+        authorizationScope, expectedErrors, credentials, middleware, json, indirect, nullable, calendarDate,
+        "AuthScheme", "Credential",
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", "RawResponse",

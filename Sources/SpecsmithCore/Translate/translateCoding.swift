@@ -2,7 +2,8 @@
 /// `CodingKeys` for renamed keys, and a written `init(from:)` and `encode(to:)` for defaults, `const`
 /// properties, `nullable` ones, a property's own `dates`, read-only and write-only properties, and kept keys.
 func translateCoding(_ model: Model, properties: [Property], access: AccessModifier) -> [Declaration] {
-    let needsDecoder = !model.isRequestOnly && (model.additionalProperties != nil || properties.contains(where: decodesByHand))
+    let needsDecoder =
+        !model.isRequestOnly && (model.additionalProperties != nil || properties.contains(where: decodesByHand))
     let needsEncoder = model.additionalProperties != nil || properties.contains(where: encodesByHand)
     let renamesKeys = properties.contains { storageName($0) != $0.key }
     var members: [Declaration] = []
@@ -70,7 +71,11 @@ private func dateCoding(_ property: Property) -> [Argument] {
 }
 
 /// `init(from:)` that decodes each property as the spec says.
-private func decodingInitializer(_ model: Model, _ properties: [Property], access: AccessModifier)
+private func decodingInitializer(
+    _ model: Model,
+    _ properties: [Property],
+    access: AccessModifier
+)
     -> FunctionDeclaration
 {
     var body: [Statement] = [
@@ -106,9 +111,14 @@ private func decodingInitializer(_ model: Model, _ properties: [Property], acces
             )
         } else if property.isRequiredNullable {
             // The key must be there; its value may be `null`.
-            value = containerCall("decode", [Argument(nil, .verbatim("\(TranslationSupport.typeText(property.type)).self"))], key: key)
+            value = containerCall(
+                "decode",
+                [Argument(nil, .verbatim("\(TranslationSupport.typeText(property.type)).self"))],
+                key: key
+            )
         } else {
-            let required = property.isRequiredWhenReceived || (!property.type.isOptional && property.defaultValue == nil)
+            let required =
+                property.isRequiredWhenReceived || (!property.type.isOptional && property.defaultValue == nil)
             value = containerCall(
                 required ? "decode" : "decodeIfPresent",
                 [Argument(nil, .verbatim("\(TranslationSupport.typeText(wrapped)).self"))] + dateCoding(property),
@@ -153,14 +163,21 @@ private func decodingInitializer(_ model: Model, _ properties: [Property], acces
 
 /// `encode(to:)` that writes each property as the spec says: constants always, read-only ones never, `nil`
 /// as `null` for required `nullable` properties and left out otherwise, kept keys after the others.
-private func encodingFunction(_ model: Model, _ properties: [Property], access: AccessModifier)
+private func encodingFunction(
+    _ model: Model,
+    _ properties: [Property],
+    access: AccessModifier
+)
     -> FunctionDeclaration
 {
     var body: [Statement] = [
         .binding(
             isLet: false,
             name: "container",
-            value: .call(.member(.identifier("encoder"), "container"), [Argument("keyedBy", .verbatim("CodingKeys.self"))])
+            value: .call(
+                .member(.identifier("encoder"), "container"),
+                [Argument("keyedBy", .verbatim("CodingKeys.self"))]
+            )
         )
     ]
     for property in properties where property.direction != .readOnly {
