@@ -153,13 +153,20 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     ///
     /// - Parameters:
     ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
     public func listCharges(
         customer: String? = nil,
         limit: Int = 10,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
     ) async throws(APIError<ErrorResponse>) -> ChargeList {
         try await self.client.send(
-            PaymentsAPI.listCharges(customer: customer, limit: limit, startingAfter: startingAfter).endpoint
+            PaymentsAPI.listCharges(
+                customer: customer,
+                limit: limit,
+                startingAfter: startingAfter,
+                createdSince: createdSince
+            ).endpoint
         )
     }
 

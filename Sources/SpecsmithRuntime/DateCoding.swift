@@ -66,7 +66,7 @@ public enum DateCoding: String, Sendable, Hashable, CaseIterable {
         return try? fractional.parse(text)
     }
 
-    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
 
 extension DateCoding {

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// One query parameter: a name and zero or more values.
 ///
 /// A parameter with no value (an optional left `nil`, an empty array) is left out of the URL.
@@ -49,5 +51,43 @@ public struct HeaderField: Sendable, Hashable {
     public init<Value: ParameterValue>(_ name: String, _ value: Value?) {
         self.name = name
         self.value = value?.parameterText
+    }
+}
+
+extension QueryItem {
+    /// A date parameter written as `coding` says, or none when `value` is `nil`.
+    public init(_ name: String, _ value: Date?, as coding: DateCoding) {
+        self.init(name, value.map { coding.text(for: $0) })
+    }
+
+    /// Date parameters written as `coding` says, repeated or joined by `separator`.
+    public init(_ name: String, _ values: [Date]?, as coding: DateCoding, separator: String? = nil) {
+        self.init(name, values?.map { coding.text(for: $0) }, separator: separator)
+    }
+}
+
+extension HeaderField {
+    /// A date header written as `coding` says, or none when `value` is `nil`.
+    public init(_ name: String, _ value: Date?, as coding: DateCoding) {
+        self.init(name, value.map { coding.text(for: $0) })
+    }
+}
+
+extension PathSegment {
+    /// A date path segment written as `coding` says.
+    public init(_ value: Date, as coding: DateCoding) {
+        self.init(coding.text(for: value))
+    }
+}
+
+extension DateCoding {
+    /// A date as text in a path, query or header: ISO 8601 in UTC, or whole seconds or milliseconds since 1970.
+    public func text(for date: Date) -> String {
+        switch self {
+        case .iso8601: date.formatted(.iso8601)
+        case .iso8601WithFractionalSeconds: date.formatted(Self.fractional)
+        case .secondsSince1970: String(Int64(date.timeIntervalSince1970.rounded(.down)))
+        case .millisecondsSince1970: String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        }
     }
 }

@@ -139,6 +139,13 @@ import Testing
         }
     }
 
+    @Test func dateParametersAreUnixSecondsWhenTheSpecSaysSo() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            _ = try await Self.client(baseURL).listCharges(createdSince: Date(timeIntervalSince1970: 1_700_000_000.9))
+            #expect(await log.requests.map(\.uri) == ["/charges?limit=10&created%5Bgte%5D=1700000000"])
+        }
+    }
+
     @Test func eventsCarryTheirObjectAndKeepUnknownKinds() async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             let events = try await Self.client(baseURL).listEvents().data

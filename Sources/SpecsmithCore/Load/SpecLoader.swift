@@ -37,8 +37,8 @@ enum SpecKeys {
     static let enumModel = ["description", "deprecated", "enum"]
     static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback"]
     static let discriminator = ["property", "mapping"]
-    static let parameter = ["type", "description", "default", "swiftName", "deprecated"]
-    static let property = parameter + ["const", "nullable", "dates", "readOnly", "writeOnly"]
+    static let parameter = ["type", "description", "default", "swiftName", "deprecated", "dates"]
+    static let property = parameter + ["const", "nullable", "readOnly", "writeOnly"]
     static let queryParameter = parameter + ["separator"]
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers",

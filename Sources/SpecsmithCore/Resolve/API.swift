@@ -420,4 +420,6 @@ public struct Parameter: Sendable, Hashable {
     public var deprecation: Deprecation?
     /// For array query parameters: the separator joining values, or `nil` to repeat the key.
     public var separator: String?
+    /// The runtime `DateCoding` case a `Date` parameter is written in, when not ISO 8601.
+    public var dates: String?
 }

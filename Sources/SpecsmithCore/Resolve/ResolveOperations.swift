@@ -333,6 +333,19 @@ extension ResolveContext {
         if let swiftName = field.swiftName { checkIdentifier(swiftName) }
         var defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: field.key.value) }
         if defaultValue == nil && type.isOptional { defaultValue = .null }
+        var dates: String?
+        if let written = field.dates, let choice = choice(written, DateCodingName.self, key: "dates") {
+            if element != .builtin(.date) {
+                diagnostics.error(
+                    "`dates` is for `Date` parameters, and `\(field.key.value)` is `\(typeText.value)`",
+                    at: written.location,
+                    hint: "use `CalendarDate` for a day without a time"
+                )
+            } else {
+                // A parameter's dates are ISO 8601 unless it says otherwise, whatever the spec's `dates`.
+                dates = choice == .iso8601 ? nil : choice.rawValue
+            }
+        }
         return Parameter(
             name: field.swiftName?.value ?? SwiftName.memberName(field.key.value),
             label: nil,
@@ -342,7 +355,8 @@ extension ResolveContext {
             defaultValue: defaultValue,
             description: field.description,
             deprecation: field.deprecated.map { Deprecation(message: $0.message) },
-            separator: field.separator?.value
+            separator: field.separator?.value,
+            dates: dates
         )
     }
 

@@ -12,7 +12,12 @@ struct RequestParts {
                 case .literal(let text):
                     .text(text)
                 case .parameter(let name):
-                    .expression(.call(.identifier(RuntimeSymbols.pathSegment), [Argument(nil, .identifier(name))]))
+                    .expression(
+                        .call(
+                            .identifier(RuntimeSymbols.pathSegment),
+                            [Argument(nil, .identifier(name))] + dateCoding(name)
+                        )
+                    )
                 }
             }
         )
@@ -30,6 +35,7 @@ struct RequestParts {
             Expression.call(
                 .identifier(RuntimeSymbols.headerField),
                 [Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name))]
+                    + dateCoding(parameter.name)
             )
         }
         return fields.isEmpty ? nil : .array(fields)
@@ -62,10 +68,16 @@ struct RequestParts {
         return .member(.identifier(TranslationNames.samples(api.name)), SamplesNaming.member(operation))
     }
 
+    /// `as: .secondsSince1970` for a `Date` parameter written otherwise than ISO 8601.
+    private func dateCoding(_ name: String) -> [Argument] {
+        guard let dates = operation.parameters.first(where: { $0.name == name })?.dates else { return [] }
+        return [Argument("as", .member(nil, dates))]
+    }
+
     private func queryItem(_ parameter: Parameter) -> Expression {
-        var arguments = [
-            Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name)),
-        ]
+        var arguments =
+            [Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name))]
+            + dateCoding(parameter.name)
         if let separator = parameter.separator {
             arguments.append(Argument("separator", .literal(.string(separator))))
         }
