@@ -186,6 +186,34 @@ import Testing
         }
     }
 
+    /// The README's snippet, as app code on the main actor.
+    @MainActor @Test func readmeSnippet() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, _ in
+            let key = "sk-test"
+            let photo = ImagePart(imageUrl: ImageURL(url: URL(string: "https://x.test/a.png")!))
+            var printed: [String] = []
+            func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+            let chat = ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token(key))
+            let reply = try await chat.createChatCompletion(
+                model: "gpt-test",
+                messages: [
+                    Message(
+                        role: .user,
+                        content: .parts([.text(TextPart(text: "What is in this photo?")), .image(photo)])
+                    )
+                ]
+            )
+            switch reply.choices[0].message.content {
+            case .text(let text)?: print(text)
+            case .parts(let parts)?: print(parts.count, "parts")
+            case .unknown(let json)?: print("a new kind of content:", json)  // kept, not a decoding error
+            case nil: print("tool calls:", reply.choices[0].message.toolCalls ?? [])
+            }
+            #expect(printed.count == 1 && printed[0].hasPrefix("tool calls: [Chat.ToolCall.function("))
+        }
+    }
+
     @Test func documentedErrorsArriveTyped() async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             do throws(APIError<ErrorResponse>) {

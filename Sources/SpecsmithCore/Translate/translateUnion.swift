@@ -2,9 +2,9 @@
 /// listed alternative as `JSON`, so that a server adding a variant does not break decoding.
 ///
 /// With a discriminator, decoding reads the tag and decodes the alternative it names, in one pass; encoding
-/// writes the alternative (and its tag, unless a `const` property writes it). Without one, decoding tries
-/// the alternatives in the spec's order and takes the first that decodes. Either way the code is a few lines
-/// per alternative.
+/// writes the alternative (and its tag, unless a `const` property writes it). Without one, decoding looks at
+/// the kind of JSON value and decodes the alternative that takes it (of several, the first in the spec's
+/// order that fits). Either way the code is a few lines per alternative.
 func translateUnion(_ model: Model, _ union: Union, api: API) -> Declaration {
     let access = TranslationSupport.access(api)
     var members: [Declaration] = union.alternatives.map { alternative in
