@@ -77,6 +77,23 @@ public struct NotesClient: Sendable {
         try await self.client.send(Endpoint(NotesResource.noteExists(id: id)))
     }
 
+    /// Restores a deleted note, as it was or with the changes given.
+    public func restoreNote(
+        id: UUID,
+        body: NewNote? = nil,
+        session: String? = nil,
+        theme: String = "light"
+    ) async throws(APIError<Never>) -> Note {
+        try await self.client.send(
+            Endpoint(NotesResource.restoreNote(id: id, body: body, session: session, theme: theme), decoding: Note.self)
+        )
+    }
+
+    /// What the notes collection allows.
+    public func notesOptions() async throws(APIError<Never>) {
+        try await self.client.send(Endpoint(NotesResource.notesOptions))
+    }
+
     /// The endpoints of the `Session` namespace.
     public var session: Session {
         return Session(client: client)

@@ -71,6 +71,32 @@ extension NotesClient {
     public func noteExistsPublisher(id: UUID) -> AnyPublisher<Void, APIError<Never>> {
         self.client.publisher(for: Endpoint(NotesResource.noteExists(id: id)))
     }
+
+    /// Restores a deleted note, as it was or with the changes given.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func restoreNotePublisher(
+        id: UUID,
+        body: NewNote? = nil,
+        session: String? = nil,
+        theme: String = "light"
+    ) -> AnyPublisher<Note, APIError<Never>> {
+        self.client.publisher(
+            for: Endpoint(
+                NotesResource.restoreNote(id: id, body: body, session: session, theme: theme),
+                decoding: Note.self
+            )
+        )
+    }
+
+    /// What the notes collection allows.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func notesOptionsPublisher() -> AnyPublisher<Void, APIError<Never>> {
+        self.client.publisher(for: Endpoint(NotesResource.notesOptions))
+    }
 }
 
 /// The endpoints of the `Session` namespace as Combine publishers: each subscription sends one request.

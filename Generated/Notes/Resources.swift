@@ -31,6 +31,12 @@ public enum NotesResource: Resource {
     /// - Warning: Deprecated.
     case noteExists(id: UUID)
 
+    /// Restores a deleted note, as it was or with the changes given.
+    case restoreNote(id: UUID, body: NewNote? = nil, session: String? = nil, theme: String = "light")
+
+    /// What the notes collection allows.
+    case notesOptions
+
     /// The endpoint's name in the spec.
     public var operationName: String {
         switch self {
@@ -44,6 +50,10 @@ public enum NotesResource: Resource {
             return "deleteNote"
         case .noteExists:
             return "noteExists"
+        case .restoreNote:
+            return "restoreNote"
+        case .notesOptions:
+            return "notesOptions"
         }
     }
 
@@ -52,7 +62,7 @@ public enum NotesResource: Resource {
         switch self {
         case .listNotes:
             return .get
-        case .createNote:
+        case .createNote, .restoreNote:
             return .post
         case .updateNote:
             return .patch
@@ -60,13 +70,15 @@ public enum NotesResource: Resource {
             return .delete
         case .noteExists:
             return .head
+        case .notesOptions:
+            return .options
         }
     }
 
     /// The path, with path parameters percent-encoded.
     public var path: String {
         switch self {
-        case .listNotes, .createNote:
+        case .listNotes, .createNote, .notesOptions:
             return "/notes"
         case .updateNote(let id, _, _):
             return "/notes/\(PathSegment(id))"
@@ -74,6 +86,8 @@ public enum NotesResource: Resource {
             return "/notes/\(PathSegment(id))"
         case .noteExists(let id):
             return "/notes/\(PathSegment(id))"
+        case .restoreNote(let id, _, _, _):
+            return "/notes/\(PathSegment(id))/restore"
         }
     }
 
@@ -87,7 +101,7 @@ public enum NotesResource: Resource {
                 QueryItem("page", page),
                 QueryItem("per_page", perPage),
             ]
-        case .createNote, .updateNote, .deleteNote, .noteExists:
+        case .createNote, .updateNote, .deleteNote, .noteExists, .restoreNote, .notesOptions:
             return []
         }
     }
@@ -97,20 +111,24 @@ public enum NotesResource: Resource {
         switch self {
         case .listNotes(_, _, _, _, let xRequestID):
             return [HeaderField("X-Request-ID", xRequestID)]
-        case .createNote, .updateNote, .deleteNote, .noteExists:
+        case .createNote, .updateNote, .deleteNote, .noteExists, .notesOptions:
             return []
+        case .restoreNote(_, _, let session, let theme):
+            return [HeaderField.cookies([QueryItem("session", session), QueryItem("theme", theme)])]
         }
     }
 
     /// The body.
     public var body: RequestBody? {
         switch self {
-        case .listNotes, .deleteNote, .noteExists:
+        case .listNotes, .deleteNote, .noteExists, .notesOptions:
             return nil
         case .createNote(let body):
             return .json(body)
         case .updateNote(_, let title, let state):
             return .json(UpdateNoteBody(title: title, state: state))
+        case .restoreNote(_, let body, _, _):
+            return body.map { .json($0) }
         }
     }
 
@@ -119,7 +137,7 @@ public enum NotesResource: Resource {
         switch self {
         case .listNotes:
             return NotesSamples.listNotes
-        case .createNote, .updateNote, .deleteNote, .noteExists:
+        case .createNote, .updateNote, .deleteNote, .noteExists, .restoreNote, .notesOptions:
             return nil
         }
     }

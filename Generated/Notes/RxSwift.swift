@@ -66,6 +66,32 @@ extension Reactive where Base == NotesClient {
     public func noteExists(id: UUID) -> Single<Void> {
         self.base.client.single(for: Endpoint(NotesResource.noteExists(id: id)))
     }
+
+    /// Restores a deleted note, as it was or with the changes given.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Never>`.
+    public func restoreNote(
+        id: UUID,
+        body: NewNote? = nil,
+        session: String? = nil,
+        theme: String = "light"
+    ) -> Single<Note> {
+        self.base.client.single(
+            for: Endpoint(
+                NotesResource.restoreNote(id: id, body: body, session: session, theme: theme),
+                decoding: Note.self
+            )
+        )
+    }
+
+    /// What the notes collection allows.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Never>`.
+    public func notesOptions() -> Single<Void> {
+        self.base.client.single(for: Endpoint(NotesResource.notesOptions))
+    }
 }
 
 /// The endpoints of the `Session` namespace as RxSwift singles, on `NotesClient.Session.rx`: each subscription sends one request.

@@ -59,7 +59,10 @@ public enum PaymentsAPI {
                 "updateCustomer",
                 method: .patch,
                 path: "/customers/\(PathSegment(id))",
-                body: .json(UpdateCustomerBody(email: email, name: name, description: description, metadata: metadata)),
+                body: .json(
+                    UpdateCustomerBody(email: email, name: name, description: description, metadata: metadata),
+                    contentType: "application/merge-patch+json"
+                ),
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
             )
         )

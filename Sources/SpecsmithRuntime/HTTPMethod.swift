@@ -12,4 +12,6 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     case delete = "DELETE"
     /// `HEAD`: like `GET`, without a body in the response.
     case head = "HEAD"
+    /// `OPTIONS`: what a resource allows.
+    case options = "OPTIONS"
 }

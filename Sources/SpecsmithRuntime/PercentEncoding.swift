@@ -20,6 +20,14 @@ public enum PercentEncoding {
         encode(text, keeping: unreserved)
     }
 
+    /// Encodes `text` as a cookie value: the characters a cookie value may not hold (controls, spaces, `"`,
+    /// `,`, `;`, `\\`, and `%` itself) are escaped, so a value can never end its cookie or add another.
+    public static func cookieValue(_ text: String) -> String {
+        encode(text, keeping: cookieAllowed)
+    }
+
+    private static let cookieAllowed = Set((0x21...0x7E).map { UInt8($0) }).subtracting("\",;\\%".utf8)
+
     private static let unreserved = Set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8
     )

@@ -67,6 +67,17 @@ extension QueryItem {
 }
 
 extension HeaderField {
+    /// A `Cookie` header of the cookie parameters that have a value (`session=abc; theme=dark`, values
+    /// percent-encoded where a cookie value cannot hold a character), or none when none has.
+    public static func cookies(_ items: [QueryItem]) -> HeaderField {
+        let pairs = items.flatMap { item in
+            item.values.map { "\(item.name)=\(PercentEncoding.cookieValue($0))" }
+        }
+        var field = HeaderField("Cookie", String?.none)
+        field.value = pairs.isEmpty ? nil : pairs.joined(separator: "; ")
+        return field
+    }
+
     /// A date header written as `coding` says, or none when `value` is `nil`.
     public init(_ name: String, _ value: Date?, as coding: DateCoding) {
         self.init(name, value.map { coding.text(for: $0) })

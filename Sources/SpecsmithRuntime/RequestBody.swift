@@ -2,8 +2,9 @@ public import Foundation
 
 /// The body of a request.
 public enum RequestBody: Sendable {
-    /// A value encoded as JSON with the client's encoder.
-    case json(any Encodable & Sendable)
+    /// A value encoded as JSON with the client's encoder, sent as `contentType`: `application/json`, or another
+    /// JSON media type such as `application/merge-patch+json`.
+    case json(any Encodable & Sendable, contentType: String = "application/json")
     /// Fields encoded as `application/x-www-form-urlencoded`.
     case form([QueryItem])
     /// Bytes sent as they are, with their content type.
@@ -12,7 +13,7 @@ public enum RequestBody: Sendable {
     /// The `Content-Type` header value for this body.
     public var contentType: String {
         switch self {
-        case .json: "application/json"
+        case .json(_, let contentType): contentType
         case .form: "application/x-www-form-urlencoded"
         case .data(_, let contentType): contentType
         }
@@ -21,7 +22,7 @@ public enum RequestBody: Sendable {
     /// The bytes of this body.
     public func encoded(with encoder: JSONEncoder) throws -> Data {
         switch self {
-        case .json(let value):
+        case .json(let value, _):
             return try encoder.encode(value)
         case .form(let fields):
             let pairs = fields.flatMap { field in

@@ -32,6 +32,10 @@ import Testing
             return .json(noteJSON.replacingOccurrences(of: "Groceries", with: title))
         }
         router.delete("/notes/:id") { _, _ -> Response in Response(status: .noContent) }
+        router.post("/notes/:id/restore") { _, _ -> Response in .json(noteJSON) }
+        router.on("/notes", method: .options) { _, _ -> Response in
+            Response(status: .noContent, headers: [.allow: "GET, POST, OPTIONS"])
+        }
         router.head("/notes/:id") { _, context -> Response in
             context.parameters.get("id") == noteID.uuidString ? Response(status: .ok) : Response(status: .notFound)
         }
@@ -59,6 +63,32 @@ import Testing
             #expect(request.uri == "/notes?state=in-review&tag=a%20b&tag=c&page=1&per_page=20")
             #expect(request.headers["x-request-id"] == "req-1")
             #expect(request.headers["user-agent"] == "Specsmith-Notes/1.0")
+        }
+    }
+
+    /// An optional body left `nil` sends no body and no `Content-Type`; cookie parameters go in one `Cookie`
+    /// header, their values percent-encoded so they cannot end the cookie; `OPTIONS` is a method.
+    @Test func optionalBodiesCookiesAndOptions() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = NotesClient(baseURL: baseURL)
+            _ = try await client.restoreNote(id: Self.noteID)
+            _ = try await client.restoreNote(
+                id: Self.noteID,
+                body: NewNote(title: "Back"),
+                session: "s1; admin=1",
+                theme: "dark"
+            )
+            try await client.notesOptions()
+            let requests = await log.requests
+            try #require(requests.count == 3)
+            #expect(requests[0].body.isEmpty)
+            #expect(requests[0].headers["content-type"] == nil)
+            #expect(requests[0].headers["cookie"] == "theme=light")
+            #expect(String(decoding: requests[1].body, as: UTF8.self) == #"{"tags":[],"title":"Back"}"#)
+            #expect(requests[1].headers["content-type"] == "application/json")
+            #expect(requests[1].headers["cookie"] == "session=s1%3B%20admin=1; theme=dark")
+            #expect(requests[2].method == "OPTIONS")
+            #expect(requests[2].uri == "/notes")
         }
     }
 

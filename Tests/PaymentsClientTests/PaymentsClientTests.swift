@@ -186,6 +186,10 @@ import Testing
                 ]
             )
             #expect(await log.requests.map(\.method) == ["PATCH", "PATCH", "PATCH"])
+            #expect(
+                await log.requests.map { $0.headers["content-type"] ?? "" }
+                    == Array(repeating: "application/merge-patch+json", count: 3)
+            )
         }
     }
 

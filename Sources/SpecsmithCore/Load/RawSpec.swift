@@ -247,8 +247,12 @@ public struct RawEndpoint: Sendable {
     public var query: [RawField] = []
     /// `headers:`
     public var headers: [RawField] = []
+    /// `cookies:` — cookie parameters, sent in the `Cookie` header.
+    public var cookies: [RawField] = []
     /// `body:`
     public var body: Body?
+    /// `body.contentType:` — the JSON media type a JSON body is sent as, such as `application/merge-patch+json`.
+    public var bodyContentType: Located<String>?
     /// `response:`
     public var response: Located<String>?
     /// `sample:` or `sampleFile:`

@@ -41,10 +41,10 @@ enum SpecKeys {
     static let property = parameter + ["const", "nullable", "readOnly", "writeOnly"]
     static let queryParameter = parameter + ["separator"]
     static let endpoint = [
-        "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers",
+        "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers", "cookies",
         "body", "response", "sample", "sampleFile", "scope", "errors",
     ]
-    static let body = ["json", "form", "binary"]
+    static let body = ["json", "form", "binary", "contentType"]
 }
 
 /// Walks the YAML tree, collecting diagnostics as it goes.
@@ -252,7 +252,8 @@ private struct Reader {
                 endpoint.pathParameters = fields(value, allowed: SpecKeys.parameter, what: "`pathParameters`")
             case "query": endpoint.query = fields(value, allowed: SpecKeys.queryParameter, what: "`query`")
             case "headers": endpoint.headers = fields(value, allowed: SpecKeys.parameter, what: "`headers`")
-            case "body": endpoint.body = body(value)
+            case "cookies": endpoint.cookies = fields(value, allowed: SpecKeys.parameter, what: "`cookies`")
+            case "body": (endpoint.body, endpoint.bodyContentType) = body(value)
             case "response": endpoint.response = string(value, key: "response")
             case "sample":
                 if endpoint.sample != nil { bothSamples(item.key) }
@@ -280,33 +281,44 @@ private struct Reader {
         diagnostics.error("an endpoint has either `sample` or `sampleFile`, not both", at: key.location)
     }
 
-    mutating func body(_ value: YAMLValue) -> RawEndpoint.Body? {
+    /// `body: Type`, or a mapping with one of `json`, `form` or `binary` (and for `json`, a `contentType`).
+    mutating func body(_ value: YAMLValue) -> (RawEndpoint.Body?, Located<String>?) {
         if case .string(let text) = value.kind {
-            return .type(value.located(text))
+            return (.type(value.located(text)), nil)
         }
-        guard let entries = mapping(value, what: "`body`") else { return nil }
-        guard entries.count == 1, let entry = entries.first, SpecKeys.body.contains(entry.key.value) else {
-            for entry in entries where !SpecKeys.body.contains(entry.key.value) {
-                unknownKey(entry.key, allowed: SpecKeys.body, in: "`body`")
+        guard let entries = mapping(value, what: "`body`") else { return (nil, nil) }
+        var contentType: Located<String>?
+        var forms: [YAMLValue.Entry] = []
+        for entry in entries {
+            switch entry.key.value {
+            case "contentType": contentType = string(entry.value, key: "contentType")
+            case "json", "form", "binary": forms.append(entry)
+            default: unknownKey(entry.key, allowed: SpecKeys.body, in: "`body`")
             }
-            if entries.count != 1 {
-                diagnostics.error(
-                    "`body` is a type, or a mapping with exactly one of `json`, `form` or `binary`",
-                    at: value.location
-                )
-            }
-            return nil
+        }
+        guard forms.count == 1, let entry = forms.first else {
+            diagnostics.error(
+                "`body` is a type, or a mapping with exactly one of `json`, `form` or `binary`",
+                at: value.location
+            )
+            return (nil, nil)
+        }
+        if let contentType, entry.key.value != "json" {
+            diagnostics.error(
+                "`contentType` is for `json` bodies; a `\(entry.key.value)` body has its own",
+                at: contentType.location
+            )
         }
         if entry.key.value == "json", case .string(let text) = entry.value.kind {
-            return .type(entry.value.located(text))
+            return (.type(entry.value.located(text)), contentType)
         }
         if entry.key.value == "binary" {
-            return string(entry.value, key: "binary").map { .binary($0) }
+            return (string(entry.value, key: "binary").map { .binary($0) }, nil)
         }
         let allowed = entry.key.value == "json" ? SpecKeys.property : SpecKeys.parameter
         let inline = fields(entry.value, allowed: allowed, what: "`\(entry.key.value)`")
         return entry.key.value == "json"
-            ? .json(inline, entry.key.location) : .form(inline, entry.key.location)
+            ? (.json(inline, entry.key.location), contentType) : (.form(inline, entry.key.location), nil)
     }
 
     mutating func auth(_ value: YAMLValue) -> RawAuth? {

@@ -381,10 +381,11 @@ public struct Operation: Sendable, Hashable {
 
     /// How a request body is made from parameters.
     public enum Body: Sendable, Hashable {
-        /// One parameter, JSON-encoded.
-        case value(parameter: String)
-        /// An inline model built from parameters, JSON-encoded.
-        case fields(model: String, parameters: [String])
+        /// One parameter, JSON-encoded and sent as `contentType` (`nil` for `application/json`); an optional
+        /// one left `nil` sends no body.
+        case value(parameter: String, contentType: String?)
+        /// An inline model built from parameters, JSON-encoded and sent as `contentType`.
+        case fields(model: String, parameters: [String], contentType: String?)
         /// Parameters, form-url-encoded.
         case form(parameters: [String])
         /// One `Data` parameter, sent as it is with this content type.
@@ -399,6 +400,8 @@ public struct Parameter: Sendable, Hashable {
         case path
         case query
         case header
+        /// Sent in the `Cookie` header.
+        case cookie
         case body
     }
 

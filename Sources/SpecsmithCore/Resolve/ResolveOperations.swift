@@ -1,7 +1,7 @@
 import Foundation
 
 extension ResolveContext {
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     /// Resolves every endpoint; inline JSON bodies add request-only models to `bodyModels`.
     mutating func resolveOperations(bodyModels models: inout [Model]) -> [Operation] {
@@ -189,10 +189,26 @@ extension ResolveContext {
             guard let parameter = resolveParameter(field, location: .header) else { continue }
             (parameter.defaultValue == nil ? required.append(parameter) : optional.append(parameter))
         }
+        for field in raw.cookies {
+            // A cookie's name is a token: no `=`, `;`, `,`, spaces or controls, which would start another.
+            let separators = Set("()<>@,;:\\\"/[]?={} \t")
+            if field.key.value.isEmpty
+                || field.key.value.contains(where: { separators.contains($0) || !$0.isASCII || $0.asciiValue! < 0x21 })
+            {
+                diagnostics.error(
+                    "`\(field.key.value)` cannot be a cookie name",
+                    at: field.key.location,
+                    hint: "a cookie name is ASCII letters, digits and any of ! # $ % & ' * + - . ^ _ | ~"
+                )
+                continue
+            }
+            guard let parameter = resolveParameter(field, location: .cookie) else { continue }
+            (parameter.defaultValue == nil ? required.append(parameter) : optional.append(parameter))
+        }
 
         var parameters = pathParameters + bodyParameters + required + optional
         checkParameterNames(parameters, raw: raw)
-        if let first = parameters.first, first.location != .header,
+        if let first = parameters.first, first.location != .header, first.location != .cookie,
             name.lowercased().hasSuffix(first.name.lowercased()), name.count > first.name.count
         {
             parameters[0].label = "_"
@@ -299,6 +315,7 @@ extension ResolveContext {
         case .path: kind = "path parameter"
         case .query: kind = "query parameter"
         case .header: kind = "header"
+        case .cookie: kind = "cookie"
         case .body: kind = "form field"
         }
         let element: TypeRef
@@ -387,9 +404,17 @@ extension ResolveContext {
         case .type(let text):
             guard let type = resolveType(text) else { return nil }
             parameters.append(
-                Parameter(name: "body", label: nil, wireName: "body", location: .body, type: type)
+                Parameter(
+                    name: "body",
+                    label: nil,
+                    wireName: "body",
+                    location: .body,
+                    type: type,
+                    // An optional body left `nil` is not sent at all.
+                    defaultValue: type.isOptional ? .null : nil
+                )
             )
-            return .value(parameter: "body")
+            return .value(parameter: "body", contentType: jsonContentType(operation))
         case .json(let fields, let location):
             let properties = resolveProperties(fields, in: "the body of `\(operation.name.value)`")
             let modelName = SwiftName.typeName(operation.name.value) + "Body"
@@ -433,7 +458,7 @@ extension ResolveContext {
                     )
                 )
             }
-            return .fields(model: modelName, parameters: stored.map(\.name))
+            return .fields(model: modelName, parameters: stored.map(\.name), contentType: jsonContentType(operation))
         case .form(let fields, _):
             let resolved = fields.compactMap { resolveParameter($0, location: .body) }
             parameters.append(contentsOf: resolved)
@@ -453,9 +478,29 @@ extension ResolveContext {
         }
     }
 
+    /// A JSON body's `contentType`, checked to be a JSON media type; `nil` for `application/json`.
+    private mutating func jsonContentType(_ operation: RawEndpoint) -> String? {
+        guard let contentType = operation.bodyContentType else { return nil }
+        checkHeaderText(contentType)
+        let text = contentType.value.lowercased()
+        let type = text.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let isJSON =
+            type == "application/json"
+            || (type.hasSuffix("+json") && type.split(separator: "/").count == 2 && !type.contains(" "))
+        guard isJSON else {
+            diagnostics.error(
+                "a `json` body's `contentType` must be a JSON media type, not `\(contentType.value)`",
+                at: contentType.location,
+                hint: "use one such as `application/merge-patch+json`, or a `binary` body for bytes of another type"
+            )
+            return nil
+        }
+        return contentType.value == "application/json" ? nil : contentType.value
+    }
+
     private mutating func checkParameterNames(_ parameters: [Parameter], raw: RawEndpoint) {
         var seen: [String: String] = [:]
-        let allFields = raw.pathParameters + raw.query + raw.headers
+        let allFields = raw.pathParameters + raw.query + raw.headers + raw.cookies
         for parameter in parameters {
             if let other = seen[parameter.name] {
                 let location =

@@ -29,13 +29,20 @@ struct RequestParts {
         return items.isEmpty ? nil : .array(items)
     }
 
-    /// `[HeaderField("X-Request-ID", requestID)]`, or `nil` without header parameters.
+    /// `[HeaderField("X-Request-ID", requestID)]`, with `.cookies([QueryItem("session", session)])` for cookie
+    /// parameters, or `nil` without header or cookie parameters.
     var headers: Expression? {
-        let fields = operation.parameters.filter { $0.location == .header }.map { parameter in
+        var fields = operation.parameters.filter { $0.location == .header }.map { parameter in
             Expression.call(
                 .identifier(RuntimeSymbols.headerField),
                 [Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name))]
                     + dateCoding(parameter.name)
+            )
+        }
+        let cookies = operation.parameters.filter { $0.location == .cookie }.map(queryItem)
+        if !cookies.isEmpty {
+            fields.append(
+                .call(.member(.identifier(RuntimeSymbols.headerField), "cookies"), [Argument(nil, .array(cookies))])
             )
         }
         return fields.isEmpty ? nil : .array(fields)
@@ -46,11 +53,22 @@ struct RequestParts {
         switch operation.body {
         case nil:
             return nil
-        case .value(let parameter):
-            return .call(.member(nil, "json"), [Argument(nil, .identifier(parameter))])
-        case .fields(let model, let names):
+        case .value(let parameter, let contentType):
+            let isOptional = operation.parameters.first { $0.name == parameter }?.type.isOptional ?? false
+            guard isOptional else { return json(.identifier(parameter), contentType: contentType) }
+            // `body.map { .json($0) }`: no body at all when the parameter is `nil`.
+            return .call(
+                .member(.identifier(parameter), "map"),
+                [
+                    Argument(
+                        nil,
+                        .closure(parameters: [], body: [.expression(json(.identifier("$0"), contentType: contentType))])
+                    )
+                ]
+            )
+        case .fields(let model, let names, let contentType):
             let value = Expression.call(.identifier(model), names.map { Argument($0, .identifier($0)) })
-            return .call(.member(nil, "json"), [Argument(nil, value)])
+            return json(value, contentType: contentType)
         case .form(let names):
             let fields = operation.parameters.filter { names.contains($0.name) && $0.location == .body }
             return .call(.member(nil, "form"), [Argument(nil, .array(fields.map(queryItem)))])
@@ -60,6 +78,14 @@ struct RequestParts {
                 [Argument(nil, .identifier(parameter)), Argument("contentType", .literal(.string(contentType)))]
             )
         }
+    }
+
+    /// `.json(value)`, or `.json(value, contentType: "…")` for another JSON media type.
+    private func json(_ value: Expression, contentType: String?) -> Expression {
+        .call(
+            .member(nil, "json"),
+            [Argument(nil, value)] + (contentType.map { [Argument("contentType", .literal(.string($0)))] } ?? [])
+        )
     }
 
     /// `CountriesSamples.countryByName`, or `nil` without sample data.
