@@ -149,7 +149,25 @@ struct RandomSpec {
             )
         }
         for index in 0..<count {
-            switch index % 3 {
+            switch index % 5 {
+            case 3 where !objects.isEmpty:
+                spec.units.append(union(objects: objects, enums: enums, using: &random))
+            case 4:
+                // An enumeration of integers, named by a mapping of hard names.
+                let name = HardNames.draw(model: true, using: &random)
+                // Case names written in a mapping must be Swift names: hard names as Swift spells them.
+                let cases = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    SwiftName.memberName(HardNames.draw(using: &random))
+                }
+                let values = cases.enumerated().map { "\(quoted($1)): \($0 * 7 - 3)" }
+                enums.append(name)
+                spec.units.append(
+                    Unit(
+                        section: "models",
+                        lines: ["  \(quoted(name)):", "    enum: {\(values.joined(separator: ", "))}"],
+                        names: 1 + cases.count
+                    )
+                )
             case 0:
                 let name = HardNames.draw(model: true, using: &random)
                 let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in HardNames.draw(using: &random) }
@@ -168,10 +186,19 @@ struct RandomSpec {
                 let keys = (0..<Int.random(in: 1...4, using: &random)).map { _ in HardNames.draw(using: &random) }
                 for key in keys {
                     let types =
-                        ["String", "String?", "Int?", "[String]?", "Bool", "Double?", "Date?", "[String: Int]?"]
+                        [
+                            "String", "String?", "Int?", "[String]?", "Bool", "Double?", "Date?", "[String: Int]?",
+                            "JSON?",
+                            "CalendarDate?",
+                        ]
                         + enums.map { $0 + "?" }
                     let type = types.randomElement(using: &random)!
-                    lines.append("      \(quoted(key)): {type: \(quoted(type)), description: \(quoted(key))}")
+                    if Int.random(in: 0..<5, using: &random) == 0 {
+                        // A constant of a hard text.
+                        lines.append("      \(quoted(key)): {const: \(quoted(HardNames.draw(using: &random)))}")
+                    } else {
+                        lines.append("      \(quoted(key)): {type: \(quoted(type)), description: \(quoted(key))}")
+                    }
                 }
                 objects.append(name)
                 spec.units.append(Unit(section: "models", lines: lines, names: 1 + keys.count))
@@ -196,6 +223,19 @@ struct RandomSpec {
             spec.units.append(Unit(section: "models", lines: lines, names: 1 + names.count))
         }
         return spec
+    }
+
+    /// A union of earlier models and built-in types, its cases named by hard names, with or without a fallback.
+    private static func union(objects: [String], enums: [String], using random: inout SeededGenerator) -> Unit {
+        let name = HardNames.draw(model: true, using: &random)
+        var types = ["String", "Int", "[String]", "JSON"] + objects + enums.map { "[\($0)]" }
+        types.shuffle(using: &random)
+        let chosen = Array(types.prefix(Int.random(in: 1...4, using: &random)))
+        let cases = chosen.map { _ in SwiftName.memberName(HardNames.draw(using: &random)) }
+        var lines = ["  \(quoted(name)):", "    oneOf:"]
+        lines += zip(cases, chosen).map { "      \(quoted($0)): \(quoted($1))" }
+        if Bool.random(using: &random) { lines.append("    fallback: false") }
+        return Unit(section: "models", lines: lines, names: 1 + cases.count)
     }
 
     private static func endpoint(
