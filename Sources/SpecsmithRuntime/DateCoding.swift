@@ -17,15 +17,7 @@ public enum DateCoding: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .iso8601, .iso8601WithFractionalSeconds:
             decoder.dateDecodingStrategy = .custom { decoder in
-                let container = try decoder.singleValueContainer()
-                let text = try container.decode(String.self)
-                if let date = Self.parseISO8601(text) {
-                    return date
-                }
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "Expected an ISO 8601 date, found '\(text)'."
-                )
+                try self.decode(from: decoder.singleValueContainer())
             }
         case .secondsSince1970:
             decoder.dateDecodingStrategy = .secondsSince1970
@@ -40,15 +32,10 @@ public enum DateCoding: String, Sendable, Hashable, CaseIterable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         switch self {
-        case .iso8601:
+        case .iso8601, .iso8601WithFractionalSeconds:
             encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(date.formatted(.iso8601))
-            }
-        case .iso8601WithFractionalSeconds:
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(date.formatted(Self.fractional))
+                var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+                try self.encode(date, into: &container)
             }
         case .secondsSince1970:
             encoder.dateEncodingStrategy = .secondsSince1970

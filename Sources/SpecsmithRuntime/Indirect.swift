@@ -56,18 +56,6 @@ extension KeyedDecodingContainer {
     ) throws -> Indirect<Wrapped?> {
         Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
     }
-
-    /// Decodes the value of a `const` property, throwing `DecodingError.dataCorrupted` when it is another.
-    public func decodeConstant<Value: Decodable & Equatable>(_ expected: Value, forKey key: Key) throws {
-        let value = try decode(Value.self, forKey: key)
-        guard value == expected else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key,
-                in: self,
-                debugDescription: "Expected \(expected), found \(value)."
-            )
-        }
-    }
 }
 
 extension KeyedEncodingContainer {

@@ -91,8 +91,7 @@ enum SwiftCompiler {
             paths.append(url.path)
         }
         let runtimeObjects = modules.deletingLastPathComponent().appendingPathComponent("SpecsmithRuntime.build")
-        let objects = try FileManager.default.contentsOfDirectory(atPath: runtimeObjects.path)
-            .filter { $0.hasSuffix(".o") }.map { runtimeObjects.appendingPathComponent($0).path }
+        let objects = try runtimeObjectFiles(in: runtimeObjects)
         let program = directory.appendingPathComponent("program")
         let build = try await execute(
             ["swiftc", "-swift-version", "6", "-module-name", module, "-I", modules.path, "-o", program.path]
@@ -102,6 +101,16 @@ enum SwiftCompiler {
         let run = try await execute([program.path])
         try #require(run.status == 0, "\(run.errors)")
         return run.output.split(separator: "\n").map(String.init)
+    }
+
+    /// The object files of the runtime's current sources, from the build's output file map: the folder may
+    /// still hold objects of source files renamed or removed since an earlier build, which would clash.
+    private static func runtimeObjectFiles(in folder: URL) throws -> [String] {
+        let map = try Data(contentsOf: folder.appendingPathComponent("output-file-map.json"))
+        let entries = try JSONSerialization.jsonObject(with: map) as? [String: [String: String]] ?? [:]
+        let objects = entries.filter { $0.key.hasSuffix(".swift") }.compactMap { $0.value["object"] }.sorted()
+        try #require(!objects.isEmpty, "no objects in \(folder.path)/output-file-map.json")
+        return objects
     }
 
     /// Runs a command and collects what it printed. On a thread of its own: waiting for a compiler on one of

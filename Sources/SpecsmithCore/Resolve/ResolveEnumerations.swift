@@ -71,9 +71,7 @@ extension ResolveContext {
     /// written.
     mutating func checkCaseName(_ name: Located<String>) {
         let derived = SwiftName.memberName(name.value)
-        if derived != name.value && derived != "`\(name.value)`"
-            && SwiftName.escaped(derived) != SwiftName.escaped(name.value)
-        {
+        if derived != name.value {
             diagnostics.error(
                 "the case name `\(name.value)` is not a Swift name",
                 at: name.location,

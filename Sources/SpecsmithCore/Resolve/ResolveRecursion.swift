@@ -64,17 +64,13 @@ extension ResolveContext {
     }
 
     private func propertyLocation(model: String, property: String) -> SourceLocation {
-        for raw in raw.models where modelNames[raw.name.value] == model {
-            if case .object(let fields) = raw.shape,
-                let field = fields.first(where: {
-                    ($0.swiftName?.value ?? SwiftName.memberName($0.key.value)) == property
-                })
-            {
-                return field.key.location
-            }
-            return raw.name.location
+        guard let raw = specNames[model].flatMap({ rawModels[$0] }) else { return self.raw.location }
+        if case .object(let fields) = raw.shape,
+            let field = fields.first(where: { ($0.swiftName?.value ?? SwiftName.memberName($0.key.value)) == property })
+        {
+            return field.key.location
         }
-        return raw.location
+        return raw.name.location
     }
 }
 

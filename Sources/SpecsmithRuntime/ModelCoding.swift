@@ -1,4 +1,19 @@
-/// Coding of the keys a model does not list, for generated structs that keep them (`additionalProperties:`).
+/// What generated structs' written coding calls: the check of a `const` property, and the keys a model does
+/// not list, for structs that keep them (`additionalProperties:`).
+extension KeyedDecodingContainer {
+    /// Decodes the value of a `const` property, throwing `DecodingError.dataCorrupted` when it is another.
+    public func decodeConstant<Value: Decodable & Equatable>(_ expected: Value, forKey key: Key) throws {
+        let value = try decode(Value.self, forKey: key)
+        guard value == expected else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key,
+                in: self,
+                debugDescription: "Expected \(expected), found \(value)."
+            )
+        }
+    }
+}
+
 extension Decoder {
     /// The keys of the object being decoded that `Known` does not list, with their values decoded as `Value`.
     public func additionalProperties<Known: CodingKey & CaseIterable, Value: Decodable>(
