@@ -104,7 +104,7 @@ let package = Package(
         ),
 
         // Committed generated clients, compiled and tested like a user's module.
-    ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments"].map(generatedClient) + [
+    ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files"].map(generatedClient) + [
         // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
         .target(
             name: "LoopbackServer",
@@ -171,6 +171,13 @@ let package = Package(
             name: "PaymentsClientTests",
             dependencies: [
                 "Payments", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FilesClientTests",
+            dependencies: [
+                "Files", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),

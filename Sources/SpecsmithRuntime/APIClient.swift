@@ -146,12 +146,13 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// The response value for a 2xx response; otherwise the expected or unexpected error.
+    /// The response value for an answer (a 2xx status, unless the endpoint documents others); otherwise the
+    /// expected or unexpected error.
     private func interpret<Response, ErrorBody>(
         _ response: RawResponse,
         for endpoint: APIEndpoint<Response, ErrorBody>
     ) throws(APIError<ErrorBody>) -> Response {
-        guard (200..<300).contains(response.status) else {
+        guard endpoint.decoding.accepts(response.status) else {
             guard let entry = endpoint.errors.entry(for: response.status) else {
                 throw .unexpected(UnexpectedResponse(response: response))
             }
@@ -166,7 +167,7 @@ public struct APIClient: Sendable {
             throw .expected(ExpectedError(body: body, response: response))
         }
         do {
-            return try endpoint.decode(response.body, decoder)
+            return try endpoint.decoding.decode(response, decoder)
         } catch {
             throw .undecodableBody(DecodingFailure(error, response: response))
         }

@@ -155,12 +155,16 @@ public struct RawResponse: Sendable, Hashable {
     public var headers: [String: String]
     /// The body bytes.
     public var body: Data
+    /// The URL the response came from, after any redirects, when the transport knows it; relative URLs in
+    /// headers (`Location`, `Link`) resolve against it.
+    public var url: URL?
 
     /// A response with these parts.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
     /// The body as UTF-8 text, with invalid bytes replaced.
@@ -190,6 +194,10 @@ public struct DecodingFailure: Sendable, Hashable {
 
     /// The failure described by a decoder's error.
     public init(_ error: any Error, response: RawResponse) {
+        if let reading = error as? ResponseReadingError {
+            self.init(codingPath: reading.place, message: reading.message, response: response)
+            return
+        }
         switch error as? DecodingError {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             self.init(

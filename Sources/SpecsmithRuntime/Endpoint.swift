@@ -26,10 +26,38 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
     public var timeout: TimeInterval?
     /// The statuses whose bodies decode as an error body.
     public var errors: ExpectedErrors<ErrorBody>
-    /// Turns a successful response body into the response value.
-    public var decode: @Sendable (Data, JSONDecoder) throws -> Response
+    /// Which statuses are answers, and how an answer becomes the response value.
+    public var decoding: ResponseDecoding<Response>
 
-    /// An endpoint whose response is decoded by `decode`.
+    /// An endpoint whose answers are read as `decoding` says: ``ResponseDecoding/json``,
+    /// ``ResponseDecoding/bytes``, ``ResponseDecoding/text``, or a generated enumeration's own for an endpoint
+    /// with several documented answers.
+    public init(
+        _ operationName: String,
+        method: HTTPMethod,
+        path: String,
+        query: [QueryItem] = [],
+        headers: [HeaderField] = [],
+        body: RequestBody? = nil,
+        sampleData: Data? = nil,
+        requiresAuthorization: Bool = false,
+        errors: ExpectedErrors<ErrorBody> = .none,
+        decoding: ResponseDecoding<Response>
+    ) {
+        self.operationName = operationName
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.sampleData = sampleData
+        self.requiresAuthorization = requiresAuthorization
+        self.timeout = nil
+        self.errors = errors
+        self.decoding = decoding
+    }
+
+    /// An endpoint whose 2xx response bodies are turned into the response value by `decode`.
     public init(
         _ operationName: String,
         method: HTTPMethod,
@@ -42,17 +70,56 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
         errors: ExpectedErrors<ErrorBody> = .none,
         decode: @escaping @Sendable (Data, JSONDecoder) throws -> Response
     ) {
-        self.operationName = operationName
-        self.method = method
-        self.path = path
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.sampleData = sampleData
-        self.requiresAuthorization = requiresAuthorization
-        self.timeout = nil
-        self.errors = errors
-        self.decode = decode
+        self.init(
+            operationName,
+            method: method,
+            path: path,
+            query: query,
+            headers: headers,
+            body: body,
+            sampleData: sampleData,
+            requiresAuthorization: requiresAuthorization,
+            errors: errors,
+            decoding: ResponseDecoding { response, decoder in try decode(response.body, decoder) }
+        )
+    }
+
+    /// The endpoint that sends `resource` and reads its answers as `decoding` says.
+    public init(
+        _ resource: some Resource,
+        decoding: ResponseDecoding<Response>,
+        errors: ExpectedErrors<ErrorBody> = .none
+    ) {
+        self.init(
+            resource.operationName,
+            method: resource.method,
+            path: resource.path,
+            query: resource.query,
+            headers: resource.headers,
+            body: resource.body,
+            sampleData: resource.sampleData,
+            requiresAuthorization: resource.requiresAuthorization,
+            errors: errors,
+            decoding: decoding
+        )
+    }
+
+    /// The same request, with its answers read as `decoding` says.
+    public func map<Other>(_ decoding: ResponseDecoding<Other>) -> APIEndpoint<Other, ErrorBody> {
+        var other = APIEndpoint<Other, ErrorBody>(
+            operationName,
+            method: method,
+            path: path,
+            query: query,
+            headers: headers,
+            body: body,
+            sampleData: sampleData,
+            requiresAuthorization: requiresAuthorization,
+            errors: errors,
+            decoding: decoding
+        )
+        other.timeout = timeout
+        return other
     }
 }
 
@@ -82,7 +149,7 @@ extension APIEndpoint where Response: Decodable {
             sampleData: sampleData,
             requiresAuthorization: requiresAuthorization,
             errors: errors,
-            decode: { data, decoder in try decoder.decode(Response.self, from: data) }
+            decoding: .json
         )
     }
 
@@ -129,7 +196,7 @@ extension APIEndpoint where Response == Void {
             sampleData: sampleData,
             requiresAuthorization: requiresAuthorization,
             errors: errors,
-            decode: { _, _ in }
+            decoding: .ignoringBody
         )
     }
 

@@ -43,10 +43,16 @@ public struct StubTransport: HTTPTransport {
             return RawResponse(
                 status: 200,
                 headers: ["Content-Type": "application/json"],
-                body: request.sampleData ?? Data()
+                body: request.sampleData ?? Data(),
+                url: request.url
             )
         case .response(let status, let body):
-            return RawResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+            return RawResponse(
+                status: status,
+                headers: ["Content-Type": "application/json"],
+                body: body,
+                url: request.url
+            )
         case .failure(let error):
             throw error
         }

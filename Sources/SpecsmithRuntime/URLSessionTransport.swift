@@ -215,6 +215,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             headers[name] = value
         }
         let body = lock.withLock { exchanges[task.taskIdentifier]?.body } ?? Data()
-        finish(task, with: .success(RawResponse(status: http.statusCode, headers: headers, body: body)))
+        finish(
+            task,
+            with: .success(
+                RawResponse(
+                    status: http.statusCode,
+                    headers: headers,
+                    body: body,
+                    url: http.url ?? task.originalRequest?.url
+                )
+            )
+        )
     }
 }

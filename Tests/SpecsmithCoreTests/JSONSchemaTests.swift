@@ -72,5 +72,13 @@ import Yams
         let query = ((Self.schema["definitions"] as? [String: Any])?["queryParameter"] as? [String: Any])?["oneOf"]
         let queryKeys = ((query as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
         #expect(Set(queryKeys) == Set(SpecKeys.queryParameter))
+        for (definition, expected) in [
+            ("answerBody", SpecKeys.answerBody), ("answer", SpecKeys.answer),
+            ("responseHeader", SpecKeys.responseHeader),
+        ] {
+            let forms = ((Self.schema["definitions"] as? [String: Any])?[definition] as? [String: Any])?["oneOf"]
+            let keys = ((forms as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
+            #expect(Set(keys) == Set(expected), "definitions.\(definition)")
+        }
     }
 }

@@ -277,8 +277,25 @@ struct RandomSpec {
             }
             names += fields.count
         }
-        if let response = objects.randomElement(using: &random) {
+        let answers = Int.random(in: 0..<4, using: &random)
+        if answers == 0, let response = objects.randomElement(using: &random) {
+            // Several answers, one of them named with a hard name, one bytes or text.
+            lines += [
+                "    responses:", "      200: \(quoted(response))", "      304: Void",
+                "      202: {\(Bool.random(using: &random) ? "binary" : "text"): text/plain, name: \(quoted(HardNames.draw(using: &random)))}",
+            ]
+        } else if answers == 1 {
+            lines.append("    response: {\(Bool.random(using: &random) ? "binary" : "text"): application/octet-stream}")
+        } else if let response = objects.randomElement(using: &random) {
             lines.append("    response: \(quoted(Bool.random(using: &random) ? response : "[\(response)]"))")
+        }
+        if Bool.random(using: &random) {
+            let types = ["String?", "Int", "Date?", "URL?", "Links?", "UUID", "Bool?", "Int64?"]
+            let headers = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                "\(quoted(HardNames.drawToken(using: &random))): \(quoted(types.randomElement(using: &random)!))"
+            }
+            lines.append("    responseHeaders: {\(headers.joined(separator: ", "))}")
+            names += headers.count
         }
         if let error = objects.randomElement(using: &random), let other = objects.randomElement(using: &random) {
             lines.append("    errors: {404: \(quoted(error)), 500: \(quoted(other))}")

@@ -227,6 +227,14 @@ public struct RawEndpoint: Sendable {
         case inline(YAMLValueBox)
         /// `sampleFile:` — a JSON file, relative to the spec.
         case file(Located<String>)
+
+        /// Where it is written.
+        public var location: SourceLocation {
+            switch self {
+            case .inline(let value): value.value.location
+            case .file(let path): path.location
+            }
+        }
     }
 
     /// The endpoint's name.
@@ -253,12 +261,47 @@ public struct RawEndpoint: Sendable {
     public var body: Body?
     /// `body.contentType:` — the JSON media type a JSON body is sent as, such as `application/merge-patch+json`.
     public var bodyContentType: Located<String>?
-    /// `response:`
-    public var response: Located<String>?
+    /// `response:` — the one answer's body.
+    public var response: RawAnswerBody?
+    /// `responses:` — several answers, by status.
+    public var responses: [RawAnswer] = []
+    /// Where `responses:` is written.
+    public var responsesLocation: SourceLocation?
+    /// `responseHeaders:` — the documented headers of the answers.
+    public var responseHeaders: [RawField] = []
     /// `sample:` or `sampleFile:`
     public var sample: Sample?
     /// `scope:` — the scope whose credentials the endpoint needs, or `public` for none.
     public var scope: Located<String>?
     /// `errors:` — error bodies by status, added to (and overriding) the spec's.
     public var errors: [RawErrorStatus] = []
+}
+
+/// What an answer's body is, as written under `response:` or for one status under `responses:`.
+public enum RawAnswerBody: Sendable {
+    /// A type (a model, an array, a scalar), read as JSON; `Void` for none.
+    case type(Located<String>)
+    /// `{binary: application/pdf}` — bytes as they arrive, asked for with this `Accept` type.
+    case binary(Located<String>)
+    /// `{text: text/csv}` — text in the charset the response names.
+    case text(Located<String>)
+
+    /// Where it is written.
+    public var location: SourceLocation {
+        switch self {
+        case .type(let text), .binary(let text), .text(let text): text.location
+        }
+    }
+}
+
+/// One documented answer under `responses:`.
+public struct RawAnswer: Sendable {
+    /// The status as written, such as `200` or `304`.
+    public var status: Located<String>
+    /// The body; `nil` for none.
+    public var body: RawAnswerBody?
+    /// `name:` — the Swift case name, when the one derived from the status does not fit.
+    public var name: Located<String>?
+    /// `description:`
+    public var description: String?
 }

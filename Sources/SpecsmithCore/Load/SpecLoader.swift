@@ -42,9 +42,12 @@ enum SpecKeys {
     static let queryParameter = parameter + ["separator"]
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers", "cookies",
-        "body", "response", "sample", "sampleFile", "scope", "errors",
+        "body", "response", "responses", "responseHeaders", "sample", "sampleFile", "scope", "errors",
     ]
     static let body = ["json", "form", "binary", "contentType"]
+    static let answerBody = ["type", "binary", "text"]
+    static let answer = answerBody + ["name", "description"]
+    static let responseHeader = ["type", "description", "swiftName", "dates"]
 }
 
 /// Walks the YAML tree, collecting diagnostics as it goes.
@@ -254,7 +257,14 @@ private struct Reader {
             case "headers": endpoint.headers = fields(value, allowed: SpecKeys.parameter, what: "`headers`")
             case "cookies": endpoint.cookies = fields(value, allowed: SpecKeys.parameter, what: "`cookies`")
             case "body": (endpoint.body, endpoint.bodyContentType) = body(value)
-            case "response": endpoint.response = string(value, key: "response")
+            case "response": endpoint.response = answerBody(value, key: "response")
+            case "responses":
+                endpoint.responsesLocation = item.key.location
+                for entry in mapping(value, what: "`responses`") ?? [] {
+                    endpoint.responses.append(answer(entry))
+                }
+            case "responseHeaders":
+                endpoint.responseHeaders = fields(value, allowed: SpecKeys.responseHeader, what: "`responseHeaders`")
             case "sample":
                 if endpoint.sample != nil { bothSamples(item.key) }
                 endpoint.sample = .inline(YAMLValueBox(value: value))
@@ -275,6 +285,59 @@ private struct Reader {
             )
         }
         return endpoint
+    }
+
+    /// `Type`, `{binary: media/type}` or `{text: media/type}` (also `{type: Type}` under `responses:`).
+    mutating func answerBody(_ value: YAMLValue, key: String) -> RawAnswerBody? {
+        guard case .mapping(let entries) = value.kind else {
+            // A type; `string` explains an unquoted `[Type]`.
+            return string(value, key: key).map { .type($0) }
+        }
+        var bodies: [RawAnswerBody] = []
+        for entry in entries {
+            switch entry.key.value {
+            case "type": string(entry.value, key: "type").map { bodies.append(.type($0)) }
+            case "binary": string(entry.value, key: "binary").map { bodies.append(.binary($0)) }
+            case "text": string(entry.value, key: "text").map { bodies.append(.text($0)) }
+            default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
+            }
+        }
+        if bodies.count > 1 {
+            diagnostics.error(
+                "`\(key)` is a type, or a mapping with one of `type`, `binary` or `text`",
+                at: value.location
+            )
+            return nil
+        }
+        return bodies.first
+    }
+
+    /// `200: Type`, `304: Void`, or `201: {type: Type, name: created, description: …}` under `responses:`.
+    mutating func answer(_ entry: YAMLValue.Entry) -> RawAnswer {
+        var answer = RawAnswer(status: entry.key)
+        switch entry.value.kind {
+        case .string(let text):
+            answer.body = .type(entry.value.located(text))
+        case .null:
+            break
+        case .mapping(let entries):
+            var bodyEntries: [YAMLValue.Entry] = []
+            for item in entries {
+                switch item.key.value {
+                case "name": answer.name = string(item.value, key: "name")
+                case "description": answer.description = string(item.value, key: "description")?.value
+                case "type", "binary", "text": bodyEntries.append(item)
+                default: unknownKey(item.key, allowed: SpecKeys.answer, in: "answer `\(entry.key.value)`")
+                }
+            }
+            if !bodyEntries.isEmpty {
+                let body = YAMLValue(kind: .mapping(bodyEntries), location: entry.value.location)
+                answer.body = answerBody(body, key: entry.key.value)
+            }
+        default:
+            mismatch(entry.value, expected: "a type or a mapping with `type`, `binary` or `text`", key: entry.key.value)
+        }
+        return answer
     }
 
     mutating func bothSamples(_ key: Located<String>) {

@@ -311,6 +311,12 @@ public struct SwiftPrinter: Sendable {
             return
         }
         switch expression {
+        // `Endpoint(…).withHeaders(Headers.self)` whose receiver is what is too wide: the receiver breaks, and
+        // the method call follows its closing parenthesis.
+        case .call(.member(.some(let base), let name), let arguments)
+        where isBreakable(base) && !writer.fits(prefix + flat(.member(base, name)) + "(", width: lineWidth):
+            let call = "." + SwiftName.escaped(name) + "(" + arguments.map(argumentText).joined(separator: ", ") + ")"
+            emit(base, prefix: prefix, suffix: call + suffix, into: &writer)
         case .call(let callee, let arguments) where !arguments.isEmpty:
             writer.line(prefix + flat(callee) + "(")
             writer.indent { inner in

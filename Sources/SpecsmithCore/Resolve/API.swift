@@ -356,8 +356,18 @@ public struct Operation: Sendable, Hashable {
     public var parameters: [Parameter]
     /// How the body is made.
     public var body: Body?
-    /// The response type.
+    /// The type the endpoint's plain method returns: the one answer's body type (`Void` for none), or the
+    /// generated enumeration of ``answers``.
     public var response: TypeRef
+    /// How the one answer's body is read, when there is one answer.
+    public var responseBody: AnswerBody = .none
+    /// Several documented answers (an enumeration named ``Answers/typeName``), or `nil` for one.
+    public var answers: Answers?
+    /// The documented response headers (a struct named ``ResponseHeaders/typeName``), or `nil` for none.
+    public var responseHeaders: ResponseHeaders?
+    /// Whether this is the translator's copy of an endpoint with response headers, for its `…WithHeaders`
+    /// client methods: the same request, answering `ResponseWithHeaders<Response, Headers>`.
+    public var isWithHeadersVariant = false
     /// The description.
     public var description: String?
     /// The deprecation, if any.
@@ -370,6 +380,79 @@ public struct Operation: Sendable, Hashable {
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.
     public var errorBody: ErrorBody = .none
+
+    /// What an answer's body is.
+    public enum AnswerBody: Sendable, Hashable {
+        /// No body: `Void`, or a case without a value.
+        case none
+        /// JSON, decoded as this type.
+        case json(TypeRef)
+        /// Bytes as they arrive (`Data`), asked for with this `Accept` media type.
+        case bytes(accept: String)
+        /// Text (`String`) in the charset the response names, asked for with this `Accept` media type.
+        case text(accept: String)
+
+        /// The Swift type of the body.
+        public var type: TypeRef {
+            switch self {
+            case .none: .void
+            case .json(let type): type
+            case .bytes: .builtin(.data)
+            case .text: .builtin(.string)
+            }
+        }
+
+        /// The media type to ask for, for a body that is not JSON.
+        public var accept: String? {
+            switch self {
+            case .bytes(let accept), .text(let accept): accept
+            case .none, .json: nil
+            }
+        }
+    }
+
+    /// Several documented answers, delivered as one enumeration.
+    public struct Answers: Sendable, Hashable {
+        /// The enumeration's Swift name: `GetFileAnswer`.
+        public var typeName: String
+        /// The answers, in the spec's order.
+        public var cases: [Answer]
+    }
+
+    /// One documented answer.
+    public struct Answer: Sendable, Hashable {
+        /// The status.
+        public var status: Int
+        /// The Swift case name: `ok`, `notModified`, or the spec's own.
+        public var name: String
+        /// The body.
+        public var body: AnswerBody
+        /// The description.
+        public var description: String?
+    }
+
+    /// The documented headers of an endpoint's answers, delivered as one struct.
+    public struct ResponseHeaders: Sendable, Hashable {
+        /// The struct's Swift name: `CreateFileResponseHeaders`.
+        public var typeName: String
+        /// The headers, in the spec's order.
+        public var headers: [ResponseHeader]
+    }
+
+    /// One documented response header.
+    public struct ResponseHeader: Sendable, Hashable {
+        /// The Swift property name.
+        public var name: String
+        /// The header's name.
+        public var wireName: String
+        /// The type: text, a number, a flag, a date, a URL, a UUID or ``TypeRef/links``; optional when the
+        /// header may be missing.
+        public var type: TypeRef
+        /// The runtime `DateCoding` case a `Date` header is written in, when not an HTTP date.
+        public var dates: String?
+        /// The description.
+        public var description: String?
+    }
 
     /// A piece of a path template.
     public enum PathPart: Sendable, Hashable {

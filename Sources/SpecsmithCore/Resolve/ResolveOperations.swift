@@ -40,6 +40,7 @@ extension ResolveContext {
         }
         checkNamespaces(operations, typeNames: typeNames)
         checkEndpointNames(names, typeNames: typeNames)
+        checkWithHeadersNames(operations, names: names)
         return operations
     }
 
@@ -214,18 +215,21 @@ extension ResolveContext {
             parameters[0].label = "_"
         }
 
-        var response = TypeRef.void
-        if let text = raw.response, let resolved = resolveType(text, allowVoid: true) {
-            response = resolved
-            if response.isOptional {
-                diagnostics.error("a response type cannot be optional", at: text.location)
-            }
-            if method == "head" && response != .void {
-                diagnostics.error("a HEAD response has no body, so its `response` must be `Void`", at: text.location)
-            }
+        let (response, responseBody, answers) = resolveAnswers(raw, method: method, typeNames: &typeNames)
+        let responseHeaders = resolveResponseHeaders(raw, typeNames: &typeNames)
+        var sampleType = response
+        if let answers {
+            sampleType = answers.cases.first { $0.status == 200 }?.body.type ?? .void
+        }
+        if let sample = raw.sample, sampleType == .void || responseBody.accept != nil {
+            diagnostics.error(
+                "a sample is a JSON answer, and `\(raw.name.value)` answers \(answers == nil ? "no JSON" : "no JSON with 200")",
+                at: sample.location,
+                hint: "remove the sample"
+            )
         }
 
-        return Operation(
+        var operation = Operation(
             specName: raw.name.value,
             name: name,
             namespace: raw.namespace.map { SwiftName.typeName($0.value) },
@@ -236,8 +240,13 @@ extension ResolveContext {
             response: response,
             description: raw.description,
             deprecation: raw.deprecated.map { Deprecation(message: $0.message) },
-            sample: resolveSample(raw.sample, response: response, models: responseModels)
+            sample: sampleType == .void || responseBody.accept != nil
+                ? nil : resolveSample(raw.sample, response: sampleType, models: responseModels)
         )
+        operation.responseBody = responseBody
+        operation.answers = answers
+        operation.responseHeaders = responseHeaders
+        return operation
     }
 
     private mutating func resolveMethod(_ raw: RawEndpoint) -> String {

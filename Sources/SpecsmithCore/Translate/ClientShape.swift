@@ -49,6 +49,7 @@ struct ClientShape {
     /// The operations of `namespace` (the root for `nil`) that need `scope` (public ones for `nil`).
     func operations(namespace: String?, scope: String?) -> [Operation] {
         api.operations.filter { $0.namespace == namespace && (!isScoped || $0.scope == scope) }
+            .flatMap(Self.withVariants)
     }
 
     /// The type a group's methods are declared on: `ShopClient` or `NotesClient.Session`.
@@ -90,29 +91,62 @@ struct ClientShape {
     /// The `APIEndpoint` a method sends: `CountriesAPI.countryByName(name, fullText: fullText)` with factories,
     /// `Endpoint(NotesResource.list, decoding: [Note].self)` with resources only.
     func endpoint(_ operation: Operation) -> Expression {
+        // A `…WithHeaders` method sends its endpoint's factory or case.
+        let name =
+            operation.isWithHeadersVariant
+            ? String(operation.name.dropLast(Self.withHeadersSuffix.count)) : operation.name
         if api.style.hasFactories {
             let scope = [TranslationNames.factories(api.name)] + (operation.namespace.map { [$0] } ?? [])
             let call = Expression.call(
-                .member(.verbatim(scope.joined(separator: ".")), operation.name),
+                .member(.verbatim(scope.joined(separator: ".")), name),
                 TranslationSupport.forwardingArguments(operation)
             )
-            return operation.scope == nil ? call : .member(call, "endpoint")
+            return withHeaders(operation.scope == nil ? call : .member(call, "endpoint"), operation)
         }
         let resourceScope = [TranslationNames.resource(api.name)] + (operation.namespace.map { [$0] } ?? [])
-        let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), operation.name)
+        let resourceCase = Expression.member(.verbatim(resourceScope.joined(separator: ".")), name)
         let resource =
             operation.parameters.isEmpty
             ? resourceCase : .call(resourceCase, TranslationSupport.forwardingArguments(operation))
         var arguments = [Argument(nil, resource)]
-        if operation.response != .void {
+        if let decoding = AnswerTranslation.decoding(operation) {
+            arguments.append(Argument("decoding", decoding))
+        } else if operation.response != .void {
             arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self")))
         }
         if let errors = ErrorTranslation.expectedErrors(operation) {
             arguments.append(Argument("errors", errors))
         }
         let type = operation.errorBody == .none ? RuntimeSymbols.endpoint : RuntimeSymbols.apiEndpoint
-        return .call(.identifier(type), arguments)
+        return withHeaders(.call(.identifier(type), arguments), operation)
     }
+
+    /// `endpoint.withHeaders(CreateFileResponseHeaders.self)` for a `…WithHeaders` method; `endpoint` otherwise.
+    private func withHeaders(_ endpoint: Expression, _ operation: Operation) -> Expression {
+        guard operation.isWithHeadersVariant, let headers = operation.responseHeaders else { return endpoint }
+        return .call(
+            .member(endpoint, RuntimeSymbols.withHeaders),
+            [Argument(nil, .verbatim("\(headers.typeName).self"))]
+        )
+    }
+
+    /// An operation and, when it documents response headers, its `…WithHeaders` twin: the same request, whose
+    /// method returns the answer together with the typed headers.
+    static func withVariants(_ operation: Operation) -> [Operation] {
+        guard let headers = operation.responseHeaders else { return [operation] }
+        var variant = operation
+        variant.name += withHeadersSuffix
+        variant.isWithHeadersVariant = true
+        let body = operation.response == .void ? "Void" : TranslationSupport.typeText(operation.response)
+        variant.response = .model("\(RuntimeSymbols.responseWithHeaders)<\(body), \(headers.typeName)>")
+        variant.description =
+            (operation.description ?? "Sends `\(operation.specName)`.")
+            + "\n\nAnswers with the documented response headers too, typed, and the response as it arrived."
+        return [operation, variant]
+    }
+
+    /// What a `…WithHeaders` method adds to its endpoint's name.
+    static let withHeadersSuffix = "WithHeaders"
 
     /// `[Country]`, or `Void` for an endpoint without a response body.
     func responseType(_ operation: Operation) -> String {

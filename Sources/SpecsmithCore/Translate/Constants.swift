@@ -38,6 +38,23 @@ enum RuntimeSymbols {
     static let decodeAdditionalProperties = "additionalProperties"
     /// `Encoder.encodeAdditionalProperties(_:excluding:)`, which writes them back.
     static let encodeAdditionalProperties = "encodeAdditionalProperties"
+    /// How an endpoint's answers are read: `ResponseDecoding<T>`, with `.bytes` and `.text`.
+    static let responseDecoding = "ResponseDecoding"
+    /// The protocol of generated response header structs.
+    static let responseHeaders = "ResponseHeaders"
+    /// Why a body is not text or a header is missing or malformed.
+    static let responseReadingError = "ResponseReadingError"
+    /// An answer with its typed headers, from a `…WithHeaders` method.
+    static let responseWithHeaders = "ResponseWithHeaders"
+    /// `APIEndpoint.withHeaders(_:)`.
+    static let withHeaders = "withHeaders"
+    /// The links of a `Link` header, module-qualified so that a model named `Links` cannot hide it.
+    static let links = "SpecsmithRuntime.Links"
+    /// `RawResponse.requiredHeader(_:as:)` and `optionalHeader(_:as:)`.
+    static let requiredHeader = "requiredHeader"
+    static let optionalHeader = "optionalHeader"
+    /// The raw response generated header structs and answers read.
+    static let rawResponse = "RawResponse"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
     static let callbackQueue = "callbackQueue"
 
@@ -49,7 +66,8 @@ enum RuntimeSymbols {
         "AuthScheme", "Credential",
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
-        "TimeoutMiddleware", "TransportRequest", "RawResponse",
+        "TimeoutMiddleware", "TransportRequest", rawResponse, responseDecoding, responseHeaders,
+        responseReadingError, responseWithHeaders,
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder",
     ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The expressions that make up a request from an operation's parameters, shared by endpoint factories
 /// and resource enumerations so both styles send exactly the same request.
 struct RequestParts {
@@ -37,6 +39,20 @@ struct RequestParts {
                 .identifier(RuntimeSymbols.headerField),
                 [Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name))]
                     + dateCoding(parameter.name)
+            )
+        }
+        // A raw answer asks for its media type, unless the caller says what to accept.
+        if let accept = AnswerTranslation.accept(operation),
+            !operation.parameters.contains(where: {
+                $0.location == .header && $0.wireName.caseInsensitiveCompare("Accept") == .orderedSame
+            })
+        {
+            fields.insert(
+                .call(
+                    .identifier(RuntimeSymbols.headerField),
+                    [Argument(nil, .literal(.string("Accept"))), Argument(nil, .literal(.string(accept)))]
+                ),
+                at: 0
             )
         }
         let cookies = operation.parameters.filter { $0.location == .cookie }.map(queryItem)

@@ -58,24 +58,58 @@ public enum Translator {
 
     /// The model files: one `Models.swift`, or for large specs each model in the file its name picks.
     private static func modelsFiles(_ api: API) -> [SwiftFile] {
-        let errorBodies = api.operations.compactMap { operation -> (name: String, operation: Operation)? in
-            guard case .enumeration(let name, _) = operation.errorBody else { return nil }
-            return (name, operation)
-        }
-        guard api.models.count + errorBodies.count > modelsInOneFile else {
-            return [modelsFile("Models.swift", api, models: api.models, errorBodies: errorBodies.map(\.operation))]
+        let endpointTypes = api.operations.flatMap(EndpointType.of)
+        guard api.models.count + endpointTypes.count > modelsInOneFile else {
+            return [modelsFile("Models.swift", api, models: api.models, endpointTypes: endpointTypes)]
         }
         let count = modelFileNames.count
         let models = Dictionary(grouping: api.models) { fileIndex(of: $0.name, among: count) }
-        let bodies = Dictionary(grouping: errorBodies) { fileIndex(of: $0.name, among: count) }
+        let types = Dictionary(grouping: endpointTypes) { fileIndex(of: $0.name, among: count) }
         return modelFileNames.enumerated().compactMap { index, name in
-            if models[index] == nil && bodies[index] == nil && index > 0 { return nil }
-            return modelsFile(
-                name,
-                api,
-                models: models[index] ?? [],
-                errorBodies: (bodies[index] ?? []).map(\.operation)
-            )
+            if models[index] == nil && types[index] == nil && index > 0 { return nil }
+            return modelsFile(name, api, models: models[index] ?? [], endpointTypes: types[index] ?? [])
+        }
+    }
+
+    /// A type generated for one endpoint, which goes with the models: an enumeration of its error bodies or of
+    /// its answers, or a struct of its response headers.
+    private struct EndpointType {
+        enum Kind { case errorBody, answers, responseHeaders }
+        var name: String
+        var kind: Kind
+        var operation: Operation
+
+        static func of(_ operation: Operation) -> [EndpointType] {
+            var types: [EndpointType] = []
+            if case .enumeration(let name, _) = operation.errorBody {
+                types.append(EndpointType(name: name, kind: .errorBody, operation: operation))
+            }
+            if let answers = operation.answers {
+                types.append(EndpointType(name: answers.typeName, kind: .answers, operation: operation))
+            }
+            if let headers = operation.responseHeaders {
+                types.append(EndpointType(name: headers.typeName, kind: .responseHeaders, operation: operation))
+            }
+            return types
+        }
+
+        /// The types its declaration names.
+        var types: [TypeRef] {
+            switch kind {
+            case .errorBody:
+                if case .enumeration(_, let cases) = operation.errorBody { return cases.map(\.type) }
+                return []
+            case .answers: return operation.answers?.cases.map(\.body.type) ?? []
+            case .responseHeaders: return operation.responseHeaders?.headers.map(\.type) ?? []
+            }
+        }
+
+        func declaration(_ api: API) -> Declaration? {
+            switch kind {
+            case .errorBody: translateErrorBody(operation, api: api)
+            case .answers: translateAnswers(operation, api: api)
+            case .responseHeaders: translateResponseHeaders(operation, api: api)
+            }
         }
     }
 
@@ -93,7 +127,7 @@ public enum Translator {
         _ name: String,
         _ api: API,
         models: [Model],
-        errorBodies: [Operation]
+        endpointTypes: [EndpointType]
     ) -> SwiftFile {
         let types =
             models.flatMap { model -> [TypeRef] in
@@ -103,10 +137,7 @@ public enum Translator {
                 case .enumeration: []
                 }
             }
-            + errorBodies.flatMap { operation -> [TypeRef] in
-                if case .enumeration(_, let cases) = operation.errorBody { return cases.map(\.type) }
-                return []
-            }
+            + endpointTypes.flatMap(\.types)
         var modules: [String] = []
         if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
         // The runtime is visible in declarations through enumerations (`ParameterValue`), its types (`JSON`,
@@ -120,6 +151,8 @@ public enum Translator {
                 case .object(let properties): properties.contains(where: \.isIndirect)
                 }
             }
+            // Answers and response headers conform to the runtime's protocols and name its types.
+            || endpointTypes.contains { $0.kind != .errorBody }
         // Written coding calls the runtime's helpers for constants, a property's own dates and kept keys.
         let runtimeHidden = models.contains { model in
             guard case .object(let properties) = model.shape else { return false }
@@ -134,7 +167,7 @@ public enum Translator {
             name,
             api,
             imports: imports,
-            models.map { translateModel($0, api: api) } + errorBodies.compactMap { translateErrorBody($0, api: api) }
+            models.map { translateModel($0, api: api) } + endpointTypes.compactMap { $0.declaration(api) }
         )
     }
 
@@ -256,7 +289,12 @@ public enum Translator {
             "RxSwift.swift",
             api,
             imports: TranslationSupport.imports([RxSwiftSymbols.module], api: api)
-                + runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: api.auth != nil),
+                + runtimeImports(
+                    api,
+                    signatureTypes: signatureTypes(api),
+                    // Signatures name the runtime for scopes and for answers with headers (`ResponseWithHeaders`).
+                    runtimeVisible: api.auth != nil || api.operations.contains { $0.responseHeaders != nil }
+                ),
             translateRxSwift(api)
         )
     }

@@ -16,6 +16,7 @@ func translateEndpointFactory(_ operation: Operation, api: API) -> Declaration {
     if let body = parts.body { arguments.append(Argument("body", body)) }
     if let sample = parts.sampleData { arguments.append(Argument("sampleData", sample)) }
     if let errors = ErrorTranslation.expectedErrors(operation) { arguments.append(Argument("errors", errors)) }
+    if let decoding = AnswerTranslation.decoding(operation) { arguments.append(Argument("decoding", decoding)) }
 
     let response = TranslationSupport.typeText(operation.response)
     let errorBody = ErrorTranslation.bodyType(operation)

@@ -1,0 +1,230 @@
+import Files
+import Foundation
+import Hummingbird
+import LoopbackServer
+import SpecsmithRuntime
+import Testing
+
+/// The generated Files client against a real server on loopback that answers as cloud storage APIs do:
+/// `201` or `202` with a `Location`, conditional reads answered `304`, pages with a `Link` header and counts
+/// and rate limits in headers, contents as bytes or as text in a charset, and problem details for errors.
+@Suite struct FilesClientTests {
+    static let fileInfo = #"""
+        {"id": "f1", "name": "notes.txt", "size": 5, "content_type": "text/plain", "etag": "\"v2\"",
+         "created": "2026-01-02T03:04:05Z"}
+        """#
+
+    /// Every byte value, and then some, so that nothing may be read as text or JSON on the way.
+    static let contents = Data((0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+
+    static func configure(_ router: Router<BasicRequestContext>) {
+        router.post("/v1/files") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            if String(buffer: body).contains("big.bin") {
+                var response = Response.json(#"{"id": "job_1", "state": "queued"}"#, status: .accepted)
+                response.headers[.location] = "https://jobs.example.com/jobs/job_1"
+                return response
+            }
+            var response = Response.json(fileInfo, status: .created)
+            response.headers[.location] = "/v1/files/f1"  // relative: resolves against the request's URL
+            return response
+        }
+        router.get("/v1/files/:id") { request, context -> Response in
+            if context.parameters.get("id") == "missing" {
+                return .json(#"{"title": "Not Found", "status": 404, "detail": "No file missing."}"#, status: .notFound)
+            }
+            if request.headers[.ifNoneMatch] == "\"v2\"" {
+                return Response(status: .notModified, headers: [.eTag: "\"v2\""])
+            }
+            var response = Response.json(fileInfo)
+            response.headers[.eTag] = "\"v2\""
+            response.headers[.lastModified] = "Sun, 06 Nov 1994 08:49:37 GMT"
+            return response
+        }
+        router.get("/v1/files") { request, _ -> Response in
+            let query = request.uri.query ?? ""
+            var response = Response.json("[\(fileInfo)]")
+            if query.contains("page=1") {
+                response.headers[.init("Link")!] =
+                    #"</v1/files?per_page=20&page=2>; rel="next", <https://files.example.com/v1/files?page=9>; rel="last"; title="The end, \"really\"""#
+            }
+            if !query.contains("per_page=99") {
+                response.headers[.init("X-Total-Count")!] = "21"
+            }
+            response.headers[.init("X-RateLimit-Reset")!] = "1700000000"
+            return response
+        }
+        router.get("/v1/files/:id/contents") { _, _ -> Response in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/octet-stream"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: contents))
+            )
+        }
+        router.get("/v1/files/:id/preview") { _, context -> Response in
+            switch context.parameters.get("id") {
+            case "latin1":
+                // "Grüße" in ISO-8859-1: ü and ß are one byte each, not valid UTF-8.
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/plain; charset=ISO-8859-1"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: [0x47, 0x72, 0xFC, 0xDF, 0x65]))
+                )
+            case "broken":
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/plain"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: [0x47, 0x72, 0xFC, 0xDF, 0x65]))
+                )
+            default:
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: "Grüße 👋\n"))
+                )
+            }
+        }
+        router.delete("/v1/files/:id") { _, context -> Response in
+            switch context.parameters.get("id") {
+            case "f1": Response(status: .noContent)
+            case "f2": .json(#"{"id": "job_2", "state": "running"}"#, status: .accepted)
+            default: .json("{}", status: .ok)  // a success the spec does not document
+            }
+        }
+    }
+
+    static func client(_ baseURL: URL) -> FilesClient {
+        FilesClient(baseURL: baseURL.appendingPathComponent("v1"))
+    }
+
+    @Test func severalAnswersAreAnEnumerationOfThem() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = Self.client(baseURL)
+            let new = NewFile(name: "notes.txt", contentType: "text/plain", text: "hello")
+            guard case .created(let info) = try await client.createFile(body: new) else {
+                Issue.record("expected 201 Created")
+                return
+            }
+            #expect(info.etag == "\"v2\"")
+            let big = try await client.createFile(body: NewFile(name: "big.bin", contentType: "", text: ""))
+            #expect(big == .processing(Job(id: "job_1", state: .queued)))
+            let deleted = try await client.deleteFile(id: "f1")
+            #expect(deleted == .noContent)
+            let scheduled = try await client.deleteFile(id: "f2")
+            #expect(scheduled == .scheduled(Job(id: "job_2", state: .running)))
+            // A 200 is a success, but not one of the answers `deleteFile` documents.
+            do throws(APIError<Problem>) {
+                _ = try await client.deleteFile(id: "f3")
+                Issue.record("an undocumented 200 was taken as an answer")
+            } catch {
+                #expect(error.category == .unexpected)
+                #expect(error.status == 200)
+            }
+            #expect(await log.requests.map(\.method) == ["POST", "POST", "DELETE", "DELETE", "DELETE"])
+        }
+    }
+
+    @Test func notModifiedIsAnAnswerNotAnError() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = Self.client(baseURL)
+            let first = try await client.fileWithHeaders(id: "f1")
+            guard case .ok(let info) = first.body else {
+                Issue.record("expected 200 OK, got \(first.body)")
+                return
+            }
+            #expect(info.name == "notes.txt")
+            #expect(first.headers.eTag == "\"v2\"")
+            #expect(first.headers.lastModified == Date(timeIntervalSince1970: 784_111_777))
+            #expect(first.status == 200)
+
+            let again = try await client.file(id: "f1", ifNoneMatch: first.headers.eTag)
+            #expect(again == .notModified)
+            let requests = await log.requests
+            #expect(requests.map { $0.headers["if-none-match"] } == [nil, "\"v2\""])
+
+            do throws(APIError<Problem>) {
+                _ = try await client.file(id: "missing")
+                Issue.record("a 404 was taken as an answer")
+            } catch {
+                #expect(error.errorBody?.detail == "No file missing.")
+            }
+        }
+    }
+
+    @Test func responseHeadersAreTypedWithoutLosingThePlainCall() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, _ in
+            let client = Self.client(baseURL)
+            // Callers who want only the body keep the plain call.
+            let files: [FileInfo] = try await client.listFiles()
+            #expect(files.map(\.id) == ["f1"])
+
+            let page = try await client.listFilesWithHeaders()
+            #expect(page.body == files)
+            #expect(page.headers.totalCount == 21)
+            #expect(page.headers.rateLimitReset == Date(timeIntervalSince1970: 1_700_000_000))
+            let links = try #require(page.headers.link)
+            // The relative link resolves against the URL the response came from.
+            #expect(
+                links["next"]
+                    == baseURL.appendingPathComponent("v1/files").absoluteURL.appending(queryItems: [
+                        URLQueryItem(name: "per_page", value: "20"), URLQueryItem(name: "page", value: "2"),
+                    ])
+            )
+            #expect(links["LAST"]?.absoluteString == "https://files.example.com/v1/files?page=9")
+            #expect(links.links.last?.parameters["title"] == #"The end, "really""#)
+
+            let second = try await client.listFilesWithHeaders(page: 2)
+            #expect(second.headers.link == nil)
+
+            let created = try await client.createFileWithHeaders(
+                body: NewFile(name: "notes.txt", contentType: "text/plain", text: "hello")
+            )
+            #expect(created.headers.location == baseURL.appendingPathComponent("v1/files/f1"))
+            #expect(created.status == 201)
+        }
+    }
+
+    @Test func aMissingRequiredHeaderIsATypedFailureNamingIt() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, _ in
+            do throws(APIError<Problem>) {
+                _ = try await Self.client(baseURL).listFilesWithHeaders(perPage: 99)
+                Issue.record("a response without X-Total-Count was accepted")
+            } catch {
+                guard case .undecodableBody(let failure) = error else {
+                    Issue.record("expected undecodableBody, got \(error)")
+                    return
+                }
+                #expect(failure.codingPath == "header X-Total-Count")
+            }
+            // The plain call does not read headers, so it does not need them.
+            let files = try await Self.client(baseURL).listFiles(perPage: 99)
+            #expect(files.count == 1)
+        }
+    }
+
+    @Test func rawAnswersAreBytesOrTextInTheirCharset() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = Self.client(baseURL)
+            let bytes = try await client.fileContents(id: "f1")
+            #expect(bytes == Self.contents)
+            let utf8 = try await client.filePreview(id: "f1")
+            #expect(utf8 == "Grüße 👋\n")
+            let latin1 = try await client.filePreview(id: "latin1")
+            #expect(latin1 == "Grüße")
+            let accepts = await log.requests.map { $0.headers["accept"] }
+            #expect(accepts == ["application/octet-stream", "text/plain", "text/plain"])
+
+            // Bytes that are not UTF-8, in a response that names no charset: a failure, not lost characters.
+            do throws(APIError<Problem>) {
+                _ = try await client.filePreview(id: "broken")
+                Issue.record("invalid UTF-8 was accepted")
+            } catch {
+                guard case .undecodableBody(let failure) = error else {
+                    Issue.record("expected undecodableBody, got \(error)")
+                    return
+                }
+                #expect(failure.message.contains("utf-8"))
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SpecsmithRuntime
+import Testing
+
+/// Reading answers that are not JSON and documented response headers: `Link` headers, HTTP dates, charsets.
+@Suite struct ResponseReadingTests {
+    static let base = URL(string: "https://api.example.com/v1/items?page=1")!
+
+    @Test func linkHeadersParseAsRFC8288Says() throws {
+        let text =
+            #"<https://api.example.com/v1/items?page=2>; rel="next", </v1/items?page=9>; rel="last"; title="a, \"b\"", <?page=1>;rel=FIRST;foo=bar"#
+        let links = try #require(Links(headerValue: text, responseURL: Self.base))
+        #expect(links.links.count == 3)
+        #expect(links["next"]?.absoluteString == "https://api.example.com/v1/items?page=2")
+        #expect(links["last"]?.absoluteString == "https://api.example.com/v1/items?page=9")
+        #expect(links["first"]?.absoluteString == "https://api.example.com/v1/items?page=1")
+        #expect(links.links[1].parameters["title"] == #"a, "b""#)
+        #expect(links.links[2].parameters["foo"] == "bar")
+        #expect(links["prev"] == nil)
+    }
+
+    @Test func aLinkMayHaveSeveralRelationsAndOnlyTheFirstRelCounts() throws {
+        let links = try #require(
+            Links(headerValue: #"<https://x.example/a>; rel="next last"; rel=prev"#, responseURL: nil)
+        )
+        #expect(links.links.first?.relations == ["next", "last"])
+        #expect(links["prev"] == nil)
+        #expect(Links(headerValue: "", responseURL: nil)?.links == [])
+    }
+
+    @Test(arguments: [
+        "https://x.example/a; rel=next",  // no angle brackets
+        "<https://x.example/a; rel=next",  // unclosed
+        #"<https://x.example/a>; rel="next"#,  // unclosed quote
+        "<https://x.example/a>; =next",  // no parameter name
+        "<https://x.example/a> <https://x.example/b>",  // no comma
+    ])
+    func malformedLinkHeadersAreNotLinks(text: String) {
+        #expect(Links(headerValue: text, responseURL: nil) == nil)
+    }
+
+    @Test func httpDatesInAllThreeForms() {
+        let date = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.date(from: "Sun, 06 Nov 1994 08:49:37 GMT") == date)
+        #expect(HTTPDate.date(from: "Sunday, 06-Nov-94 08:49:37 GMT") == date)
+        #expect(HTTPDate.date(from: "Sun Nov  6 08:49:37 1994") == date)
+        #expect(HTTPDate.date(from: "yesterday") == nil)
+        #expect(HTTPDate.text(for: date) == "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
+
+    @Test func requiredAndOptionalHeadersAreTypedAndNamedWhenWrong() throws {
+        let response = RawResponse(
+            status: 200,
+            headers: ["x-count": " 42 ", "Location": "/v1/items/7", "X-Reset": "1700000000", "X-Bad": "forty"],
+            url: Self.base
+        )
+        #expect(try response.requiredHeader("X-Count", as: Int.self) == 42)
+        #expect(
+            try response.requiredHeader("location", as: URL.self).absoluteString == "https://api.example.com/v1/items/7"
+        )
+        #expect(
+            try response.optionalHeader("X-Reset", as: .secondsSince1970) == Date(timeIntervalSince1970: 1_700_000_000)
+        )
+        #expect(try response.optionalHeader("X-Missing", as: String.self) == nil)
+        #expect(throws: ResponseReadingError(place: "header X-Missing", "The response has no 'X-Missing' header.")) {
+            try response.requiredHeader("X-Missing", as: String.self)
+        }
+        #expect(throws: ResponseReadingError.self) { try response.optionalHeader("X-Bad", as: Int.self) }
+        #expect(throws: ResponseReadingError.self) { try response.optionalHeader("X-Bad", as: .iso8601) }
+    }
+
+    @Test func textIsReadInTheCharsetTheResponseNames() throws {
+        let latin1 = RawResponse(
+            status: 200,
+            headers: ["Content-Type": #"text/plain; charset="iso-8859-1""#],
+            body: Data([0x47, 0x72, 0xFC, 0xDF, 0x65])
+        )
+        #expect(try latin1.text() == "Grüße")
+        let utf16 = RawResponse(
+            status: 200,
+            headers: ["content-type": "text/csv;charset=UTF-16LE"],
+            body: "a,b".data(using: .utf16LittleEndian)!
+        )
+        #expect(try utf16.text() == "a,b")
+        let unknown = RawResponse(status: 200, headers: ["Content-Type": "text/plain; charset=klingon"], body: Data())
+        #expect(throws: ResponseReadingError.self) { try unknown.text() }
+        let invalid = RawResponse(status: 200, body: Data([0xFF, 0xFE, 0xFD]))
+        #expect(throws: ResponseReadingError.self) { try invalid.text() }
+    }
+
+    @Test func answersAreTheStatusesTheDecodingNames() throws {
+        let decoding = ResponseDecoding<Int>(statuses: [200, 304]) { response, _ in response.status }
+        #expect(decoding.accepts(304))
+        #expect(!decoding.accepts(201))
+        #expect(ResponseDecoding<Data>.bytes.accepts(299))
+        #expect(!ResponseDecoding<Data>.bytes.accepts(304))
+    }
+}
