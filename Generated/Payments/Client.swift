@@ -106,13 +106,45 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     }
 
     /// Creates a customer.
+    ///
+    /// - Parameters:
+    ///   - address: Sent as `address[line1]=…&address[city]=…`.
+    ///   - metadata: Sent as `metadata[key]=value`; keys may not hold brackets.
     public func createCustomer(
         email: String? = nil,
         name: String? = nil,
-        description: String? = nil
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil
     ) async throws(APIError<ErrorResponse>) -> Customer {
         try await self.client.send(
-            PaymentsAPI.createCustomer(email: email, name: name, description: description).endpoint
+            PaymentsAPI.createCustomer(
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata
+            ).endpoint
+        )
+    }
+
+    /// Creates a hosted payment page for some prices.
+    ///
+    /// - Parameters:
+    ///   - lineItems: Sent as `line_items[0][price]=…&line_items[0][quantity]=…`.
+    public func createCheckoutSession(
+        mode: CheckoutMode,
+        lineItems: [LineItem],
+        successUrl: URL,
+        expand: [String]? = nil
+    ) async throws(APIError<ErrorResponse>) -> CheckoutSession {
+        try await self.client.send(
+            PaymentsAPI.createCheckoutSession(
+                mode: mode,
+                lineItems: lineItems,
+                successUrl: successUrl,
+                expand: expand
+            ).endpoint
         )
     }
 
@@ -185,10 +217,16 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     }
 
     /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
     public func listEvents(
         type: String? = nil,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
     ) async throws(APIError<ErrorResponse>) -> EventList {
-        try await self.client.send(PaymentsAPI.listEvents(type: type, startingAfter: startingAfter).endpoint)
+        try await self.client.send(
+            PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint
+        )
     }
 }

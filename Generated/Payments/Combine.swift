@@ -30,15 +30,50 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
 
     /// Creates a customer.
     ///
+    /// - Parameters:
+    ///   - address: Sent as `address[line1]=…&address[city]=…`.
+    ///   - metadata: Sent as `metadata[key]=value`; keys may not hold brackets.
+    ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func createCustomerPublisher(
         email: String? = nil,
         name: String? = nil,
-        description: String? = nil
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil
     ) -> AnyPublisher<Customer, APIError<ErrorResponse>> {
         self.client.publisher(
-            for: PaymentsAPI.createCustomer(email: email, name: name, description: description).endpoint
+            for: PaymentsAPI.createCustomer(
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata
+            ).endpoint
+        )
+    }
+
+    /// Creates a hosted payment page for some prices.
+    ///
+    /// - Parameters:
+    ///   - lineItems: Sent as `line_items[0][price]=…&line_items[0][quantity]=…`.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func createCheckoutSessionPublisher(
+        mode: CheckoutMode,
+        lineItems: [LineItem],
+        successUrl: URL,
+        expand: [String]? = nil
+    ) -> AnyPublisher<CheckoutSession, APIError<ErrorResponse>> {
+        self.client.publisher(
+            for: PaymentsAPI.createCheckoutSession(
+                mode: mode,
+                lineItems: lineItems,
+                successUrl: successUrl,
+                expand: expand
+            ).endpoint
         )
     }
 
@@ -130,12 +165,18 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
 
     /// Events, newest first.
     ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func listEventsPublisher(
         type: String? = nil,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
     ) -> AnyPublisher<EventList, APIError<ErrorResponse>> {
-        self.client.publisher(for: PaymentsAPI.listEvents(type: type, startingAfter: startingAfter).endpoint)
+        self.client.publisher(
+            for: PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint
+        )
     }
 }

@@ -6,10 +6,16 @@ public import SpecsmithRuntime
 /// The endpoints of the Payments API: each returns an `Endpoint` to send with an `APIClient`.
 public enum PaymentsAPI {
     /// Creates a customer.
+    ///
+    /// - Parameters:
+    ///   - address: Sent as `address[line1]=…&address[city]=…`.
+    ///   - metadata: Sent as `metadata[key]=value`; keys may not hold brackets.
     public static func createCustomer(
         email: String? = nil,
         name: String? = nil,
-        description: String? = nil
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil
     ) -> AuthorizedEndpoint<Scope.Authorized, Customer, ErrorResponse> {
         AuthorizedEndpoint(
             APIEndpoint(
@@ -17,7 +23,41 @@ public enum PaymentsAPI {
                 method: .post,
                 path: "/customers",
                 body: .form(
-                    [QueryItem("email", email), QueryItem("name", name), QueryItem("description", description)]
+                    [
+                        QueryItem("email", email),
+                        QueryItem("name", name),
+                        QueryItem("description", description),
+                        QueryItem("address", object: address, dates: .secondsSince1970),
+                        QueryItem("metadata", object: metadata, dates: .secondsSince1970),
+                    ]
+                ),
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
+            )
+        )
+    }
+
+    /// Creates a hosted payment page for some prices.
+    ///
+    /// - Parameters:
+    ///   - lineItems: Sent as `line_items[0][price]=…&line_items[0][quantity]=…`.
+    public static func createCheckoutSession(
+        mode: CheckoutMode,
+        lineItems: [LineItem],
+        successUrl: URL,
+        expand: [String]? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, CheckoutSession, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createCheckoutSession",
+                method: .post,
+                path: "/checkout/sessions",
+                body: .form(
+                    [
+                        QueryItem("mode", mode),
+                        QueryItem("line_items", object: lineItems, dates: .secondsSince1970),
+                        QueryItem("success_url", successUrl),
+                        QueryItem("expand[]", expand),
+                    ]
                 ),
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
             )
@@ -129,16 +169,24 @@ public enum PaymentsAPI {
     }
 
     /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
     public static func listEvents(
         type: String? = nil,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
     ) -> AuthorizedEndpoint<Scope.Authorized, EventList, ErrorResponse> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "listEvents",
                 method: .get,
                 path: "/events",
-                query: [QueryItem("type", type), QueryItem("starting_after", startingAfter)],
+                query: [
+                    QueryItem("type", type),
+                    QueryItem("starting_after", startingAfter),
+                    QueryItem("created", object: created, dates: .secondsSince1970),
+                ],
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
             )
         )

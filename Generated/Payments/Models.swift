@@ -1029,6 +1029,224 @@ public struct EventList: Codable, Sendable, Hashable {
     }
 }
 
+/// The `Address` model.
+public struct Address: Codable, Sendable, Hashable {
+    /// The `line1` field.
+    public var line1: String
+
+    /// The `line2` field.
+    public var line2: String?
+
+    /// The `city` field.
+    public var city: String
+
+    /// The `postal_code` field.
+    public var postalCode: String
+
+    /// A two-letter ISO country code.
+    public var country: String
+
+    /// Creates an `Address` from its properties.
+    public init(line1: String, line2: String? = nil, city: String, postalCode: String, country: String) {
+        self.line1 = line1
+        self.line2 = line2
+        self.city = city
+        self.postalCode = postalCode
+        self.country = country
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case line1
+        case line2
+        case city
+        case postalCode = "postal_code"
+        case country
+    }
+}
+
+/// One line of a checkout, a price and how many.
+public struct LineItem: Codable, Sendable, Hashable {
+    /// The `price` field.
+    public var price: String
+
+    /// The `quantity` field.
+    public var quantity: Int
+
+    /// Creates a `LineItem` from its properties.
+    public init(price: String, quantity: Int = 1) {
+        self.price = price
+        self.quantity = quantity
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case price
+        case quantity
+    }
+
+    /// Decodes a value, using the default of each property whose key is missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.price = try container.decode(String.self, forKey: .price)
+        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
+    }
+}
+
+/// The values of `CheckoutMode`.
+public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+    /// `payment`
+    case payment
+
+    /// `subscription`
+    case subscription
+
+    /// `setup`
+    case setup
+
+    /// A value this version of the spec does not list, kept as it was received.
+    case unknown(String)
+
+    /// Every value the spec lists.
+    public static let knownCases: [CheckoutMode] = [.payment, .subscription, .setup]
+
+    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "payment":
+            self = .payment
+        case "subscription":
+            self = .subscription
+        case "setup":
+            self = .setup
+        default:
+            self = .unknown(rawValue)
+        }
+    }
+
+    /// The value as it is written in JSON.
+    public var rawValue: String {
+        switch self {
+        case .payment:
+            return "payment"
+        case .subscription:
+            return "subscription"
+        case .setup:
+            return "setup"
+        case .unknown(let value):
+            return value
+        }
+    }
+}
+
+/// A hosted payment page.
+public struct CheckoutSession: Codable, Sendable, Hashable {
+    /// The `id` field.
+    public var id: String
+
+    /// When the object was created.
+    public var created: Date
+
+    /// Whether the object exists in live mode, or in test mode.
+    public var livemode: Bool
+
+    /// The `object` field.
+    ///
+    /// Always `"checkout.session"`.
+    public var object: String {
+        return "checkout.session"
+    }
+
+    /// The `mode` field.
+    public var mode: CheckoutMode
+
+    /// The `url` field.
+    public var url: URL?
+
+    /// The `amount_total` field.
+    public var amountTotal: Int?
+
+    /// The `metadata` field.
+    public var metadata: [String: String]
+
+    /// Creates a `CheckoutSession` from its properties.
+    public init(
+        id: String,
+        created: Date,
+        livemode: Bool,
+        mode: CheckoutMode,
+        url: URL? = nil,
+        amountTotal: Int? = nil,
+        metadata: [String: String] = [:]
+    ) {
+        self.id = id
+        self.created = created
+        self.livemode = livemode
+        self.mode = mode
+        self.url = url
+        self.amountTotal = amountTotal
+        self.metadata = metadata
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case created
+        case livemode
+        case object
+        case mode
+        case url
+        case amountTotal = "amount_total"
+        case metadata
+    }
+
+    /// Decodes a value, using the default of each property whose key is missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.created = try container.decode(Date.self, forKey: .created)
+        self.livemode = try container.decode(Bool.self, forKey: .livemode)
+        try container.decodeConstant("checkout.session", forKey: .object)
+        self.mode = try container.decode(CheckoutMode.self, forKey: .mode)
+        self.url = try container.decodeIfPresent(URL.self, forKey: .url)
+        self.amountTotal = try container.decodeIfPresent(Int.self, forKey: .amountTotal)
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.created, forKey: .created)
+        try container.encode(self.livemode, forKey: .livemode)
+        try container.encode("checkout.session", forKey: .object)
+        try container.encode(self.mode, forKey: .mode)
+        try container.encodeIfPresent(self.url, forKey: .url)
+        try container.encodeIfPresent(self.amountTotal, forKey: .amountTotal)
+        try container.encode(self.metadata, forKey: .metadata)
+    }
+}
+
+/// Bounds on a time, each optional.
+public struct TimeRange: Codable, Sendable, Hashable {
+    /// The `gt` field.
+    public var gt: Date?
+
+    /// The `gte` field.
+    public var gte: Date?
+
+    /// The `lt` field.
+    public var lt: Date?
+
+    /// The `lte` field.
+    public var lte: Date?
+
+    /// Creates a `TimeRange` from its properties.
+    public init(gt: Date? = nil, gte: Date? = nil, lt: Date? = nil, lte: Date? = nil) {
+        self.gt = gt
+        self.gte = gte
+        self.lt = lt
+        self.lte = lte
+    }
+}
+
 /// The `ErrorResponse` model.
 public struct ErrorResponse: Codable, Sendable, Hashable {
     /// The `error` field.

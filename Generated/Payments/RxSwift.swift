@@ -27,15 +27,50 @@ extension Reactive {
 
     /// Creates a customer.
     ///
+    /// - Parameters:
+    ///   - address: Sent as `address[line1]=…&address[city]=…`.
+    ///   - metadata: Sent as `metadata[key]=value`; keys may not hold brackets.
+    ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
     public func createCustomer<Authorization: Scope.AuthorizedAccess>(
         email: String? = nil,
         name: String? = nil,
-        description: String? = nil
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil
     ) -> Single<Customer> where Base == PaymentsClient<Authorization> {
         self.base.client.single(
-            for: PaymentsAPI.createCustomer(email: email, name: name, description: description).endpoint
+            for: PaymentsAPI.createCustomer(
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata
+            ).endpoint
+        )
+    }
+
+    /// Creates a hosted payment page for some prices.
+    ///
+    /// - Parameters:
+    ///   - lineItems: Sent as `line_items[0][price]=…&line_items[0][quantity]=…`.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
+    public func createCheckoutSession<Authorization: Scope.AuthorizedAccess>(
+        mode: CheckoutMode,
+        lineItems: [LineItem],
+        successUrl: URL,
+        expand: [String]? = nil
+    ) -> Single<CheckoutSession> where Base == PaymentsClient<Authorization> {
+        self.base.client.single(
+            for: PaymentsAPI.createCheckoutSession(
+                mode: mode,
+                lineItems: lineItems,
+                successUrl: successUrl,
+                expand: expand
+            ).endpoint
         )
     }
 
@@ -127,13 +162,19 @@ extension Reactive {
 
     /// Events, newest first.
     ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
     public func listEvents<Authorization: Scope.AuthorizedAccess>(
         type: String? = nil,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
     ) -> Single<EventList> where Base == PaymentsClient<Authorization> {
-        self.base.client.single(for: PaymentsAPI.listEvents(type: type, startingAfter: startingAfter).endpoint)
+        self.base.client.single(
+            for: PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint
+        )
     }
 }
 

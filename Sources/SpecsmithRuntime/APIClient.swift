@@ -86,6 +86,9 @@ public struct APIClient: Sendable {
                 "A path parameter of \(endpoint.operationName) is empty; the request would address another path."
             )
         }
+        if let problem = endpoint.query.lazy.compactMap(\.problem).first {
+            throw .invalidRequest(problem)
+        }
         let (text, url) = url(path: endpoint.path, query: endpoint.query)
         guard let url else {
             throw .invalidRequest("'\(text)' is not a valid URL.")

@@ -11,6 +11,26 @@ public struct QueryItem: Sendable, Hashable {
     public var values: [String]
     /// The separator that joins several values, or `nil` to repeat the name for each value.
     public var separator: String?
+    /// For an object sent in the bracket style: its values by their path below ``name``, so that the member
+    /// `["number"]` of `card` is sent as `card[number]=…` and `["0", "price"]` of `items` as `items[0][price]=…`.
+    public var members: [Member] = []
+    /// Why this item cannot be sent, such as a key that holds a bracket; the client then refuses the request
+    /// with ``APIError/invalidRequest(_:)`` before anything is sent.
+    public var problem: String?
+
+    /// One value of an object sent in the bracket style, and its path.
+    public struct Member: Sendable, Hashable {
+        /// The keys (and array indexes) from the item's name down to the value.
+        public var path: [String]
+        /// The value, unencoded.
+        public var value: String
+
+        /// A value at `path`.
+        public init(path: [String], value: String) {
+            self.path = path
+            self.value = value
+        }
+    }
 
     /// A parameter with one value, or none when `value` is `nil`.
     public init<Value: ParameterValue>(_ name: String, _ value: Value?) {
@@ -26,9 +46,20 @@ public struct QueryItem: Sendable, Hashable {
         self.separator = separator
     }
 
+    /// The unencoded names and values this item sends: `name` with each value, then each member under its
+    /// bracketed name (`card[number]`).
+    public var pairs: [(name: String, value: String)] {
+        values.map { (name, $0) }
+            + members.map { member in (name + member.path.map { "[\($0)]" }.joined(), member.value) }
+    }
+
     /// The `name=value` pairs of this item, percent-encoded for a URL query.
     public var encodedPairs: [String] {
-        guard !values.isEmpty else { return [] }
+        guard values.isEmpty else { return encodedValuePairs }
+        return pairs.map { "\(PercentEncoding.queryComponent($0.name))=\(PercentEncoding.queryComponent($0.value))" }
+    }
+
+    private var encodedValuePairs: [String] {
         let encodedName = PercentEncoding.queryComponent(name)
         if let separator {
             // A value holding the separator has it percent-encoded, so it cannot split into two values.
@@ -100,5 +131,54 @@ extension DateCoding {
         case .secondsSince1970: String(Int64(date.timeIntervalSince1970.rounded(.down)))
         case .millisecondsSince1970: String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         }
+    }
+}
+
+extension QueryItem {
+    /// An object (a model, a dictionary, or an array of them) in the bracket style that form APIs read:
+    /// `card[number]=4242&card[exp_month]=12`, `items[0][price]=price_1`, `metadata[order_id]=6735`; none when
+    /// `value` is `nil`.
+    ///
+    /// The value is encoded as its JSON would be (its dates as `dates` says, absent optionals left out, a
+    /// `null` sent as an empty value, which form APIs read as "clear"), then each leaf becomes one pair,
+    /// object keys in sorted order and array elements by index. A key that holds `[` or `]` would change
+    /// the structure the server reads: the request is then refused before it is sent.
+    public init<Value: Encodable>(_ name: String, object value: Value?, dates: DateCoding = .iso8601) {
+        self.name = name
+        self.values = []
+        self.separator = nil
+        guard let value else { return }
+        let json: JSON
+        do {
+            json = try JSON(encoding: value, using: dates.makeEncoder())
+        } catch {
+            problem = "The parameter '\(name)' could not be encoded: \(error)"
+            return
+        }
+        var members: [Member] = []
+        problem = Self.flatten(json, path: [], into: &members).map { "The parameter '\(name)' \($0)" }
+        self.members = members
+    }
+
+    /// Adds the leaves of `json` below `path` to `members`; returns what is wrong, if anything.
+    private static func flatten(_ json: JSON, path: [String], into members: inout [Member]) -> String? {
+        switch json {
+        case .object(let fields):
+            for key in fields.keys.sorted() {
+                if key.contains("[") || key.contains("]") {
+                    return "has the key '\(key)', whose bracket would change the structure the server reads."
+                }
+                if let problem = flatten(fields[key]!, path: path + [key], into: &members) { return problem }
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let problem = flatten(element, path: path + [String(index)], into: &members) { return problem }
+            }
+        case .string(let text): members.append(Member(path: path, value: text))
+        case .number(let number): members.append(Member(path: path, value: number.description))
+        case .bool(let flag): members.append(Member(path: path, value: flag ? "true" : "false"))
+        case .null: members.append(Member(path: path, value: ""))
+        }
+        return nil
     }
 }

@@ -25,14 +25,21 @@ public enum RequestBody: Sendable {
         case .json(let value, _):
             return try encoder.encode(value)
         case .form(let fields):
-            let pairs = fields.flatMap { field in
-                field.values.map {
-                    "\(PercentEncoding.formComponent(field.name))=\(PercentEncoding.formComponent($0))"
-                }
+            if let problem = fields.lazy.compactMap(\.problem).first {
+                throw RequestBodyError(message: problem)
+            }
+            let pairs = fields.flatMap(\.pairs).map {
+                "\(PercentEncoding.formComponent($0.name))=\(PercentEncoding.formComponent($0.value))"
             }
             return Data(pairs.joined(separator: "&").utf8)
         case .data(let data, _):
             return data
         }
     }
+}
+
+/// Why a body could not be encoded.
+struct RequestBodyError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

@@ -36,6 +36,11 @@ import Testing
         }
         router.patch("/customers/:id") { _, _ -> Response in .json(customer) }
         router.post("/customers") { _, _ -> Response in .json(customer) }
+        router.post("/checkout/sessions") { _, _ -> Response in
+            .json(
+                #"{"id": "cs_1", "object": "checkout.session", "created": 1700000500, "livemode": false, "mode": "payment", "url": "https://pay.example/cs_1", "amount_total": 2400, "metadata": {}}"#
+            )
+        }
         router.get("/charges/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
             if id == "ch_mislabelled" {
@@ -217,6 +222,60 @@ import Testing
                     "charge=ch_1&amount=500&reason=requested_by_customer",
                 ]
             )
+        }
+    }
+
+    @Test func nestedFormsAndObjectQueriesUseBrackets() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = Self.client(baseURL)
+            _ = try await client.createCustomer(
+                name: "Ana",
+                address: Address(line1: "Calle 1 & 2", city: "Zaragoza", postalCode: "50001", country: "ES"),
+                metadata: ["order_id": "6735", "note": "a=b&c"]
+            )
+            let session = try await client.createCheckoutSession(
+                mode: .payment,
+                lineItems: [LineItem(price: "price_1", quantity: 2), LineItem(price: "price_2")],
+                successUrl: URL(string: "https://shop.example/done?from=cart&step=2")!,
+                expand: ["line_items", "customer"]
+            )
+            #expect(session.amountTotal == 2400)
+            _ = try await client.listEvents(
+                created: TimeRange(
+                    gte: Date(timeIntervalSince1970: 1_700_000_000),
+                    lt: Date(timeIntervalSince1970: 1_800_000_000)
+                )
+            )
+            let requests = await log.requests
+            #expect(
+                requests.map { String(decoding: $0.body, as: UTF8.self) } == [
+                    "name=Ana&address%5Bcity%5D=Zaragoza&address%5Bcountry%5D=ES&address%5Bline1%5D=Calle%201%20%26%202"
+                        + "&address%5Bpostal_code%5D=50001&metadata%5Bnote%5D=a%3Db%26c&metadata%5Border_id%5D=6735",
+                    "mode=payment&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=2"
+                        + "&line_items%5B1%5D%5Bprice%5D=price_2&line_items%5B1%5D%5Bquantity%5D=1"
+                        + "&success_url=https%3A%2F%2Fshop.example%2Fdone%3Ffrom%3Dcart%26step%3D2"
+                        + "&expand%5B%5D=line_items&expand%5B%5D=customer",
+                    "",
+                ]
+            )
+            #expect(requests.last?.uri == "/events?created%5Bgte%5D=1700000000&created%5Blt%5D=1800000000")
+            #expect(requests.first?.headers["content-type"] == "application/x-www-form-urlencoded")
+        }
+    }
+
+    @Test func aKeyWithABracketIsRefusedBeforeSending() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            do throws(APIError<ErrorResponse>) {
+                _ = try await Self.client(baseURL).createCustomer(metadata: ["a][admin": "true"])
+                Issue.record("a bracket in a key was sent")
+            } catch {
+                guard case .invalidRequest(let reason) = error else {
+                    Issue.record("expected invalidRequest, got \(error)")
+                    return
+                }
+                #expect(reason.contains("a][admin"))
+            }
+            #expect(await log.requests.isEmpty)
         }
     }
 

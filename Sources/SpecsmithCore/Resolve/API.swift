@@ -508,4 +508,7 @@ public struct Parameter: Sendable, Hashable {
     public var separator: String?
     /// The runtime `DateCoding` case a `Date` parameter is written in, when not ISO 8601.
     public var dates: String?
+    /// Whether the value is an object (a model, a dictionary, or an array of models) sent in the bracket
+    /// style of form APIs: `card[number]=4242`, `items[0][price]=…`.
+    public var isObject = false
 }

@@ -333,9 +333,12 @@ extension ResolveContext {
         } else {
             element = type.unwrapped
         }
-        if !isTextual(element) {
+        // A query parameter or form field may be an object (a model, a dictionary, or an array of models),
+        // sent in the bracket style: `card[number]=…`.
+        let isObject = (location == .query || location == .body) && isObjectParameter(type.unwrapped)
+        if !isObject && !isTextual(element) {
             diagnostics.error(
-                "a \(kind) must be a string, number, boolean, date, URL, UUID or enum\(location == .query ? ", or an array of them" : ""), not `\(typeText.value)`",
+                "a \(kind) must be a string, number, boolean, date, URL, UUID or enum\(location == .query || location == .body ? ", an array of them, or an object (a model, a dictionary or an array of models)" : ""), not `\(typeText.value)`",
                 at: typeText.location
             )
             return nil
@@ -350,6 +353,11 @@ extension ResolveContext {
             if separator.value.isEmpty {
                 diagnostics.error("`separator` cannot be empty", at: separator.location)
             }
+        } else if let separator = field.separator, isObject {
+            diagnostics.error(
+                "`separator` applies to arrays of values; `\(field.key.value)` is an object, sent as `\(field.key.value)[key]=…`",
+                at: separator.location
+            )
         } else if let separator = field.separator {
             diagnostics.error(
                 "`separator` applies to array parameters only; `\(field.key.value)` is `\(typeText.value)`",
@@ -382,8 +390,20 @@ extension ResolveContext {
             description: field.description,
             deprecation: field.deprecated.map { Deprecation(message: $0.message) },
             separator: field.separator?.value,
-            dates: dates
+            dates: dates,
+            isObject: isObject
         )
+    }
+
+    /// Whether a query parameter or form field of `type` is an object sent in the bracket style: a struct or
+    /// union model, a dictionary, or an array of those.
+    private func isObjectParameter(_ type: TypeRef) -> Bool {
+        switch type {
+        case .model(let name): enumCases[name] == nil
+        case .dictionary: true
+        case .array(let element): element != .builtin(.json) && isObjectParameter(element)
+        default: false
+        }
     }
 
     private func isTextual(_ type: TypeRef) -> Bool {

@@ -117,6 +117,14 @@ struct RequestParts {
     }
 
     private func queryItem(_ parameter: Parameter) -> Expression {
+        if parameter.isObject {
+            // `QueryItem("card", object: card, dates: .secondsSince1970)`: dates inside as the spec's JSON.
+            return .call(
+                .identifier(RuntimeSymbols.queryItem),
+                [Argument(nil, .literal(.string(parameter.wireName))), Argument("object", .identifier(parameter.name))]
+                    + (api.dates == "iso8601" ? [] : [Argument("dates", .member(nil, api.dates))])
+            )
+        }
         var arguments =
             [Argument(nil, .literal(.string(parameter.wireName))), Argument(nil, .identifier(parameter.name))]
             + dateCoding(parameter.name)
