@@ -7,21 +7,55 @@ public import SpecsmithRuntime
 ///
 /// API version 1.0.
 public struct FilesClient: Sendable {
-    /// The base URL the spec names.
-    public static let defaultBaseURL = URL(string: "https://files.example.com/v1")!
+    /// The base URL the spec names, with the defaults of its variables.
+    public static let defaultBaseURL = URL(string: "https://eu.files.example.com/v1")!
+
+    /// The URL of the `uploads` server. Takes the contents of files, however large.
+    public static let defaultUploadsURL = URL(string: "https://uploads.eu.files.example.com/v1")!
+
+    /// The spec's base URL, `https://{region}.files.example.com/v1`, with these variables.
+    ///
+    /// - Parameters:
+    ///   - region: Where your files are stored. One of `eu`, `us`, `ap`.
+    public static func baseURL(region: String = "eu") throws(APIError<Never>) -> URL {
+        try ServerURL.url(
+            "https://{region}.files.example.com/v1",
+            [ServerURL.Variable("region", region, allowed: ["eu", "us", "ap"])]
+        )
+    }
+
+    /// The URL of the `uploads` server, `https://uploads.{region}.files.example.com/v1`, with these variables.
+    ///
+    /// - Parameters:
+    ///   - region: Where your files are stored. One of `eu`, `us`, `ap`.
+    public static func uploadsURL(region: String = "eu") throws(APIError<Never>) -> URL {
+        try ServerURL.url(
+            "https://uploads.{region}.files.example.com/v1",
+            [ServerURL.Variable("region", region, allowed: ["eu", "us", "ap"])]
+        )
+    }
 
     /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
     public var client: APIClient
 
     /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
     ///
+    /// Endpoints on the `uploads` server are sent to `uploadsURL`.
+    ///
     /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
     public init(
         baseURL: URL = FilesClient.defaultBaseURL,
+        uploadsURL: URL = FilesClient.defaultUploadsURL,
         transport: any HTTPTransport = URLSessionTransport(),
         middleware: [any Middleware] = []
     ) {
-        self.client = APIClient(baseURL: baseURL, transport: transport, middleware: middleware, dateCoding: .iso8601)
+        self.client = APIClient(
+            baseURL: baseURL,
+            servers: ["uploads": uploadsURL],
+            transport: transport,
+            middleware: middleware,
+            dateCoding: .iso8601
+        )
     }
 
     /// A client that sends requests with `client`.
@@ -96,5 +130,10 @@ public struct FilesClient: Sendable {
     /// Deletes a file, at once or later.
     public func deleteFile(id: String) async throws(APIError<Problem>) -> DeleteFileAnswer {
         try await self.client.send(FilesAPI.deleteFile(id: id))
+    }
+
+    /// Replaces a file's contents with these bytes, on the uploads host.
+    public func uploadContents(id: String, _ data: Data) async throws(APIError<Problem>) -> FileInfo {
+        try await self.client.send(FilesAPI.uploadContents(id: id, data))
     }
 }

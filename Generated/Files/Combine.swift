@@ -106,4 +106,12 @@ extension FilesClient {
     public func deleteFilePublisher(id: String) -> AnyPublisher<DeleteFileAnswer, APIError<Problem>> {
         self.client.publisher(for: FilesAPI.deleteFile(id: id))
     }
+
+    /// Replaces a file's contents with these bytes, on the uploads host.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func uploadContentsPublisher(id: String, _ data: Data) -> AnyPublisher<FileInfo, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.uploadContents(id: id, data))
+    }
 }

@@ -77,4 +77,16 @@ public enum FilesAPI {
             decoding: DeleteFileAnswer.decoding
         )
     }
+
+    /// Replaces a file's contents with these bytes, on the uploads host.
+    public static func uploadContents(id: String, _ data: Data) -> APIEndpoint<FileInfo, Problem> {
+        APIEndpoint(
+            "uploadContents",
+            method: .put,
+            path: "/files/\(PathSegment(id))/contents",
+            server: "uploads",
+            body: .data(data, contentType: "application/octet-stream"),
+            errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+        )
+    }
 }

@@ -103,6 +103,14 @@ extension Reactive where Base == FilesClient {
     public func deleteFile(id: String) -> Single<DeleteFileAnswer> {
         self.base.client.single(for: FilesAPI.deleteFile(id: id))
     }
+
+    /// Replaces a file's contents with these bytes, on the uploads host.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func uploadContents(id: String, _ data: Data) -> Single<FileInfo> {
+        self.base.client.single(for: FilesAPI.uploadContents(id: id, data))
+    }
 }
 
 extension APIClient {

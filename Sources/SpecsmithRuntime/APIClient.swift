@@ -4,8 +4,11 @@ public import Foundation
 ///
 /// Generated clients wrap one of these; it is also usable alone with hand-written ``APIEndpoint`` values.
 public struct APIClient: Sendable {
-    /// The URL every endpoint's path is appended to.
+    /// The URL every endpoint's path is appended to, but for endpoints on another server.
     public var baseURL: URL
+    /// The URLs of the API's other servers by name, such as `"uploads"`: an endpoint on one of them is sent
+    /// below its URL (see ``APIEndpoint/server``).
+    public var servers: [String: URL]
     /// What sends the requests.
     public var transport: any HTTPTransport
     /// The steps every request passes through before the transport, first to last.
@@ -31,6 +34,7 @@ public struct APIClient: Sendable {
     /// A client for the API at `baseURL`, with coders for `dateCoding`.
     public init(
         baseURL: URL,
+        servers: [String: URL] = [:],
         transport: any HTTPTransport = URLSessionTransport(),
         middleware: [any Middleware] = [],
         headers: [HeaderField] = [],
@@ -40,6 +44,7 @@ public struct APIClient: Sendable {
         timeout: TimeInterval = 60
     ) {
         self.baseURL = baseURL
+        self.servers = servers
         self.transport = transport
         self.middleware = middleware
         self.headers = headers
@@ -89,7 +94,16 @@ public struct APIClient: Sendable {
         if let problem = endpoint.query.lazy.compactMap(\.problem).first {
             throw .invalidRequest(problem)
         }
-        let (text, url) = url(path: endpoint.path, query: endpoint.query)
+        var base = baseURL
+        if let server = endpoint.server {
+            guard let url = servers[server] else {
+                throw .invalidRequest(
+                    "\(endpoint.operationName) is on the server '\(server)', for which this client has no URL."
+                )
+            }
+            base = url
+        }
+        let (text, url) = url(base: base, path: endpoint.path, query: endpoint.query)
         guard let url else {
             throw .invalidRequest("'\(text)' is not a valid URL.")
         }
@@ -177,8 +191,8 @@ public struct APIClient: Sendable {
     }
 
     /// The URL for `path` and `query` below the base URL, and its text (for the error when it is not valid).
-    private func url(path: String, query: [QueryItem]) -> (text: String, url: URL?) {
-        var text = baseURL.absoluteString
+    private func url(base: URL, path: String, query: [QueryItem]) -> (text: String, url: URL?) {
+        var text = base.absoluteString
         if text.hasSuffix("/") { text.removeLast() }
         text += path.hasPrefix("/") ? path : "/" + path
         let pairs = query.flatMap(\.encodedPairs)

@@ -12,6 +12,9 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
     public var method: HTTPMethod
     /// The path below the client's base URL, with path parameters already percent-encoded.
     public var path: String
+    /// The name of the server the endpoint is on, when not on the client's base URL: the client sends it
+    /// below its URL for that server (``APIClient/servers``).
+    public var server: String?
     /// The query parameters.
     public var query: [QueryItem]
     /// The headers of this endpoint, sent after the client's default headers.
@@ -36,6 +39,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
         _ operationName: String,
         method: HTTPMethod,
         path: String,
+        server: String? = nil,
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
@@ -47,6 +51,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
         self.operationName = operationName
         self.method = method
         self.path = path
+        self.server = server
         self.query = query
         self.headers = headers
         self.body = body
@@ -62,6 +67,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
         _ operationName: String,
         method: HTTPMethod,
         path: String,
+        server: String? = nil,
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
@@ -74,6 +80,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
             operationName,
             method: method,
             path: path,
+            server: server,
             query: query,
             headers: headers,
             body: body,
@@ -94,6 +101,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
             resource.operationName,
             method: resource.method,
             path: resource.path,
+            server: resource.server,
             query: resource.query,
             headers: resource.headers,
             body: resource.body,
@@ -110,6 +118,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
             operationName,
             method: method,
             path: path,
+            server: server,
             query: query,
             headers: headers,
             body: body,
@@ -132,6 +141,7 @@ extension APIEndpoint where Response: Decodable {
         _ operationName: String,
         method: HTTPMethod,
         path: String,
+        server: String? = nil,
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
@@ -143,6 +153,7 @@ extension APIEndpoint where Response: Decodable {
             operationName,
             method: method,
             path: path,
+            server: server,
             query: query,
             headers: headers,
             body: body,
@@ -163,6 +174,7 @@ extension APIEndpoint where Response: Decodable {
             resource.operationName,
             method: resource.method,
             path: resource.path,
+            server: resource.server,
             query: resource.query,
             headers: resource.headers,
             body: resource.body,
@@ -179,6 +191,7 @@ extension APIEndpoint where Response == Void {
         _ operationName: String,
         method: HTTPMethod,
         path: String,
+        server: String? = nil,
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
         body: RequestBody? = nil,
@@ -190,6 +203,7 @@ extension APIEndpoint where Response == Void {
             operationName,
             method: method,
             path: path,
+            server: server,
             query: query,
             headers: headers,
             body: body,
@@ -206,6 +220,7 @@ extension APIEndpoint where Response == Void {
             resource.operationName,
             method: resource.method,
             path: resource.path,
+            server: resource.server,
             query: resource.query,
             headers: resource.headers,
             body: resource.body,

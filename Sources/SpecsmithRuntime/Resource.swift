@@ -10,6 +10,8 @@ public protocol Resource: Sendable {
     var method: HTTPMethod { get }
     /// The path below the client's base URL, with path parameters already percent-encoded.
     var path: String { get }
+    /// The name of the server the resource is on, when not on the client's base URL.
+    var server: String? { get }
     /// The query parameters.
     var query: [QueryItem] { get }
     /// The headers of this resource.
@@ -23,6 +25,8 @@ public protocol Resource: Sendable {
 }
 
 extension Resource {
+    /// The client's base URL.
+    public var server: String? { nil }
     /// No query parameters.
     public var query: [QueryItem] { [] }
     /// No headers.

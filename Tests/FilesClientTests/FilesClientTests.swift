@@ -84,6 +84,11 @@ import Testing
                 )
             }
         }
+        router.put("/uploads/v1/files/:id/contents") { request, context -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            let info = fileInfo.replacingOccurrences(of: #""size": 5"#, with: #""size": \#(body.readableBytes)"#)
+            return .json(info.replacingOccurrences(of: #""f1""#, with: #""\#(context.parameters.get("id") ?? "")""#))
+        }
         router.delete("/v1/files/:id") { _, context -> Response in
             switch context.parameters.get("id") {
             case "f1": Response(status: .noContent)
@@ -94,7 +99,43 @@ import Testing
     }
 
     static func client(_ baseURL: URL) -> FilesClient {
-        FilesClient(baseURL: baseURL.appendingPathComponent("v1"))
+        FilesClient(
+            baseURL: baseURL.appendingPathComponent("v1"),
+            uploadsURL: baseURL.appendingPathComponent("uploads/v1")
+        )
+    }
+
+    @Test func endpointsOnAnotherServerGoThere() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let info = try await Self.client(baseURL).uploadContents(id: "f7", Self.contents)
+            #expect(info.id == "f7")
+            #expect(info.size == Int64(Self.contents.count))
+            let request = try #require(await log.requests.first)
+            #expect(request.uri == "/uploads/v1/files/f7/contents")
+            #expect(request.body == Self.contents)
+            #expect(request.headers["content-type"] == "application/octet-stream")
+        }
+        // A client made from an APIClient without the server's URL refuses, sending nothing.
+        let bare = FilesClient(client: APIClient(baseURL: FilesClient.defaultBaseURL))
+        do throws(APIError<Problem>) {
+            _ = try await bare.uploadContents(id: "f7", Data())
+            Issue.record("an endpoint on an unknown server was sent")
+        } catch {
+            #expect(error.category == .client)
+        }
+    }
+
+    @Test func serverVariablesHaveDefaultsAndAllowedValues() throws {
+        #expect(FilesClient.defaultBaseURL.absoluteString == "https://eu.files.example.com/v1")
+        #expect(FilesClient.defaultUploadsURL.absoluteString == "https://uploads.eu.files.example.com/v1")
+        #expect(try FilesClient.baseURL(region: "us").absoluteString == "https://us.files.example.com/v1")
+        #expect(try FilesClient.uploadsURL(region: "ap").host == "uploads.ap.files.example.com")
+        #expect(try FilesClient.baseURL() == FilesClient.defaultBaseURL)
+        // A value the spec does not list, or one that would change the host's structure, is refused.
+        #expect(throws: APIError<Never>.self) { try FilesClient.baseURL(region: "mars") }
+        let client = FilesClient(baseURL: try FilesClient.baseURL(region: "us"))
+        #expect(client.client.baseURL.host == "us.files.example.com")
+        #expect(client.client.servers["uploads"] == FilesClient.defaultUploadsURL)
     }
 
     @Test func severalAnswersAreAnEnumerationOfThem() async throws {

@@ -19,7 +19,8 @@ import Testing
     @Test(arguments: names)
     func generatesTheExpectedSwift(name: String) throws {
         let fragment = try String(contentsOf: Self.directory.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-        let spec = "name: Snippet\nbaseURL: https://api.example.com/v1\n" + fragment
+        let hasBaseURL = fragment.split(separator: "\n").contains { $0.hasPrefix("baseURL:") }
+        let spec = "name: Snippet\n" + (hasBaseURL ? "" : "baseURL: https://api.example.com/v1\n") + fragment
         let output = TestSupport.generate(spec, path: "\(name).yaml")
         #expect(output.diagnostics.isEmpty, "\(TestSupport.lines(output.diagnostics))")
         let wanted = fragment.split(separator: "\n").first { $0.hasPrefix("# files:") }.map {

@@ -28,6 +28,10 @@ public struct RawSpec: Sendable {
     public var dates: Located<String>?
     /// `auth:` — how requests are authorized, and the scopes endpoints need.
     public var auth: RawAuth?
+    /// `variables:` — the variables of the base URL and the servers, such as `{region}`.
+    public var variables: [RawServerVariable] = []
+    /// `servers:` — other servers some endpoints are on, by name.
+    public var servers: [RawServer] = []
     /// `errors:` — the error bodies every endpoint may answer with, by status.
     public var errors: [RawErrorStatus] = []
     /// `models:`
@@ -271,6 +275,8 @@ public struct RawEndpoint: Sendable {
     public var responseHeaders: [RawField] = []
     /// `sample:` or `sampleFile:`
     public var sample: Sample?
+    /// `server:` — the name of the server (under `servers:`) the endpoint is on.
+    public var server: Located<String>?
     /// `scope:` — the scope whose credentials the endpoint needs, or `public` for none.
     public var scope: Located<String>?
     /// `errors:` — error bodies by status, added to (and overriding) the spec's.
@@ -302,6 +308,28 @@ public struct RawAnswer: Sendable {
     public var body: RawAnswerBody?
     /// `name:` — the Swift case name, when the one derived from the status does not fit.
     public var name: Located<String>?
+    /// `description:`
+    public var description: String?
+}
+
+/// A variable of the server URLs, as written under `variables:`.
+public struct RawServerVariable: Sendable {
+    /// The name, as written in `{…}`.
+    public var name: Located<String>
+    /// `default:`
+    public var defaultValue: Located<String>?
+    /// `enum:` — the values it may take.
+    public var values: [Located<String>] = []
+    /// `description:`
+    public var description: String?
+}
+
+/// A server, as written under `servers:`: a URL, or a mapping with `url` and `description`.
+public struct RawServer: Sendable {
+    /// The name endpoints use in `server:`.
+    public var name: Located<String>
+    /// `url:`
+    public var url: Located<String>?
     /// `description:`
     public var description: String?
 }

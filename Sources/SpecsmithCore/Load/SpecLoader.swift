@@ -27,8 +27,10 @@ public enum SpecLoader {
 enum SpecKeys {
     static let top = [
         "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "flavours", "dates",
-        "auth", "errors", "models", "endpoints",
+        "auth", "errors", "models", "endpoints", "variables", "servers",
     ]
+    static let variable = ["default", "enum", "description"]
+    static let server = ["url", "description"]
     static let config = ["style", "access", "flavours"]
     static let auth = ["scheme", "scopes", "default"]
     static let scheme = ["type", "header", "prefix", "name", "in"]
@@ -43,6 +45,7 @@ enum SpecKeys {
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers", "cookies",
         "body", "response", "responses", "responseHeaders", "sample", "sampleFile", "scope", "errors",
+        "server",
     ]
     static let body = ["json", "form", "binary", "contentType"]
     static let answerBody = ["type", "binary", "text"]
@@ -91,6 +94,14 @@ private struct Reader {
                     }
                 }
             case "auth": spec.auth = auth(value)
+            case "variables":
+                for item in mapping(value, what: "`variables`") ?? [] {
+                    spec.variables.append(variable(item))
+                }
+            case "servers":
+                for item in mapping(value, what: "`servers`") ?? [] {
+                    spec.servers.append(server(item))
+                }
             case "errors": spec.errors = errors(value, spec: true)
             case "models":
                 spec.models = (mapping(value, what: "`models`") ?? []).compactMap { model($0) }
@@ -272,6 +283,7 @@ private struct Reader {
                 if endpoint.sample != nil { bothSamples(item.key) }
                 if let path = string(value, key: "sampleFile") { endpoint.sample = .file(path) }
             case "scope": endpoint.scope = string(value, key: "scope")
+            case "server": endpoint.server = string(value, key: "server")
             case "errors": endpoint.errors = errors(value, spec: false)
             default:
                 unknownKey(item.key, allowed: SpecKeys.endpoint, in: "endpoint `\(entry.key.value)`")
@@ -338,6 +350,45 @@ private struct Reader {
             mismatch(entry.value, expected: "a type or a mapping with `type`, `binary` or `text`", key: entry.key.value)
         }
         return answer
+    }
+
+    /// `region: {default: eu, enum: [eu, us], description: …}` under `variables:`.
+    mutating func variable(_ entry: YAMLValue.Entry) -> RawServerVariable {
+        var variable = RawServerVariable(name: entry.key)
+        for item in mapping(entry.value, what: "variable `\(entry.key.value)`") ?? [] {
+            switch item.key.value {
+            case "default": variable.defaultValue = scalarText(item.value, key: "default")
+            case "description": variable.description = string(item.value, key: "description")?.value
+            case "enum":
+                guard case .sequence(let values) = item.value.kind else {
+                    mismatch(item.value, expected: "a list of values", key: "enum")
+                    continue
+                }
+                variable.values = values.compactMap { scalarText($0, key: "enum") }
+            default: unknownKey(item.key, allowed: SpecKeys.variable, in: "variable `\(entry.key.value)`")
+            }
+        }
+        return variable
+    }
+
+    /// `uploads: https://uploads.example.com` or `uploads: {url: …, description: …}` under `servers:`.
+    mutating func server(_ entry: YAMLValue.Entry) -> RawServer {
+        var server = RawServer(name: entry.key)
+        if case .string(let text) = entry.value.kind {
+            server.url = entry.value.located(text)
+            return server
+        }
+        for item in mapping(entry.value, what: "server `\(entry.key.value)`") ?? [] {
+            switch item.key.value {
+            case "url": server.url = string(item.value, key: "url")
+            case "description": server.description = string(item.value, key: "description")?.value
+            default: unknownKey(item.key, allowed: SpecKeys.server, in: "server `\(entry.key.value)`")
+            }
+        }
+        if server.url == nil {
+            diagnostics.error("server `\(entry.key.value)` needs a `url`", at: entry.key.location)
+        }
+        return server
     }
 
     mutating func bothSamples(_ key: Located<String>) {

@@ -66,6 +66,40 @@ public struct API: Sendable, Hashable {
     public var operations: [Operation]
     /// How requests are authorized, if the API has scopes.
     public var auth: Auth?
+    /// The variables of the base URL and the servers, such as `{region}`, in the spec's order.
+    public var variables: [ServerVariable] = []
+    /// The servers other than the base URL that some endpoints are on, in the spec's order.
+    public var servers: [Server] = []
+    /// The base URL as the spec writes it, with its `{variables}`; ``baseURL`` has their defaults.
+    public var baseURLTemplate: String = ""
+
+    /// A variable of the server URLs.
+    public struct ServerVariable: Sendable, Hashable {
+        /// The name in `{…}`.
+        public var name: String
+        /// The Swift parameter name.
+        public var swiftName: String
+        /// The default value.
+        public var defaultValue: String
+        /// The values it may take; empty for any.
+        public var values: [String]
+        /// The description.
+        public var description: String?
+    }
+
+    /// A server some endpoints are on.
+    public struct Server: Sendable, Hashable {
+        /// The name endpoints use.
+        public var name: String
+        /// The stem of its Swift names: `uploads` gives `uploadsURL` and `defaultUploadsURL`.
+        public var swiftName: String
+        /// The URL as the spec writes it, with its `{variables}`.
+        public var template: String
+        /// The URL with the variables' defaults.
+        public var url: String
+        /// The description.
+        public var description: String?
+    }
 
     /// A default header.
     public struct Header: Sendable, Hashable {
@@ -365,6 +399,8 @@ public struct Operation: Sendable, Hashable {
     public var answers: Answers?
     /// The documented response headers (a struct named ``ResponseHeaders/typeName``), or `nil` for none.
     public var responseHeaders: ResponseHeaders?
+    /// The name of the server the endpoint is on, when not on the base URL.
+    public var server: String?
     /// Whether this is the translator's copy of an endpoint with response headers, for its `…WithHeaders`
     /// client methods: the same request, answering `ResponseWithHeaders<Response, Headers>`.
     public var isWithHeadersVariant = false

@@ -243,6 +243,7 @@ extension ResolveContext {
             sample: sampleType == .void || responseBody.accept != nil
                 ? nil : resolveSample(raw.sample, response: sampleType, models: responseModels)
         )
+        operation.server = resolveEndpointServer(raw)
         operation.responseBody = responseBody
         operation.answers = answers
         operation.responseHeaders = responseHeaders

@@ -69,7 +69,7 @@ struct ResolveContext {
                 diagnostics.error("`name` must contain letters or digits", at: name.location)
             }
         }
-        let baseURL = resolveBaseURL()
+        let servers = resolveServerURLs()
         style = choice(raw.style, API.Style.self, key: "style") ?? .endpoints
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
         flavours = (flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }))
@@ -93,7 +93,7 @@ struct ResolveContext {
             name: apiName,
             description: raw.description,
             version: raw.version,
-            baseURL: baseURL,
+            baseURL: servers.baseURL,
             headers: headers,
             style: style,
             access: access,
@@ -101,22 +101,11 @@ struct ResolveContext {
             dates: dates.rawValue,
             models: models,
             operations: operations,
-            auth: auth
+            auth: auth,
+            variables: servers.variables,
+            servers: servers.servers,
+            baseURLTemplate: servers.template
         )
-    }
-
-    mutating func resolveBaseURL() -> String {
-        guard let baseURL = raw.baseURL else { return "" }  // The loader reported it missing.
-        let text = baseURL.value
-        let hasScheme = text.hasPrefix("https://") || text.hasPrefix("http://")
-        let host = text.drop(while: { $0 != "/" }).dropFirst(2).prefix(while: { $0 != "/" })
-        if !hasScheme || host.isEmpty || text.contains(" ") {
-            diagnostics.error(
-                "`baseURL` must be an absolute http or https URL, not `\(text)`",
-                at: baseURL.location
-            )
-        }
-        return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
     mutating func choice<Choice: RawRepresentable & CaseIterable>(

@@ -53,6 +53,8 @@ enum RuntimeSymbols {
     /// `RawResponse.requiredHeader(_:as:)` and `optionalHeader(_:as:)`.
     static let requiredHeader = "requiredHeader"
     static let optionalHeader = "optionalHeader"
+    /// Fills in the variables of server URLs: `ServerURL.url(_:_:)`, `ServerURL.Variable`.
+    static let serverURL = "ServerURL"
     /// The raw response generated header structs and answers read.
     static let rawResponse = "RawResponse"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
@@ -67,7 +69,7 @@ enum RuntimeSymbols {
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", rawResponse, responseDecoding, responseHeaders,
-        responseReadingError, responseWithHeaders,
+        responseReadingError, responseWithHeaders, serverURL,
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder",
     ]

@@ -24,7 +24,7 @@ private struct ClientTranslation {
     var isScoped: Bool { shape.isScoped }
 
     var declarations: [Declaration] {
-        var members = [baseURLProperty, clientProperty]
+        var members = translateServers(api, clientName: clientName, isGeneric: isScoped) + [clientProperty]
         if isScoped {
             members.append(initializer(withCredentials: true))
             members.append(clientInitializer)
@@ -120,25 +120,6 @@ private struct ClientTranslation {
         )
     }
 
-    var baseURLProperty: Declaration {
-        let url = Expression.forceUnwrap(
-            .call(.identifier("URL"), [Argument("string", .literal(.string(api.baseURL)))])
-        )
-        // A generic type cannot have static stored properties.
-        return .variable(
-            VariableDeclaration(
-                docs: ["The base URL the spec names."],
-                access: access,
-                isStatic: true,
-                isLet: !isScoped,
-                name: "defaultBaseURL",
-                type: isScoped ? "URL" : nil,
-                value: isScoped ? nil : url,
-                getter: isScoped ? [.expression(url)] : nil
-            )
-        )
-    }
-
     var clientProperty: Declaration {
         .variable(
             VariableDeclaration(
@@ -159,12 +140,22 @@ private struct ClientTranslation {
                 defaultValue: .member(.identifier(clientName), "defaultBaseURL")
             )
         ]
+        parameters += api.servers.map { server in
+            FunctionParameter(
+                name: ServerNaming.parameter(server),
+                type: "URL",
+                defaultValue: .member(.identifier(clientName), ServerNaming.defaultURL(server))
+            )
+        }
         if withCredentials {
             docs = [
                 "A client for the API at `baseURL` that authorizes requests with `credentials`, sending them with",
                 "`transport` through `middleware`.",
             ]
             parameters.append(FunctionParameter(name: "credentials", type: RuntimeSymbols.credentials))
+        }
+        for server in api.servers {
+            docs += ["", "Endpoints on the `\(server.name)` server are sent to `\(ServerNaming.parameter(server))`."]
         }
         docs += ["", "Pass a `StubTransport` to answer every endpoint from the spec's sample data."]
         parameters += [
@@ -272,8 +263,23 @@ private struct ClientTranslation {
 
     /// `APIClient(baseURL: baseURL, transport: transport, middleware: middleware, headers: […], …)`
     func apiClient(withCredentials: Bool) -> Expression {
-        var arguments = [
-            Argument("baseURL", .identifier("baseURL")),
+        var arguments = [Argument("baseURL", .identifier("baseURL"))]
+        if !api.servers.isEmpty {
+            arguments.append(
+                Argument(
+                    "servers",
+                    .dictionary(
+                        api.servers.map {
+                            DictionaryEntry(
+                                key: .literal(.string($0.name)),
+                                value: .identifier(ServerNaming.parameter($0))
+                            )
+                        }
+                    )
+                )
+            )
+        }
+        arguments += [
             Argument("transport", .identifier("transport")),
             Argument("middleware", .identifier("middleware")),
         ]

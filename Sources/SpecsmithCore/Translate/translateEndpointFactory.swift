@@ -11,6 +11,7 @@ func translateEndpointFactory(_ operation: Operation, api: API) -> Declaration {
         Argument("method", .member(nil, operation.method)),
         Argument("path", parts.path),
     ]
+    if let server = operation.server { arguments.append(Argument("server", .literal(.string(server)))) }
     if let query = parts.query { arguments.append(Argument("query", query)) }
     if let headers = parts.headers { arguments.append(Argument("headers", headers)) }
     if let body = parts.body { arguments.append(Argument("body", body)) }

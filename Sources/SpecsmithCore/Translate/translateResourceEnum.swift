@@ -53,6 +53,17 @@ func translateResourceEnum(
                 access: access
             ) { _, index in parts[index].path }
         )
+        if operations.contains(where: { $0.server != nil }) {
+            members.append(
+                property(
+                    "server",
+                    type: "String?",
+                    docs: "The server the endpoint is on, when not on the client's base URL.",
+                    operations: operations,
+                    access: access
+                ) { operation, _ in operation.server.map { .literal(.string($0)) } ?? .literal(.nil) }
+            )
+        }
         if parts.contains(where: { $0.query != nil }) {
             members.append(
                 property(
