@@ -132,8 +132,53 @@ public struct FilesClient: Sendable {
         try await self.client.send(FilesAPI.deleteFile(id: id))
     }
 
-    /// Replaces a file's contents with these bytes, on the uploads host.
-    public func uploadContents(id: String, _ data: Data) async throws(APIError<Problem>) -> FileInfo {
-        try await self.client.send(FilesAPI.uploadContents(id: id, data))
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
+    public func uploadContents(id: String, file: URL) async throws(APIError<Problem>) -> FileInfo {
+        try await self.client.send(FilesAPI.uploadContents(id: id, file: file))
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    public func uploadFile(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) async throws(APIError<Problem>) -> FileInfo {
+        try await self.client.send(
+            FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+        )
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    public func uploadFileWithHeaders(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) async throws(APIError<Problem>) -> ResponseWithHeaders<FileInfo, UploadFileResponseHeaders> {
+        try await self.client.send(
+            FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).withHeaders(
+                UploadFileResponseHeaders.self
+            )
+        )
+    }
+
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    public func downloadArchive() async throws(APIError<Problem>) -> URL {
+        try await self.client.send(FilesAPI.downloadArchive())
     }
 }

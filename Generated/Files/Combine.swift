@@ -107,11 +107,65 @@ extension FilesClient {
         self.client.publisher(for: FilesAPI.deleteFile(id: id))
     }
 
-    /// Replaces a file's contents with these bytes, on the uploads host.
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
-    public func uploadContentsPublisher(id: String, _ data: Data) -> AnyPublisher<FileInfo, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.uploadContents(id: id, data))
+    public func uploadContentsPublisher(id: String, file: URL) -> AnyPublisher<FileInfo, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.uploadContents(id: id, file: file))
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func uploadFilePublisher(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> AnyPublisher<FileInfo, APIError<Problem>> {
+        self.client.publisher(
+            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+        )
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func uploadFileWithHeadersPublisher(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> AnyPublisher<ResponseWithHeaders<FileInfo, UploadFileResponseHeaders>, APIError<Problem>> {
+        self.client.publisher(
+            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).withHeaders(
+                UploadFileResponseHeaders.self
+            )
+        )
+    }
+
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func downloadArchivePublisher() -> AnyPublisher<URL, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.downloadArchive())
     }
 }

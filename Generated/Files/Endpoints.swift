@@ -78,15 +78,58 @@ public enum FilesAPI {
         )
     }
 
-    /// Replaces a file's contents with these bytes, on the uploads host.
-    public static func uploadContents(id: String, _ data: Data) -> APIEndpoint<FileInfo, Problem> {
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
+    public static func uploadContents(id: String, file: URL) -> APIEndpoint<FileInfo, Problem> {
         APIEndpoint(
             "uploadContents",
             method: .put,
             path: "/files/\(PathSegment(id))/contents",
             server: "uploads",
-            body: .data(data, contentType: "application/octet-stream"),
+            body: .file(file, contentType: "application/octet-stream"),
             errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+        )
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    public static func uploadFile(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> APIEndpoint<FileInfo, Problem> {
+        APIEndpoint(
+            "uploadFile",
+            method: .post,
+            path: "/uploads",
+            server: "uploads",
+            body: .multipart(
+                [
+                    MultipartField.file("file", file),
+                    MultipartField.text("name", name),
+                    MultipartField.text("tags", tags),
+                    MultipartField.json("labels", labels),
+                    MultipartField.file("thumbnails", thumbnails),
+                ]
+            ),
+            errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+        )
+    }
+
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    public static func downloadArchive() -> APIEndpoint<URL, Problem> {
+        APIEndpoint(
+            "downloadArchive",
+            method: .get,
+            path: "/archive",
+            headers: [HeaderField("Accept", "application/zip")],
+            errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
+            decoding: .file
         )
     }
 }

@@ -68,6 +68,33 @@ public struct NewFile: Codable, Sendable, Hashable {
     }
 }
 
+/// Labels to find files by.
+public struct FileLabels: Codable, Sendable, Hashable {
+    /// The `color` field.
+    public var color: String?
+
+    /// The `starred` field.
+    public var starred: Bool
+
+    /// Creates a `FileLabels` from its properties.
+    public init(color: String? = nil, starred: Bool = false) {
+        self.color = color
+        self.starred = starred
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case color
+        case starred
+    }
+
+    /// Decodes a value, using the default of each property whose key is missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.color = try container.decodeIfPresent(String.self, forKey: .color)
+        self.starred = try container.decodeIfPresent(Bool.self, forKey: .starred) ?? false
+    }
+}
+
 /// Work the store does after answering.
 public struct Job: Codable, Sendable, Hashable {
     /// The `id` field.
@@ -277,5 +304,21 @@ public enum DeleteFileAnswer: Sendable, Hashable {
                 throw ResponseReadingError("The status is not one of the documented answers.")
             }
         }
+    }
+}
+
+/// The documented response headers of `uploadFile`.
+public struct UploadFileResponseHeaders: ResponseHeaders, Hashable {
+    /// The `Location` header.
+    public var location: URL
+
+    /// Headers with these values.
+    public init(location: URL) {
+        self.location = location
+    }
+
+    /// Reads the headers of `response`; fails when a required one is missing or a value does not parse.
+    public init(from response: RawResponse) throws(ResponseReadingError) {
+        self.location = try response.requiredHeader("Location", as: URL.self)
     }
 }

@@ -104,12 +104,66 @@ extension Reactive where Base == FilesClient {
         self.base.client.single(for: FilesAPI.deleteFile(id: id))
     }
 
-    /// Replaces a file's contents with these bytes, on the uploads host.
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func uploadContents(id: String, _ data: Data) -> Single<FileInfo> {
-        self.base.client.single(for: FilesAPI.uploadContents(id: id, data))
+    public func uploadContents(id: String, file: URL) -> Single<FileInfo> {
+        self.base.client.single(for: FilesAPI.uploadContents(id: id, file: file))
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func uploadFile(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> Single<FileInfo> {
+        self.base.client.single(
+            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+        )
+    }
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func uploadFileWithHeaders(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> Single<ResponseWithHeaders<FileInfo, UploadFileResponseHeaders>> {
+        self.base.client.single(
+            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).withHeaders(
+                UploadFileResponseHeaders.self
+            )
+        )
+    }
+
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func downloadArchive() -> Single<URL> {
+        self.base.client.single(for: FilesAPI.downloadArchive())
     }
 }
 

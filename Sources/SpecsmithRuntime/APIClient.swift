@@ -64,6 +64,12 @@ public struct APIClient: Sendable {
         _ endpoint: APIEndpoint<Response, ErrorBody>
     ) async throws(APIError<ErrorBody>) -> Response {
         let unauthorized = try request(for: endpoint)
+        defer {
+            // A multipart body written to a temporary file for this request.
+            if unauthorized.ownsBodyFile, let file = unauthorized.bodyFile {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
         var credential: Credential?
         if endpoint.requiresAuthorization, let credentials {
             credential = await credentials.current
@@ -112,26 +118,32 @@ public struct APIClient: Sendable {
             guard let value = header.value else { continue }
             fields.append((header.name, value))
         }
-        var body: Data?
+        var payload: (data: Data?, file: URL?, temporary: Bool, contentType: String)?
         if let requestBody = endpoint.body {
             do {
-                body = try requestBody.encoded(with: encoder)
+                payload = try requestBody.payload(with: encoder)
             } catch {
                 throw .invalidRequest("The body of \(endpoint.operationName) could not be encoded: \(error)")
             }
-            if !fields.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-                fields.append(("Content-Type", requestBody.contentType))
+            if let payload,
+                !fields.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame })
+            {
+                fields.append(("Content-Type", payload.contentType))
             }
         }
-        return TransportRequest(
+        var request = TransportRequest(
             operationName: endpoint.operationName,
             method: endpoint.method,
             url: url,
             headers: fields,
-            body: body,
+            body: payload?.data,
             sampleData: endpoint.sampleData,
             timeout: endpoint.timeout ?? timeout
         )
+        request.bodyFile = payload?.file
+        request.ownsBodyFile = payload?.temporary ?? false
+        request.downloadsToFile = endpoint.decoding.downloadsToFile
+        return request
     }
 
     /// Adds `credential` to `request` and sends it through the middleware to the transport.

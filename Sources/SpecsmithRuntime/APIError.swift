@@ -158,13 +158,23 @@ public struct RawResponse: Sendable, Hashable {
     /// The URL the response came from, after any redirects, when the transport knows it; relative URLs in
     /// headers (`Location`, `Link`) resolve against it.
     public var url: URL?
+    /// For a download (``TransportRequest/downloadsToFile``): the temporary file holding the body, which
+    /// ``body`` then leaves empty.
+    public var bodyFile: URL?
 
     /// A response with these parts.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
+    public init(
+        status: Int,
+        headers: [String: String] = [:],
+        body: Data = Data(),
+        url: URL? = nil,
+        bodyFile: URL? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.bodyFile = bodyFile
     }
 
     /// The body as UTF-8 text, with invalid bytes replaced.

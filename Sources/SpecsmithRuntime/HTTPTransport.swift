@@ -18,6 +18,15 @@ public struct TransportRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body bytes, if any.
     public var body: Data?
+    /// A body too large to hold in memory: the file whose contents are the body, which the transport streams
+    /// (``body`` is then `nil`). A transport that cannot stream reads it itself.
+    public var bodyFile: URL?
+    /// Whether a 2xx response's body goes to a temporary file (``RawResponse/bodyFile``) rather than into
+    /// memory: a large download. A transport that does not support it answers in memory, and the client
+    /// writes the file itself.
+    public var downloadsToFile = false
+    /// Whether ``bodyFile`` was written for this request (a multipart body), and is removed once it is sent.
+    var ownsBodyFile = false
     /// The endpoint's sample response body, for stub transports.
     public var sampleData: Data?
     /// How long to wait for a response, in seconds.

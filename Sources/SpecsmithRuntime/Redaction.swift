@@ -63,6 +63,10 @@ public struct Redaction: Sendable, Hashable {
     /// The body of `request` as text: JSON with hidden fields masked, form fields likewise, other bodies
     /// described by their size.
     public func body(of request: TransportRequest) -> String? {
+        if let file = request.bodyFile {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+            return "<\(size.map { "\($0) bytes" } ?? "a body") streamed from a file>"
+        }
         guard let body = request.body, !body.isEmpty else { return nil }
         let contentType = request.header("Content-Type")?.lowercased() ?? ""
         if contentType.contains("json"), let object = try? JSONSerialization.jsonObject(with: body) {

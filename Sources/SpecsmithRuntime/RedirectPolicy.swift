@@ -28,6 +28,7 @@ public enum RedirectPolicy {
         if response.status == 303 && request.method != .head {
             next.method = .get
             next.body = nil
+            next.bodyFile = nil
             next.headers.removeAll { ["content-type", "content-length"].contains($0.name.lowercased()) }
         }
         if !isSameOrigin(request.url, target) {

@@ -11,6 +11,8 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     public var statuses: [StatusPattern]
     /// Turns an answer into the value.
     public var decode: @Sendable (RawResponse, JSONDecoder) throws -> Response
+    /// Whether answers are downloads: their bodies go to a file rather than into memory.
+    public var downloadsToFile = false
 
     /// Answers of `statuses` (every 2xx status by default) read by `decode`.
     public init(
@@ -45,6 +47,29 @@ extension ResponseDecoding where Response == Data {
     /// The bytes of a 2xx body as they arrived: an image, a PDF, an archive.
     public static var bytes: Self {
         Self { response, _ in response.body }
+    }
+}
+
+extension ResponseDecoding where Response == URL {
+    /// A 2xx body downloaded to a temporary file, never held in memory whole: the file is the caller's to
+    /// move or delete.
+    public static var file: Self {
+        var decoding = Self { response, _ in try response.savedBody() }
+        decoding.downloadsToFile = true
+        return decoding
+    }
+}
+
+extension RawResponse {
+    /// The file holding the body: the transport's download, or a temporary file written now from ``body``
+    /// (for transports that answer in memory, such as stubs).
+    public func savedBody() throws -> URL {
+        if let bodyFile { return bodyFile }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "specsmith-download-\(UUID().uuidString)"
+        )
+        try body.write(to: url)
+        return url
     }
 }
 

@@ -194,15 +194,15 @@ extension APIEndpoint {
         _ headers: Headers.Type
     ) -> APIEndpoint<ResponseWithHeaders<Response, Headers>, ErrorBody> {
         let decoding = self.decoding
-        return map(
-            ResponseDecoding(statuses: decoding.statuses) { response, decoder in
-                ResponseWithHeaders(
-                    body: try decoding.decode(response, decoder),
-                    headers: try Headers(from: response),
-                    response: response
-                )
-            }
-        )
+        var withHeaders = ResponseDecoding(statuses: decoding.statuses) { response, decoder in
+            ResponseWithHeaders(
+                body: try decoding.decode(response, decoder),
+                headers: try Headers(from: response),
+                response: response
+            )
+        }
+        withHeaders.downloadsToFile = decoding.downloadsToFile
+        return map(withHeaders)
     }
 }
 

@@ -21,9 +21,14 @@
 public struct URLSessionTransport: HTTPTransport {
     /// The default ``maxResponseSize``: 50 MB.
     public static let defaultMaxResponseSize = 50 << 20
+    /// The default ``maxDownloadSize``: 4 GB.
+    public static let defaultMaxDownloadSize: Int64 = 4 << 30
 
-    /// The largest response body accepted, in bytes, after decompression.
+    /// The largest response body accepted in memory, in bytes, after decompression.
     public var maxResponseSize: Int
+    /// The largest body of a download to a file (``TransportRequest/downloadsToFile``), in bytes: past it,
+    /// the download fails with ``TransportError/Kind/responseTooLarge`` and its file is removed.
+    public var maxDownloadSize: Int64
     /// How many redirects are followed for one request at most.
     public var maxRedirects: Int
     private let session: Session
@@ -33,10 +38,12 @@ public struct URLSessionTransport: HTTPTransport {
     public init(
         configuration: URLSessionConfiguration? = nil,
         maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
+        maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize,
         maxRedirects: Int = 10
     ) {
         self.session = configuration.map(Session.init) ?? Session.shared
         self.maxResponseSize = max(0, maxResponseSize)
+        self.maxDownloadSize = max(0, maxDownloadSize)
         self.maxRedirects = max(0, maxRedirects)
     }
 
@@ -48,7 +55,11 @@ public struct URLSessionTransport: HTTPTransport {
             var request = request
             var redirects = 0
             while true {
-                let response = try await session.perform(Self.urlRequest(for: request), limit: maxResponseSize)
+                let response = try await session.perform(
+                    Self.urlRequest(for: request),
+                    bodyFile: request.bodyFile,
+                    limits: Limits(memory: maxResponseSize, file: request.downloadsToFile ? maxDownloadSize : nil)
+                )
                 guard redirects < maxRedirects, let next = RedirectPolicy.request(following: response, from: request)
                 else { return response }
                 request = next
@@ -96,12 +107,21 @@ private final class Session: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `urlRequest` once, without following redirects, collecting at most `limit` body bytes.
-    func perform(_ urlRequest: URLRequest, limit: Int) async throws(TransportError) -> RawResponse {
-        let task = session.dataTask(with: urlRequest)
+    /// Sends `urlRequest` once, without following redirects, streaming its body from `bodyFile` when there
+    /// is one, and collecting body bytes within `limits`.
+    func perform(_ urlRequest: URLRequest, bodyFile: URL?, limits: Limits) async throws(TransportError) -> RawResponse {
+        let task: URLSessionDataTask
+        if let bodyFile {
+            guard FileManager.default.isReadableFile(atPath: bodyFile.path) else {
+                throw TransportError(.invalidRequest, "The body file \(bodyFile.path) cannot be read.")
+            }
+            task = session.uploadTask(with: urlRequest, fromFile: bodyFile)
+        } else {
+            task = session.dataTask(with: urlRequest)
+        }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.start(task, limit: limit, continuation: continuation)
+                delegate.start(task, limits: limits, continuation: continuation)
             }
         } onCancel: {
             delegate.cancel(task)
@@ -121,8 +141,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// One task's response so far.
     private struct Exchange {
         var continuation: CheckedContinuation<Outcome, Never>
-        var limit: Int
+        var limits: Limits
         var body = Data()
+        /// A download's file, once a 2xx response started one.
+        var file: (url: URL, handle: FileHandle)?
+        var written: Int64 = 0
     }
 
     private let lock = NSLock()
@@ -130,9 +153,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// Tasks cancelled before they started.
     private var cancelledEarly: Set<Int> = []
 
-    func start(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<Outcome, Never>) {
+    func start(_ task: URLSessionDataTask, limits: Limits, continuation: CheckedContinuation<Outcome, Never>) {
         let cancelled = lock.withLock {
-            exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limit: limit)
+            exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limits: limits)
             return cancelledEarly.remove(task.taskIdentifier) != nil
         }
         if cancelled {
@@ -150,13 +173,18 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         task.cancel()
     }
 
-    /// Ends the exchange of `task` with `outcome`, unless it already ended.
+    /// Ends the exchange of `task` with `outcome`, unless it already ended; a failed download's file is
+    /// removed.
     private func finish(_ task: URLSessionTask, with outcome: Outcome) {
         let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+        if let file = exchange?.file {
+            try? file.handle.close()
+            if case .failure = outcome { try? FileManager.default.removeItem(at: file.url) }
+        }
         exchange?.continuation.resume(returning: outcome)
     }
 
-    private func tooLarge(_ task: URLSessionTask, limit: Int) {
+    private func tooLarge(_ task: URLSessionTask, limit: some BinaryInteger) {
         finish(task, with: .failure(TransportError(.responseTooLarge, "The response is larger than \(limit) bytes.")))
         task.cancel()
     }
@@ -177,28 +205,63 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let limit = lock.withLock { exchanges[dataTask.taskIdentifier]?.limit }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let limits = lock.withLock { exchanges[dataTask.taskIdentifier]?.limits }
+        let toFile = limits?.file != nil && (200..<300).contains(status)
         // A declared length past the limit fails before a byte of the body is read.
-        if let limit, response.expectedContentLength > Int64(limit),
+        let limit = toFile ? limits?.file : limits.map { Int64($0.memory) }
+        if let limit, response.expectedContentLength > limit,
             (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil
         {
             completionHandler(.cancel)
             tooLarge(dataTask, limit: limit)
             return
         }
+        if toFile {
+            // A download: the body goes to a temporary file, chunk by chunk.
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("specsmith-download-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: url.path, contents: nil),
+                let handle = try? FileHandle(forWritingTo: url)
+            else {
+                completionHandler(.cancel)
+                finish(
+                    dataTask,
+                    with: .failure(TransportError(.connectivity, "Could not create the file to download into."))
+                )
+                return
+            }
+            lock.withLock { exchanges[dataTask.taskIdentifier]?.file = (url, handle) }
+        }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit: Int? = lock.withLock {
+        let overLimit: Int64? = lock.withLock {
             guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
-            guard exchange.body.count + data.count <= exchange.limit else { return exchange.limit }
+            if let file = exchange.file, let limit = exchange.limits.file {
+                guard exchange.written + Int64(data.count) <= limit else { return limit }
+                do {
+                    try file.handle.write(contentsOf: data)
+                } catch {
+                    return -1
+                }
+                exchanges[dataTask.taskIdentifier]?.written += Int64(data.count)
+                return nil
+            }
+            let limit = exchange.limits.memory
+            guard exchange.body.count + data.count <= limit else { return Int64(limit) }
             exchanges[dataTask.taskIdentifier] = nil  // keeps `body` uniquely referenced while it grows
             exchange.body.append(data)
             exchanges[dataTask.taskIdentifier] = exchange
             return nil
         }
-        if let overLimit { tooLarge(dataTask, limit: overLimit) }
+        if overLimit == -1 {
+            finish(dataTask, with: .failure(TransportError(.connectivity, "Could not write the downloaded body.")))
+            dataTask.cancel()
+        } else if let overLimit {
+            tooLarge(dataTask, limit: overLimit)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -214,7 +277,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         for case (let name as String, let value as String) in http.allHeaderFields {
             headers[name] = value
         }
-        let body = lock.withLock { exchanges[task.taskIdentifier]?.body } ?? Data()
+        let (body, file) = lock.withLock {
+            (exchanges[task.taskIdentifier]?.body ?? Data(), exchanges[task.taskIdentifier]?.file?.url)
+        }
         finish(
             task,
             with: .success(
@@ -222,9 +287,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                     status: http.statusCode,
                     headers: headers,
                     body: body,
-                    url: http.url ?? task.originalRequest?.url
+                    url: http.url ?? task.originalRequest?.url,
+                    bodyFile: file
                 )
             )
         )
     }
+}
+
+/// How much of a response body a transport takes: in memory, and in a download's file (`nil` when the
+/// request is not a download).
+struct Limits: Sendable {
+    var memory: Int
+    var file: Int64?
 }

@@ -8,7 +8,8 @@ import Testing
 /// The generated Files client against a real server on loopback that answers as cloud storage APIs do:
 /// `201` or `202` with a `Location`, conditional reads answered `304`, pages with a `Link` header and counts
 /// and rate limits in headers, contents as bytes or as text in a charset, and problem details for errors.
-@Suite struct FilesClientTests {
+/// Serialized: some tests check that no temporary file of an upload or a download is left behind.
+@Suite(.serialized) struct FilesClientTests {
     static let fileInfo = #"""
         {"id": "f1", "name": "notes.txt", "size": 5, "content_type": "text/plain", "etag": "\"v2\"",
          "created": "2026-01-02T03:04:05Z"}
@@ -16,6 +17,9 @@ import Testing
 
     /// Every byte value, and then some, so that nothing may be read as text or JSON on the way.
     static let contents = Data((0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+
+    /// A download larger than any one read, in a pattern that shows any byte out of place.
+    static let archive = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ ($0 >> 8)) })
 
     static func configure(_ router: Router<BasicRequestContext>) {
         router.post("/v1/files") { request, _ -> Response in
@@ -89,6 +93,22 @@ import Testing
             let info = fileInfo.replacingOccurrences(of: #""size": 5"#, with: #""size": \#(body.readableBytes)"#)
             return .json(info.replacingOccurrences(of: #""f1""#, with: #""\#(context.parameters.get("id") ?? "")""#))
         }
+        router.post("/uploads/v1/uploads") { request, _ -> Response in
+            _ = try await request.body.collect(upTo: 16 << 20)
+            var response = Response.json(fileInfo, status: .created)
+            response.headers[.location] = "/v1/files/f1"
+            return response
+        }
+        router.get("/v1/archive") { request, _ -> Response in
+            if request.uri.query == "missing" {
+                return .json(#"{"title": "Gone", "status": 404}"#, status: .notFound)
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/zip"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: archive))
+            )
+        }
         router.delete("/v1/files/:id") { _, context -> Response in
             switch context.parameters.get("id") {
             case "f1": Response(status: .noContent)
@@ -105,9 +125,124 @@ import Testing
         )
     }
 
-    @Test func endpointsOnAnotherServerGoThere() async throws {
+    /// A temporary file holding `data`.
+    static func temporaryFile(_ data: Data, name: String = "notes.txt") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "FilesClientTests-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+
+    @Test func multipartBodiesAreExactlyWhatRFC7578Says() async throws {
+        let text = try Self.temporaryFile(Data("hello\r\n--not-a-boundary\r\n".utf8))
+        defer { try? FileManager.default.removeItem(at: text.deletingLastPathComponent()) }
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let info = try await Self.client(baseURL).uploadContents(id: "f7", Self.contents)
+            let info = try await Self.client(baseURL).uploadFile(
+                FileUpload(contentsOf: text, contentType: "text/plain"),
+                name: #"a "quoted" name"#,
+                tags: ["x", "y"],
+                labels: FileLabels(color: "red"),
+                thumbnails: [FileUpload(Data([1, 2, 3]), filename: "t\"1\".png", contentType: "image/png")]
+            )
+            #expect(info.id == "f1")
+            let request = try #require(await log.requests.first)
+            #expect(request.uri == "/uploads/v1/uploads")
+            let contentType = try #require(request.headers["content-type"])
+            #expect(contentType.hasPrefix("multipart/form-data; boundary=specsmith-"))
+            let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+            let expected =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"notes.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nhello\r\n--not-a-boundary\r\n\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\na \"quoted\" name\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\ny\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"labels\"\r\nContent-Type: application/json\r\n\r\n"
+                + #"{"color":"red","starred":false}"# + "\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"thumbnails\"; filename=\"t%221%22.png\"\r\n"
+                + "Content-Type: image/png\r\n\r\n\u{1}\u{2}\u{3}\r\n"
+                + "--\(boundary)--\r\n"
+            #expect(String(decoding: request.body, as: UTF8.self) == expected)
+            #expect(request.headers["content-length"] == String(request.body.count))
+            // The temporary file the body was written to is gone.
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("specsmith-upload-") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func aLineBreakInAPartsNameIsRefusedBeforeSending() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            do throws(APIError<Problem>) {
+                _ = try await Self.client(baseURL).uploadFile(
+                    FileUpload(Data("x".utf8), filename: "evil.txt\r\nContent-Type: text/html")
+                )
+                Issue.record("a file name with a line break was sent")
+            } catch {
+                guard case .invalidRequest(let reason) = error else {
+                    Issue.record("expected invalidRequest, got \(error)")
+                    return
+                }
+                #expect(reason.contains("line break"))
+            }
+            #expect(await log.requests.isEmpty)
+        }
+    }
+
+    @Test func downloadsGoToAFileNotToMemory() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = Self.client(baseURL)
+            let file = try await client.downloadArchive()
+            defer { try? FileManager.default.removeItem(at: file) }
+            let downloaded = try Data(contentsOf: file)
+            #expect(downloaded.count == Self.archive.count)
+            // Not `==` on the data: a failure would diff 3 MB.
+            let firstDifference = zip(downloaded, Self.archive).enumerated().first { $0.element.0 != $0.element.1 }?
+                .offset
+            #expect(firstDifference == nil)
+            #expect(await log.requests.first?.headers["accept"] == "application/zip")
+            // An error answer is still the typed error, read from memory.
+            var missing = FilesAPI.downloadArchive()
+            missing.query = [QueryItem("missing", String?.none)]
+            missing.path += "?missing"
+            do throws(APIError<Problem>) {
+                _ = try await client.client.send(missing)
+                Issue.record("a 404 download was taken as an answer")
+            } catch {
+                #expect(error.errorBody?.title == "Gone")
+            }
+        }
+    }
+
+    @Test func aDownloadPastItsLimitFailsAndLeavesNoFile() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, _ in
+            let client = FilesClient(
+                baseURL: baseURL.appendingPathComponent("v1"),
+                transport: URLSessionTransport(maxResponseSize: 10 << 20, maxDownloadSize: 1 << 20)
+            )
+            let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+            do throws(APIError<Problem>) {
+                _ = try await client.downloadArchive()
+                Issue.record("a download past its limit was accepted")
+            } catch {
+                guard case .noResponse(let failure) = error else {
+                    Issue.record("expected noResponse, got \(error)")
+                    return
+                }
+                #expect(failure.kind == .responseTooLarge)
+            }
+            let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+            #expect(after.subtracting(before).filter { $0.hasPrefix("specsmith-download-") }.isEmpty)
+        }
+    }
+
+    @Test func endpointsOnAnotherServerGoThere() async throws {
+        let upload = try Self.temporaryFile(Self.contents, name: "contents.bin")
+        defer { try? FileManager.default.removeItem(at: upload.deletingLastPathComponent()) }
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let info = try await Self.client(baseURL).uploadContents(id: "f7", file: upload)
             #expect(info.id == "f7")
             #expect(info.size == Int64(Self.contents.count))
             let request = try #require(await log.requests.first)
@@ -118,7 +253,7 @@ import Testing
         // A client made from an APIClient without the server's URL refuses, sending nothing.
         let bare = FilesClient(client: APIClient(baseURL: FilesClient.defaultBaseURL))
         do throws(APIError<Problem>) {
-            _ = try await bare.uploadContents(id: "f7", Data())
+            _ = try await bare.uploadContents(id: "f7", file: upload)
             Issue.record("an endpoint on an unknown server was sent")
         } catch {
             #expect(error.category == .client)

@@ -223,6 +223,10 @@ public struct RawEndpoint: Sendable {
         case form([RawField], SourceLocation)
         /// `body: {binary: image/png}` — bytes sent as they are, with this content type.
         case binary(Located<String>)
+        /// `body: {file: video/mp4}` — a local file's contents streamed as they are, with this content type.
+        case file(Located<String>)
+        /// `body: {multipart: {field: Type, …}}` — text fields, files and JSON parts as `multipart/form-data`.
+        case multipart([RawField], SourceLocation)
     }
 
     /// Sample response data.
@@ -291,11 +295,13 @@ public enum RawAnswerBody: Sendable {
     case binary(Located<String>)
     /// `{text: text/csv}` — text in the charset the response names.
     case text(Located<String>)
+    /// `{file: application/zip}` — bytes downloaded to a file, never held in memory.
+    case file(Located<String>)
 
     /// Where it is written.
     public var location: SourceLocation {
         switch self {
-        case .type(let text), .binary(let text), .text(let text): text.location
+        case .type(let text), .binary(let text), .text(let text), .file(let text): text.location
         }
     }
 }

@@ -47,8 +47,8 @@ enum SpecKeys {
         "body", "response", "responses", "responseHeaders", "sample", "sampleFile", "scope", "errors",
         "server",
     ]
-    static let body = ["json", "form", "binary", "contentType"]
-    static let answerBody = ["type", "binary", "text"]
+    static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
+    static let answerBody = ["type", "binary", "text", "file"]
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
 }
@@ -311,12 +311,13 @@ private struct Reader {
             case "type": string(entry.value, key: "type").map { bodies.append(.type($0)) }
             case "binary": string(entry.value, key: "binary").map { bodies.append(.binary($0)) }
             case "text": string(entry.value, key: "text").map { bodies.append(.text($0)) }
+            case "file": string(entry.value, key: "file").map { bodies.append(.file($0)) }
             default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
             }
         }
         if bodies.count > 1 {
             diagnostics.error(
-                "`\(key)` is a type, or a mapping with one of `type`, `binary` or `text`",
+                "`\(key)` is a type, or a mapping with one of `type`, `binary`, `text` or `file`",
                 at: value.location
             )
             return nil
@@ -338,7 +339,7 @@ private struct Reader {
                 switch item.key.value {
                 case "name": answer.name = string(item.value, key: "name")
                 case "description": answer.description = string(item.value, key: "description")?.value
-                case "type", "binary", "text": bodyEntries.append(item)
+                case "type", "binary", "text", "file": bodyEntries.append(item)
                 default: unknownKey(item.key, allowed: SpecKeys.answer, in: "answer `\(entry.key.value)`")
                 }
             }
@@ -347,7 +348,11 @@ private struct Reader {
                 answer.body = answerBody(body, key: entry.key.value)
             }
         default:
-            mismatch(entry.value, expected: "a type or a mapping with `type`, `binary` or `text`", key: entry.key.value)
+            mismatch(
+                entry.value,
+                expected: "a type or a mapping with `type`, `binary`, `text` or `file`",
+                key: entry.key.value
+            )
         }
         return answer
     }
@@ -406,13 +411,13 @@ private struct Reader {
         for entry in entries {
             switch entry.key.value {
             case "contentType": contentType = string(entry.value, key: "contentType")
-            case "json", "form", "binary": forms.append(entry)
+            case "json", "form", "binary", "file", "multipart": forms.append(entry)
             default: unknownKey(entry.key, allowed: SpecKeys.body, in: "`body`")
             }
         }
         guard forms.count == 1, let entry = forms.first else {
             diagnostics.error(
-                "`body` is a type, or a mapping with exactly one of `json`, `form` or `binary`",
+                "`body` is a type, or a mapping with exactly one of `json`, `form`, `multipart`, `binary` or `file`",
                 at: value.location
             )
             return (nil, nil)
@@ -428,6 +433,13 @@ private struct Reader {
         }
         if entry.key.value == "binary" {
             return (string(entry.value, key: "binary").map { .binary($0) }, nil)
+        }
+        if entry.key.value == "file" {
+            return (string(entry.value, key: "file").map { .file($0) }, nil)
+        }
+        if entry.key.value == "multipart" {
+            let parts = fields(entry.value, allowed: SpecKeys.parameter, what: "`multipart`")
+            return (.multipart(parts, entry.key.location), nil)
         }
         let allowed = entry.key.value == "json" ? SpecKeys.property : SpecKeys.parameter
         let inline = fields(entry.value, allowed: allowed, what: "`\(entry.key.value)`")

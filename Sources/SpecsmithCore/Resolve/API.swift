@@ -427,6 +427,8 @@ public struct Operation: Sendable, Hashable {
         case bytes(accept: String)
         /// Text (`String`) in the charset the response names, asked for with this `Accept` media type.
         case text(accept: String)
+        /// Bytes downloaded to a temporary file (its `URL`), asked for with this `Accept` media type.
+        case file(accept: String)
 
         /// The Swift type of the body.
         public var type: TypeRef {
@@ -435,13 +437,14 @@ public struct Operation: Sendable, Hashable {
             case .json(let type): type
             case .bytes: .builtin(.data)
             case .text: .builtin(.string)
+            case .file: .builtin(.url)
             }
         }
 
         /// The media type to ask for, for a body that is not JSON.
         public var accept: String? {
             switch self {
-            case .bytes(let accept), .text(let accept): accept
+            case .bytes(let accept), .text(let accept), .file(let accept): accept
             case .none, .json: nil
             }
         }
@@ -509,6 +512,30 @@ public struct Operation: Sendable, Hashable {
         case form(parameters: [String])
         /// One `Data` parameter, sent as it is with this content type.
         case binary(parameter: String, contentType: String)
+        /// One `URL` parameter: a local file whose contents are streamed as they are, with this content type.
+        case file(parameter: String, contentType: String)
+        /// Parameters sent as the parts of a `multipart/form-data` body.
+        case multipart(parts: [MultipartPart])
+    }
+
+    /// A part (or, for an array, parts) of a multipart body.
+    public struct MultipartPart: Sendable, Hashable {
+        /// What the parameter is sent as.
+        public enum Kind: Sendable, Hashable {
+            /// Text fields: strings, numbers, flags, enumerations and arrays of them.
+            case text
+            /// Files: the runtime's `FileUpload` (bytes or a local file, a name, a media type).
+            case file
+            /// A value as JSON, in a part of type `application/json`.
+            case json
+        }
+
+        /// The parameter's Swift name.
+        public var parameter: String
+        /// The field name.
+        public var wireName: String
+        /// What it is sent as.
+        public var kind: Kind
     }
 }
 

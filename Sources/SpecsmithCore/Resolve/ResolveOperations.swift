@@ -318,7 +318,7 @@ extension ResolveContext {
         return parts
     }
 
-    private mutating func resolveParameter(_ field: RawField, location: Parameter.Location) -> Parameter? {
+    mutating func resolveParameter(_ field: RawField, location: Parameter.Location) -> Parameter? {
         guard let typeText = field.type, let type = resolveType(typeText) else { return nil }
         let kind: String
         switch location {
@@ -398,7 +398,7 @@ extension ResolveContext {
 
     /// Whether a query parameter or form field of `type` is an object sent in the bracket style: a struct or
     /// union model, a dictionary, or an array of those.
-    private func isObjectParameter(_ type: TypeRef) -> Bool {
+    func isObjectParameter(_ type: TypeRef) -> Bool {
         switch type {
         case .model(let name): enumCases[name] == nil
         case .dictionary: true
@@ -419,7 +419,8 @@ extension ResolveContext {
         switch body {
         case .type(let text): text.location
         case .json(_, let location), .form(_, let location): location
-        case .binary(let contentType): contentType.location
+        case .binary(let contentType), .file(let contentType): contentType.location
+        case .multipart(_, let location): location
         }
     }
 
@@ -505,6 +506,20 @@ extension ResolveContext {
                 Parameter(name: "data", label: "_", wireName: "body", location: .body, type: .builtin(.data))
             )
             return .binary(parameter: "data", contentType: contentType.value)
+        case .file(let contentType):
+            checkHeaderText(contentType)
+            if !contentType.value.contains("/") {
+                diagnostics.error(
+                    "`file` names the body's content type, such as `video/mp4`, not `\(contentType.value)`",
+                    at: contentType.location
+                )
+            }
+            parameters.append(
+                Parameter(name: "file", label: nil, wireName: "body", location: .body, type: .builtin(.url))
+            )
+            return .file(parameter: "file", contentType: contentType.value)
+        case .multipart(let fields, _):
+            return .multipart(parts: resolveMultipart(fields, into: &parameters))
         }
     }
 

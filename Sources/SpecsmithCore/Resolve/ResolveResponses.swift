@@ -60,6 +60,15 @@ extension ResolveContext {
                 continue
             }
             var body = Operation.AnswerBody.none
+            if let written = answer.body, written.isFile {
+                diagnostics.error(
+                    "a download to a file is the one answer of its endpoint",
+                    at: written.location,
+                    hint: "write it as `response: {file: …}`, or read this answer as `binary`"
+                )
+                valid = false
+                continue
+            }
             if let written = answer.body {
                 guard let resolved = resolveAnswerBody(written, method: method) else {
                     valid = false
@@ -123,16 +132,21 @@ extension ResolveContext {
                 diagnostics.error("a response type cannot be optional", at: text.location)
             }
             body = type == .void ? .none : .json(type)
-        case .binary(let accept), .text(let accept):
+        case .binary(let accept), .text(let accept), .file(let accept):
             checkHeaderText(accept)
+            let key = written.isText ? "text" : written.isFile ? "file" : "binary"
             if !accept.value.contains("/") {
                 diagnostics.error(
-                    "`\(written.isText ? "text" : "binary")` names the media type to ask for, such as `\(written.isText ? "text/csv" : "application/pdf")`, not `\(accept.value)`",
+                    "`\(key)` names the media type to ask for, such as `\(written.isText ? "text/csv" : "application/pdf")`, not `\(accept.value)`",
                     at: accept.location
                 )
                 return nil
             }
-            body = written.isText ? .text(accept: accept.value) : .bytes(accept: accept.value)
+            switch written {
+            case .text: body = .text(accept: accept.value)
+            case .file: body = .file(accept: accept.value)
+            default: body = .bytes(accept: accept.value)
+            }
         }
         if method == "head" && body != .none {
             diagnostics.error(
@@ -294,6 +308,11 @@ extension ResolveContext {
 extension RawAnswerBody {
     var isText: Bool {
         if case .text = self { return true }
+        return false
+    }
+
+    var isFile: Bool {
+        if case .file = self { return true }
         return false
     }
 }

@@ -53,6 +53,10 @@ enum RuntimeSymbols {
     /// `RawResponse.requiredHeader(_:as:)` and `optionalHeader(_:as:)`.
     static let requiredHeader = "requiredHeader"
     static let optionalHeader = "optionalHeader"
+    /// A file to upload in a multipart body: bytes or a local file, a file name and a media type.
+    static let fileUpload = "FileUpload"
+    /// The fields of a generated multipart body: `MultipartField.text/file/json(_:_:)`.
+    static let multipartField = "MultipartField"
     /// Fills in the variables of server URLs: `ServerURL.url(_:_:)`, `ServerURL.Variable`.
     static let serverURL = "ServerURL"
     /// The raw response generated header structs and answers read.
@@ -69,7 +73,7 @@ enum RuntimeSymbols {
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", rawResponse, responseDecoding, responseHeaders,
-        responseReadingError, responseWithHeaders, serverURL,
+        responseReadingError, responseWithHeaders, serverURL, fileUpload, multipartField, "MultipartPart",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder",
     ]

@@ -93,6 +93,26 @@ struct RequestParts {
                 .member(nil, "data"),
                 [Argument(nil, .identifier(parameter)), Argument("contentType", .literal(.string(contentType)))]
             )
+        case .file(let parameter, let contentType):
+            return .call(
+                .member(nil, "file"),
+                [Argument(nil, .identifier(parameter)), Argument("contentType", .literal(.string(contentType)))]
+            )
+        case .multipart(let parts):
+            // `.multipart([MultipartField.text("purpose", purpose), MultipartField.file("file", file)])`
+            let fields = parts.map { part -> Expression in
+                let kind: String
+                switch part.kind {
+                case .text: kind = "text"
+                case .file: kind = "file"
+                case .json: kind = "json"
+                }
+                return .call(
+                    .member(.identifier(RuntimeSymbols.multipartField), kind),
+                    [Argument(nil, .literal(.string(part.wireName))), Argument(nil, .identifier(part.parameter))]
+                )
+            }
+            return .call(.member(nil, "multipart"), [Argument(nil, .array(fields))])
         }
     }
 

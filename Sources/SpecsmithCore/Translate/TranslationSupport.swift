@@ -40,13 +40,14 @@ enum TranslationSupport {
         SwiftPrinter().flat(expression(value))
     }
 
-    /// Whether a type names a type of the runtime: `JSON`, `CalendarDate`, `Nullable`.
+    /// Whether a type names a type of the runtime: `JSON`, `CalendarDate`, `Nullable`, `FileUpload`, `Links`.
     static func usesRuntime(_ type: TypeRef) -> Bool {
         switch type {
         case .builtin(let builtin): builtin == .json || builtin == .calendarDate
         case .nullable: true
         case .array(let inner), .dictionary(let inner), .optional(let inner): usesRuntime(inner)
-        case .model, .void: false
+        case .model(let name): name == RuntimeSymbols.fileUpload || name == RuntimeSymbols.links
+        case .void: false
         }
     }
 
@@ -116,7 +117,7 @@ enum TranslationSupport {
     /// Arguments passing each parameter of an operation through, labelled as its signature wants.
     static func forwardingArguments(_ operation: Operation) -> [Argument] {
         operation.parameters.map { parameter in
-            Argument(parameter.label == "_" ? nil : parameter.name, .identifier(parameter.name))
+            Argument(parameter.label == "_" ? nil : parameter.label ?? parameter.name, .identifier(parameter.name))
         }
     }
 

@@ -294,6 +294,7 @@ public enum Translator {
                     signatureTypes: signatureTypes(api),
                     // Signatures name the runtime for scopes and for answers with headers (`ResponseWithHeaders`).
                     runtimeVisible: api.auth != nil || api.operations.contains { $0.responseHeaders != nil }
+                        || signatureTypes(api).contains(where: TranslationSupport.usesRuntime)
                 ),
             translateRxSwift(api)
         )

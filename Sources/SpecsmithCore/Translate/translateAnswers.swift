@@ -109,6 +109,8 @@ enum AnswerTranslation {
             return .member(response, "body")
         case .text:
             return .try(.call(.member(response, "text"), []))
+        case .file:
+            return .try(.call(.member(response, "savedBody"), []))
         }
     }
 
@@ -122,6 +124,7 @@ enum AnswerTranslation {
         case .none, .json: return nil
         case .bytes: return .member(nil, "bytes")
         case .text: return .member(nil, "text")
+        case .file: return .member(nil, "file")
         }
     }
 
