@@ -255,6 +255,49 @@ def table(gen_rows, compile_rows, runtime_results):
     return "\n".join(lines)
 
 
+TRANSFER_SCENARIOS = [
+    ("upload-multipart", "multipart upload of a local file (`FileUpload(contentsOf:)`)"),
+    ("upload-file", "upload of a local file as the body (`body: {file: …}`)"),
+    ("download-file", "download to a file (`response: {file: …}`)"),
+    ("upload-data", "the same upload from `Data` in memory (`body: {binary: …}`)"),
+    ("download-data", "the same download into `Data` (`response: {binary: …}`)"),
+]
+
+
+def transfers(megabytes):
+    """Peak resident memory of the client process for each transfer scenario, each in its own process, against
+    `transfer-bench serve` (which never holds a body) on loopback."""
+    log("building transfer-bench (release)")
+    run(["swift", "build", "-c", "release", "--product", "transfer-bench"], cwd=HERE)
+    bin_path = Path(subprocess.run(
+        ["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE, check=True, capture_output=True,
+        text=True).stdout.strip())
+    server = subprocess.Popen([bin_path / "transfer-bench", "serve"], stdout=subprocess.PIPE, text=True)
+    try:
+        port = server.stdout.readline().strip().split()[-1]
+        results = []
+        for scenario, _ in TRANSFER_SCENARIOS:
+            log(f"transfer {scenario}, {megabytes} MB")
+            output = subprocess.run(
+                [bin_path / "transfer-bench", "run", "--scenario", scenario, "--megabytes", str(megabytes),
+                 "--port", port], check=True, capture_output=True, text=True).stdout
+            results.append(json.loads(output.strip().splitlines()[-1]))
+        return results
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def transfer_table(results, megabytes):
+    names = dict(TRANSFER_SCENARIOS)
+    lines = [f"| {megabytes} MB over loopback, generated client | peak RSS | before the transfer | time |",
+             "| --- | ---: | ---: | ---: |"]
+    for result in results:
+        lines.append(f"| {names[result['scenario']]} | {result['peakRSSKB'] / 1024:.0f} MB "
+                     f"| {result['rssBeforeKB'] / 1024:.0f} MB | {result['seconds']:.2f} s |")
+    return "\n".join(lines)
+
+
 def interrupt(signum, frame):
     raise KeyboardInterrupt
 
@@ -269,7 +312,16 @@ def main():
     parser.add_argument("--compile-sizes", default="100,1000", help="sizes for the build measurements")
     parser.add_argument("--skip-compile", action="store_true")
     parser.add_argument("--skip-runtime", action="store_true")
+    parser.add_argument("--skip-transfers", action="store_true")
+    parser.add_argument("--transfers-only", action="store_true",
+                        help="only the upload and download memory measurements (builds only transfer-bench)")
+    parser.add_argument("--transfer-megabytes", type=int, default=200)
     args = parser.parse_args()
+
+    if args.transfers_only:
+        WORK.mkdir(exist_ok=True)
+        print(transfer_table(transfers(args.transfer_megabytes), args.transfer_megabytes))
+        return
 
     WORK.mkdir(exist_ok=True)
     tools = Tools()
@@ -278,7 +330,10 @@ def main():
     compile_rows = [] if args.skip_compile else compile_times(
         tools, [int(s) for s in args.compile_sizes.split(",") if s], args.compile_runs)
     runtime_results = {} if args.skip_runtime else runtime(tools, [1, 4])
+    transfer_results = [] if args.skip_transfers else transfers(args.transfer_megabytes)
     report = table(gen_rows, compile_rows, runtime_results)
+    if transfer_results:
+        report += "\n\n" + transfer_table(transfer_results, args.transfer_megabytes)
     (WORK / "results.json").write_text(json.dumps(
         {"generation": gen_rows, "compile": compile_rows, "runtime": runtime_results}, indent=2))
     print(report)
