@@ -3,15 +3,106 @@
 public import Foundation
 public import SpecsmithRuntime
 
+/// The authorization scopes of the Files API, as types that exist only at compile time.
+///
+/// A client's scope is its type parameter, such as `FilesClient<Scope.App>`:
+/// it has the methods of the endpoints its scope grants, and no others.
+public enum Scope {
+    /// Scopes that may call `app` endpoints: `App` and every scope that includes it.
+    public protocol AppAccess: AppOrFilesReadAccess {}
+
+    /// Scopes that may call `files:read` endpoints: `FilesRead` and every scope that includes it.
+    public protocol FilesReadAccess: AppOrFilesReadAccess {}
+
+    /// Scopes that may call `files:write` endpoints: `FilesWrite` and every scope that includes it.
+    public protocol FilesWriteAccess: FilesReadAccess {}
+
+    /// Scopes that may call `operator` endpoints: `Operator` and every scope that includes it.
+    public protocol OperatorAccess: FilesWriteAccess {}
+
+    /// Scopes that may call endpoints that accept app or files:read: every scope that grants one of them.
+    public protocol AppOrFilesReadAccess: AuthorizationScope {}
+
+    /// No credentials: a client of this scope calls public endpoints only.
+    public enum Public: AuthorizationScope {}
+
+    /// An app's key, which lists files but reads none.
+    public enum App: AppAccess {
+        /// Clients of this scope send their credentials as the `appKey` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .apiKey(name: "X-API-Key", in: .header)
+        }
+    }
+
+    /// A user's token that reads their files.
+    public enum FilesRead: FilesReadAccess {
+        /// Clients of this scope send their credentials as the `oauth` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .bearer(header: "Authorization", prefix: "Bearer")
+        }
+
+        /// The scope's name at the authorization server, to ask for in a token grant.
+        public static var oauth2Scope: String {
+            return "files:read"
+        }
+
+        /// The authorization server's token endpoint, for `Credentials.clientCredentials` and the like.
+        public static var tokenURL: URL {
+            return URL(string: "https://auth.files.example.com/oauth/token")!
+        }
+    }
+
+    /// A user's token that also creates, changes and deletes their files.
+    ///
+    /// Includes `files:read`.
+    public enum FilesWrite: FilesWriteAccess {
+        /// Clients of this scope send their credentials as the `oauth` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .bearer(header: "Authorization", prefix: "Bearer")
+        }
+
+        /// The scope's name at the authorization server, to ask for in a token grant.
+        public static var oauth2Scope: String {
+            return "files:write"
+        }
+
+        /// The authorization server's token endpoint, for `Credentials.clientCredentials` and the like.
+        public static var tokenURL: URL {
+            return URL(string: "https://auth.files.example.com/oauth/token")!
+        }
+    }
+
+    /// The store's operators, with a user name and password.
+    ///
+    /// Includes `files:read`, `files:write`.
+    public enum Operator: OperatorAccess {
+        /// Clients of this scope send their credentials as the `operator` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .basic
+        }
+    }
+
+    /// What endpoints that accept app or files:read require: no client's scope, but every scope
+    /// that grants one of them meets it.
+    public enum AppOrFilesRead: AppOrFilesReadAccess {}
+}
+
 /// Stores files, their metadata and their contents.
 ///
 /// API version 1.0.
-public struct FilesClient: Sendable {
+///
+/// The client's scope is its type parameter: `FilesClient<Scope.Public>` calls
+/// public endpoints only; a scope's client calls its endpoints and those of the scopes it includes.
+public struct FilesClient<Authorization: AuthorizationScope>: Sendable {
     /// The base URL the spec names, with the defaults of its variables.
-    public static let defaultBaseURL = URL(string: "https://eu.files.example.com/v1")!
+    public static var defaultBaseURL: URL {
+        URL(string: "https://eu.files.example.com/v1")!
+    }
 
     /// The URL of the `uploads` server. Takes the contents of files, however large.
-    public static let defaultUploadsURL = URL(string: "https://uploads.eu.files.example.com/v1")!
+    public static var defaultUploadsURL: URL {
+        URL(string: "https://uploads.eu.files.example.com/v1")!
+    }
 
     /// The spec's base URL, `https://{region}.files.example.com/v1`, with these variables.
     ///
@@ -38,7 +129,8 @@ public struct FilesClient: Sendable {
     /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
     public var client: APIClient
 
-    /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
+    /// A client for the API at `baseURL` that authorizes requests with `credentials`, sending them with
+    /// `transport` through `middleware`.
     ///
     /// Endpoints on the `uploads` server are sent to `uploadsURL`.
     ///
@@ -46,6 +138,7 @@ public struct FilesClient: Sendable {
     public init(
         baseURL: URL = FilesClient.defaultBaseURL,
         uploadsURL: URL = FilesClient.defaultUploadsURL,
+        credentials: Credentials,
         transport: any HTTPTransport = URLSessionTransport(),
         middleware: [any Middleware] = []
     ) {
@@ -54,6 +147,8 @@ public struct FilesClient: Sendable {
             servers: ["uploads": uploadsURL],
             transport: transport,
             middleware: middleware,
+            authScheme: Authorization.authScheme ?? .apiKey(name: "X-API-Key", in: .header),
+            credentials: credentials,
             dateCoding: .iso8601
         )
     }
@@ -63,18 +158,23 @@ public struct FilesClient: Sendable {
         self.client = client
     }
 
-    /// Creates a file; large files are stored after the answer.
-    public func createFile(body: NewFile) async throws(APIError<Problem>) -> CreateFileAnswer {
-        try await self.client.send(FilesAPI.createFile(body: body))
+    /// This client's server, transport and middleware with other credentials, of the scope `Other`:
+    /// for example the customer client made after logging in.
+    public func authorized<Other: AuthorizationScope>(
+        as scope: Other.Type,
+        credentials: Credentials
+    ) -> FilesClient<Other> {
+        var client = client
+        client.credentials = credentials
+        client.authScheme = Other.authScheme ?? client.authScheme
+        return FilesClient<Other>(client: client)
     }
 
-    /// Creates a file; large files are stored after the answer.
-    ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    public func createFileWithHeaders(
-        body: NewFile
-    ) async throws(APIError<Problem>) -> ResponseWithHeaders<CreateFileAnswer, CreateFileResponseHeaders> {
-        try await self.client.send(FilesAPI.createFile(body: body).withHeaders(CreateFileResponseHeaders.self))
+    /// Sends a public endpoint.
+    public func send<Response, ErrorBody>(
+        _ endpoint: APIEndpoint<Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint)
     }
 
     /// A file's metadata, unless it has not changed since the `etag` given.
@@ -99,42 +199,92 @@ public struct FilesClient: Sendable {
             FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch).withHeaders(FileResponseHeaders.self)
         )
     }
+}
 
-    /// Files, a page at a time; the `Link` header names the next page.
-    public func listFiles(perPage: Int = 20, page: Int = 1) async throws(APIError<Problem>) -> [FileInfo] {
-        try await self.client.send(FilesAPI.listFiles(perPage: perPage, page: page))
-    }
-
-    /// Files, a page at a time; the `Link` header names the next page.
+extension FilesClient where Authorization == Scope.Public {
+    /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
     ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    public func listFilesWithHeaders(
-        perPage: Int = 20,
-        page: Int = 1
-    ) async throws(APIError<Problem>) -> ResponseWithHeaders<[FileInfo], ListFilesResponseHeaders> {
-        try await self.client.send(
-            FilesAPI.listFiles(perPage: perPage, page: page).withHeaders(ListFilesResponseHeaders.self)
+    /// Endpoints on the `uploads` server are sent to `uploadsURL`.
+    ///
+    /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
+    public init(
+        baseURL: URL = FilesClient.defaultBaseURL,
+        uploadsURL: URL = FilesClient.defaultUploadsURL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middleware: [any Middleware] = []
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL,
+            servers: ["uploads": uploadsURL],
+            transport: transport,
+            middleware: middleware,
+            authScheme: Authorization.authScheme ?? .apiKey(name: "X-API-Key", in: .header),
+            dateCoding: .iso8601
         )
+    }
+}
+
+/// The endpoints of the `app` scope.
+extension FilesClient where Authorization: Scope.AppAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.App, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
+    }
+}
+
+/// The endpoints of the `files:read` scope.
+extension FilesClient where Authorization: Scope.FilesReadAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.FilesRead, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
     }
 
     /// A file's bytes, as stored.
     public func fileContents(id: String) async throws(APIError<Problem>) -> Data {
-        try await self.client.send(FilesAPI.fileContents(id: id))
+        try await self.client.send(FilesAPI.fileContents(id: id).endpoint)
     }
 
     /// The first lines of a text file, in the charset it is stored in.
     public func filePreview(id: String) async throws(APIError<Problem>) -> String {
-        try await self.client.send(FilesAPI.filePreview(id: id))
+        try await self.client.send(FilesAPI.filePreview(id: id).endpoint)
     }
 
-    /// Deletes a file, at once or later.
-    public func deleteFile(id: String) async throws(APIError<Problem>) -> DeleteFileAnswer {
-        try await self.client.send(FilesAPI.deleteFile(id: id))
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    public func downloadArchive() async throws(APIError<Problem>) -> URL {
+        try await self.client.send(FilesAPI.downloadArchive().endpoint)
+    }
+}
+
+/// The endpoints of the `files:write` scope.
+extension FilesClient where Authorization: Scope.FilesWriteAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.FilesWrite, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
+    }
+
+    /// Creates a file; large files are stored after the answer.
+    public func createFile(body: NewFile) async throws(APIError<Problem>) -> CreateFileAnswer {
+        try await self.client.send(FilesAPI.createFile(body: body).endpoint)
+    }
+
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    public func createFileWithHeaders(
+        body: NewFile
+    ) async throws(APIError<Problem>) -> ResponseWithHeaders<CreateFileAnswer, CreateFileResponseHeaders> {
+        try await self.client.send(FilesAPI.createFile(body: body).endpoint.withHeaders(CreateFileResponseHeaders.self))
     }
 
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     public func uploadContents(id: String, file: URL) async throws(APIError<Problem>) -> FileInfo {
-        try await self.client.send(FilesAPI.uploadContents(id: id, file: file))
+        try await self.client.send(FilesAPI.uploadContents(id: id, file: file).endpoint)
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -151,7 +301,7 @@ public struct FilesClient: Sendable {
         thumbnails: [FileUpload]? = nil
     ) async throws(APIError<Problem>) -> FileInfo {
         try await self.client.send(
-            FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+            FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).endpoint
         )
     }
 
@@ -171,14 +321,55 @@ public struct FilesClient: Sendable {
         thumbnails: [FileUpload]? = nil
     ) async throws(APIError<Problem>) -> ResponseWithHeaders<FileInfo, UploadFileResponseHeaders> {
         try await self.client.send(
-            FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).withHeaders(
-                UploadFileResponseHeaders.self
-            )
+            FilesAPI.uploadFile(
+                file,
+                name: name,
+                tags: tags,
+                labels: labels,
+                thumbnails: thumbnails
+            ).endpoint.withHeaders(UploadFileResponseHeaders.self)
         )
     }
+}
 
-    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
-    public func downloadArchive() async throws(APIError<Problem>) -> URL {
-        try await self.client.send(FilesAPI.downloadArchive())
+/// The endpoints of the `operator` scope.
+extension FilesClient where Authorization: Scope.OperatorAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.Operator, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
+    }
+
+    /// Deletes a file, at once or later.
+    public func deleteFile(id: String) async throws(APIError<Problem>) -> DeleteFileAnswer {
+        try await self.client.send(FilesAPI.deleteFile(id: id).endpoint)
+    }
+}
+
+/// The endpoints of the `app or files:read` scope.
+extension FilesClient where Authorization: Scope.AppOrFilesReadAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.AppOrFilesRead, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
+    }
+
+    /// Files, a page at a time; the `Link` header names the next page.
+    public func listFiles(perPage: Int = 20, page: Int = 1) async throws(APIError<Problem>) -> [FileInfo] {
+        try await self.client.send(FilesAPI.listFiles(perPage: perPage, page: page).endpoint)
+    }
+
+    /// Files, a page at a time; the `Link` header names the next page.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    public func listFilesWithHeaders(
+        perPage: Int = 20,
+        page: Int = 1
+    ) async throws(APIError<Problem>) -> ResponseWithHeaders<[FileInfo], ListFilesResponseHeaders> {
+        try await self.client.send(
+            FilesAPI.listFiles(perPage: perPage, page: page).endpoint.withHeaders(ListFilesResponseHeaders.self)
+        )
     }
 }

@@ -11,24 +11,11 @@ public import SpecsmithRuntime
 
 /// The endpoints as Combine publishers: each subscription sends one request.
 extension FilesClient {
-    /// Creates a file; large files are stored after the answer.
-    ///
-    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
-    ///   cancels it when the subscription is cancelled.
-    public func createFilePublisher(body: NewFile) -> AnyPublisher<CreateFileAnswer, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.createFile(body: body))
-    }
-
-    /// Creates a file; large files are stored after the answer.
-    ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    ///
-    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
-    ///   cancels it when the subscription is cancelled.
-    public func createFileWithHeadersPublisher(
-        body: NewFile
-    ) -> AnyPublisher<ResponseWithHeaders<CreateFileAnswer, CreateFileResponseHeaders>, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.createFile(body: body).withHeaders(CreateFileResponseHeaders.self))
+    /// A publisher that sends a public endpoint.
+    public func publisher<Response, ErrorBody>(
+        for endpoint: APIEndpoint<Response, ErrorBody>
+    ) -> AnyPublisher<Response, APIError<ErrorBody>> {
+        client.publisher(for: endpoint)
     }
 
     /// A file's metadata, unless it has not changed since the `etag` given.
@@ -59,28 +46,25 @@ extension FilesClient {
             for: FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch).withHeaders(FileResponseHeaders.self)
         )
     }
+}
 
-    /// Files, a page at a time; the `Link` header names the next page.
-    ///
-    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
-    ///   cancels it when the subscription is cancelled.
-    public func listFilesPublisher(perPage: Int = 20, page: Int = 1) -> AnyPublisher<[FileInfo], APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.listFiles(perPage: perPage, page: page))
+/// The endpoints of the `app` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.AppAccess {
+    /// A publisher that sends an endpoint this client's scope grants.
+    public func publisher<Response, ErrorBody>(
+        for endpoint: AuthorizedEndpoint<Scope.App, Response, ErrorBody>
+    ) -> AnyPublisher<Response, APIError<ErrorBody>> {
+        client.publisher(for: endpoint.endpoint)
     }
+}
 
-    /// Files, a page at a time; the `Link` header names the next page.
-    ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    ///
-    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
-    ///   cancels it when the subscription is cancelled.
-    public func listFilesWithHeadersPublisher(
-        perPage: Int = 20,
-        page: Int = 1
-    ) -> AnyPublisher<ResponseWithHeaders<[FileInfo], ListFilesResponseHeaders>, APIError<Problem>> {
-        self.client.publisher(
-            for: FilesAPI.listFiles(perPage: perPage, page: page).withHeaders(ListFilesResponseHeaders.self)
-        )
+/// The endpoints of the `files:read` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.FilesReadAccess {
+    /// A publisher that sends an endpoint this client's scope grants.
+    public func publisher<Response, ErrorBody>(
+        for endpoint: AuthorizedEndpoint<Scope.FilesRead, Response, ErrorBody>
+    ) -> AnyPublisher<Response, APIError<ErrorBody>> {
+        client.publisher(for: endpoint.endpoint)
     }
 
     /// A file's bytes, as stored.
@@ -88,7 +72,7 @@ extension FilesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func fileContentsPublisher(id: String) -> AnyPublisher<Data, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.fileContents(id: id))
+        self.client.publisher(for: FilesAPI.fileContents(id: id).endpoint)
     }
 
     /// The first lines of a text file, in the charset it is stored in.
@@ -96,15 +80,45 @@ extension FilesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func filePreviewPublisher(id: String) -> AnyPublisher<String, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.filePreview(id: id))
+        self.client.publisher(for: FilesAPI.filePreview(id: id).endpoint)
     }
 
-    /// Deletes a file, at once or later.
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
-    public func deleteFilePublisher(id: String) -> AnyPublisher<DeleteFileAnswer, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.deleteFile(id: id))
+    public func downloadArchivePublisher() -> AnyPublisher<URL, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.downloadArchive().endpoint)
+    }
+}
+
+/// The endpoints of the `files:write` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.FilesWriteAccess {
+    /// A publisher that sends an endpoint this client's scope grants.
+    public func publisher<Response, ErrorBody>(
+        for endpoint: AuthorizedEndpoint<Scope.FilesWrite, Response, ErrorBody>
+    ) -> AnyPublisher<Response, APIError<ErrorBody>> {
+        client.publisher(for: endpoint.endpoint)
+    }
+
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func createFilePublisher(body: NewFile) -> AnyPublisher<CreateFileAnswer, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.createFile(body: body).endpoint)
+    }
+
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func createFileWithHeadersPublisher(
+        body: NewFile
+    ) -> AnyPublisher<ResponseWithHeaders<CreateFileAnswer, CreateFileResponseHeaders>, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.createFile(body: body).endpoint.withHeaders(CreateFileResponseHeaders.self))
     }
 
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
@@ -112,7 +126,7 @@ extension FilesClient {
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
     public func uploadContentsPublisher(id: String, file: URL) -> AnyPublisher<FileInfo, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.uploadContents(id: id, file: file))
+        self.client.publisher(for: FilesAPI.uploadContents(id: id, file: file).endpoint)
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -132,7 +146,7 @@ extension FilesClient {
         thumbnails: [FileUpload]? = nil
     ) -> AnyPublisher<FileInfo, APIError<Problem>> {
         self.client.publisher(
-            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).endpoint
         )
     }
 
@@ -155,17 +169,64 @@ extension FilesClient {
         thumbnails: [FileUpload]? = nil
     ) -> AnyPublisher<ResponseWithHeaders<FileInfo, UploadFileResponseHeaders>, APIError<Problem>> {
         self.client.publisher(
-            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).withHeaders(
-                UploadFileResponseHeaders.self
-            )
+            for: FilesAPI.uploadFile(
+                file,
+                name: name,
+                tags: tags,
+                labels: labels,
+                thumbnails: thumbnails
+            ).endpoint.withHeaders(UploadFileResponseHeaders.self)
         )
     }
+}
 
-    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+/// The endpoints of the `operator` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.OperatorAccess {
+    /// A publisher that sends an endpoint this client's scope grants.
+    public func publisher<Response, ErrorBody>(
+        for endpoint: AuthorizedEndpoint<Scope.Operator, Response, ErrorBody>
+    ) -> AnyPublisher<Response, APIError<ErrorBody>> {
+        client.publisher(for: endpoint.endpoint)
+    }
+
+    /// Deletes a file, at once or later.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
-    public func downloadArchivePublisher() -> AnyPublisher<URL, APIError<Problem>> {
-        self.client.publisher(for: FilesAPI.downloadArchive())
+    public func deleteFilePublisher(id: String) -> AnyPublisher<DeleteFileAnswer, APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.deleteFile(id: id).endpoint)
+    }
+}
+
+/// The endpoints of the `app or files:read` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.AppOrFilesReadAccess {
+    /// A publisher that sends an endpoint this client's scope grants.
+    public func publisher<Response, ErrorBody>(
+        for endpoint: AuthorizedEndpoint<Scope.AppOrFilesRead, Response, ErrorBody>
+    ) -> AnyPublisher<Response, APIError<ErrorBody>> {
+        client.publisher(for: endpoint.endpoint)
+    }
+
+    /// Files, a page at a time; the `Link` header names the next page.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func listFilesPublisher(perPage: Int = 20, page: Int = 1) -> AnyPublisher<[FileInfo], APIError<Problem>> {
+        self.client.publisher(for: FilesAPI.listFiles(perPage: perPage, page: page).endpoint)
+    }
+
+    /// Files, a page at a time; the `Link` header names the next page.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func listFilesWithHeadersPublisher(
+        perPage: Int = 20,
+        page: Int = 1
+    ) -> AnyPublisher<ResponseWithHeaders<[FileInfo], ListFilesResponseHeaders>, APIError<Problem>> {
+        self.client.publisher(
+            for: FilesAPI.listFiles(perPage: perPage, page: page).endpoint.withHeaders(ListFilesResponseHeaders.self)
+        )
     }
 }

@@ -6,14 +6,16 @@ public import SpecsmithRuntime
 /// The endpoints of the Files API: each returns an `Endpoint` to send with an `APIClient`.
 public enum FilesAPI {
     /// Creates a file; large files are stored after the answer.
-    public static func createFile(body: NewFile) -> APIEndpoint<CreateFileAnswer, Problem> {
-        APIEndpoint(
-            "createFile",
-            method: .post,
-            path: "/files",
-            body: .json(body),
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
-            decoding: CreateFileAnswer.decoding
+    public static func createFile(body: NewFile) -> AuthorizedEndpoint<Scope.FilesWrite, CreateFileAnswer, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createFile",
+                method: .post,
+                path: "/files",
+                body: .json(body),
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
+                decoding: CreateFileAnswer.decoding
+            )
         )
     }
 
@@ -29,64 +31,80 @@ public enum FilesAPI {
             headers: [HeaderField("If-None-Match", ifNoneMatch)],
             errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
             decoding: FileAnswer.decoding
-        )
+        ).acceptingAuthorization()
     }
 
     /// Files, a page at a time; the `Link` header names the next page.
-    public static func listFiles(perPage: Int = 20, page: Int = 1) -> APIEndpoint<[FileInfo], Problem> {
-        APIEndpoint(
-            "listFiles",
-            method: .get,
-            path: "/files",
-            query: [QueryItem("per_page", perPage), QueryItem("page", page)],
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+    public static func listFiles(
+        perPage: Int = 20,
+        page: Int = 1
+    ) -> AuthorizedEndpoint<Scope.AppOrFilesRead, [FileInfo], Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "listFiles",
+                method: .get,
+                path: "/files",
+                query: [QueryItem("per_page", perPage), QueryItem("page", page)],
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+            )
         )
     }
 
     /// A file's bytes, as stored.
-    public static func fileContents(id: String) -> APIEndpoint<Data, Problem> {
-        APIEndpoint(
-            "fileContents",
-            method: .get,
-            path: "/files/\(PathSegment(id))/contents",
-            headers: [HeaderField("Accept", "application/octet-stream")],
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
-            decoding: .bytes
+    public static func fileContents(id: String) -> AuthorizedEndpoint<Scope.FilesRead, Data, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "fileContents",
+                method: .get,
+                path: "/files/\(PathSegment(id))/contents",
+                headers: [HeaderField("Accept", "application/octet-stream")],
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
+                decoding: .bytes
+            )
         )
     }
 
     /// The first lines of a text file, in the charset it is stored in.
-    public static func filePreview(id: String) -> APIEndpoint<String, Problem> {
-        APIEndpoint(
-            "filePreview",
-            method: .get,
-            path: "/files/\(PathSegment(id))/preview",
-            headers: [HeaderField("Accept", "text/plain")],
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
-            decoding: .text
+    public static func filePreview(id: String) -> AuthorizedEndpoint<Scope.FilesRead, String, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "filePreview",
+                method: .get,
+                path: "/files/\(PathSegment(id))/preview",
+                headers: [HeaderField("Accept", "text/plain")],
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
+                decoding: .text
+            )
         )
     }
 
     /// Deletes a file, at once or later.
-    public static func deleteFile(id: String) -> APIEndpoint<DeleteFileAnswer, Problem> {
-        APIEndpoint(
-            "deleteFile",
-            method: .delete,
-            path: "/files/\(PathSegment(id))",
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
-            decoding: DeleteFileAnswer.decoding
+    public static func deleteFile(id: String) -> AuthorizedEndpoint<Scope.Operator, DeleteFileAnswer, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "deleteFile",
+                method: .delete,
+                path: "/files/\(PathSegment(id))",
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
+                decoding: DeleteFileAnswer.decoding
+            )
         )
     }
 
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
-    public static func uploadContents(id: String, file: URL) -> APIEndpoint<FileInfo, Problem> {
-        APIEndpoint(
-            "uploadContents",
-            method: .put,
-            path: "/files/\(PathSegment(id))/contents",
-            server: "uploads",
-            body: .file(file, contentType: "application/octet-stream"),
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+    public static func uploadContents(
+        id: String,
+        file: URL
+    ) -> AuthorizedEndpoint<Scope.FilesWrite, FileInfo, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "uploadContents",
+                method: .put,
+                path: "/files/\(PathSegment(id))/contents",
+                server: "uploads",
+                body: .file(file, contentType: "application/octet-stream"),
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+            )
         )
     }
 
@@ -102,34 +120,38 @@ public enum FilesAPI {
         tags: [String]? = nil,
         labels: FileLabels? = nil,
         thumbnails: [FileUpload]? = nil
-    ) -> APIEndpoint<FileInfo, Problem> {
-        APIEndpoint(
-            "uploadFile",
-            method: .post,
-            path: "/uploads",
-            server: "uploads",
-            body: .multipart(
-                [
-                    MultipartField.file("file", file),
-                    MultipartField.text("name", name),
-                    MultipartField.text("tags", tags),
-                    MultipartField.json("labels", labels),
-                    MultipartField.file("thumbnails", thumbnails),
-                ]
-            ),
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+    ) -> AuthorizedEndpoint<Scope.FilesWrite, FileInfo, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "uploadFile",
+                method: .post,
+                path: "/uploads",
+                server: "uploads",
+                body: .multipart(
+                    [
+                        MultipartField.file("file", file),
+                        MultipartField.text("name", name),
+                        MultipartField.text("tags", tags),
+                        MultipartField.json("labels", labels),
+                        MultipartField.file("thumbnails", thumbnails),
+                    ]
+                ),
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors])
+            )
         )
     }
 
     /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
-    public static func downloadArchive() -> APIEndpoint<URL, Problem> {
-        APIEndpoint(
-            "downloadArchive",
-            method: .get,
-            path: "/archive",
-            headers: [HeaderField("Accept", "application/zip")],
-            errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
-            decoding: .file
+    public static func downloadArchive() -> AuthorizedEndpoint<Scope.FilesRead, URL, Problem> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "downloadArchive",
+                method: .get,
+                path: "/archive",
+                headers: [HeaderField("Accept", "application/zip")],
+                errors: ExpectedErrors(Problem.self, for: [.clientErrors]),
+                decoding: .file
+            )
         )
     }
 }

@@ -7,25 +7,12 @@ public import SpecsmithRuntime
 extension FilesClient: ReactiveCompatible {}
 
 /// The endpoints as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
-extension Reactive where Base == FilesClient {
-    /// Creates a file; large files are stored after the answer.
-    ///
-    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
-    ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func createFile(body: NewFile) -> Single<CreateFileAnswer> {
-        self.base.client.single(for: FilesAPI.createFile(body: body))
-    }
-
-    /// Creates a file; large files are stored after the answer.
-    ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    ///
-    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
-    ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func createFileWithHeaders(
-        body: NewFile
-    ) -> Single<ResponseWithHeaders<CreateFileAnswer, CreateFileResponseHeaders>> {
-        self.base.client.single(for: FilesAPI.createFile(body: body).withHeaders(CreateFileResponseHeaders.self))
+extension Reactive {
+    /// A `Single` that sends a public endpoint; it fails with `APIError<ErrorBody>`.
+    public func send<Authorization: AuthorizationScope, Response, ErrorBody>(
+        _ endpoint: APIEndpoint<Response, ErrorBody>
+    ) -> Single<Response> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: endpoint)
     }
 
     /// A file's metadata, unless it has not changed since the `etag` given.
@@ -35,7 +22,8 @@ extension Reactive where Base == FilesClient {
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func file(id: String, ifNoneMatch: String? = nil) -> Single<FileAnswer> {
+    public func file<Authorization: AuthorizationScope>(id: String, ifNoneMatch: String? = nil) -> Single<FileAnswer>
+    where Base == FilesClient<Authorization> {
         self.base.client.single(for: FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch))
     }
 
@@ -48,68 +36,103 @@ extension Reactive where Base == FilesClient {
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func fileWithHeaders(
+    public func fileWithHeaders<Authorization: AuthorizationScope>(
         id: String,
         ifNoneMatch: String? = nil
-    ) -> Single<ResponseWithHeaders<FileAnswer, FileResponseHeaders>> {
+    ) -> Single<ResponseWithHeaders<FileAnswer, FileResponseHeaders>> where Base == FilesClient<Authorization> {
         self.base.client.single(
             for: FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch).withHeaders(FileResponseHeaders.self)
         )
     }
+}
 
-    /// Files, a page at a time; the `Link` header names the next page.
-    ///
-    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
-    ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func listFiles(perPage: Int = 20, page: Int = 1) -> Single<[FileInfo]> {
-        self.base.client.single(for: FilesAPI.listFiles(perPage: perPage, page: page))
+/// The endpoints of the `app` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
+    /// A `Single` that sends an endpoint this client's scope grants; it fails with `APIError<ErrorBody>`.
+    public func send<Authorization: Scope.AppAccess, Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.App, Response, ErrorBody>
+    ) -> Single<Response> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: endpoint.endpoint)
     }
+}
 
-    /// Files, a page at a time; the `Link` header names the next page.
-    ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    ///
-    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
-    ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func listFilesWithHeaders(
-        perPage: Int = 20,
-        page: Int = 1
-    ) -> Single<ResponseWithHeaders<[FileInfo], ListFilesResponseHeaders>> {
-        self.base.client.single(
-            for: FilesAPI.listFiles(perPage: perPage, page: page).withHeaders(ListFilesResponseHeaders.self)
-        )
+/// The endpoints of the `files:read` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
+    /// A `Single` that sends an endpoint this client's scope grants; it fails with `APIError<ErrorBody>`.
+    public func send<Authorization: Scope.FilesReadAccess, Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.FilesRead, Response, ErrorBody>
+    ) -> Single<Response> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: endpoint.endpoint)
     }
 
     /// A file's bytes, as stored.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func fileContents(id: String) -> Single<Data> {
-        self.base.client.single(for: FilesAPI.fileContents(id: id))
+    public func fileContents<Authorization: Scope.FilesReadAccess>(id: String) -> Single<Data>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.fileContents(id: id).endpoint)
     }
 
     /// The first lines of a text file, in the charset it is stored in.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func filePreview(id: String) -> Single<String> {
-        self.base.client.single(for: FilesAPI.filePreview(id: id))
+    public func filePreview<Authorization: Scope.FilesReadAccess>(id: String) -> Single<String>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.filePreview(id: id).endpoint)
     }
 
-    /// Deletes a file, at once or later.
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func deleteFile(id: String) -> Single<DeleteFileAnswer> {
-        self.base.client.single(for: FilesAPI.deleteFile(id: id))
+    public func downloadArchive<Authorization: Scope.FilesReadAccess>() -> Single<URL>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.downloadArchive().endpoint)
+    }
+}
+
+/// The endpoints of the `files:write` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
+    /// A `Single` that sends an endpoint this client's scope grants; it fails with `APIError<ErrorBody>`.
+    public func send<Authorization: Scope.FilesWriteAccess, Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.FilesWrite, Response, ErrorBody>
+    ) -> Single<Response> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: endpoint.endpoint)
+    }
+
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func createFile<Authorization: Scope.FilesWriteAccess>(body: NewFile) -> Single<CreateFileAnswer>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.createFile(body: body).endpoint)
+    }
+
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func createFileWithHeaders<Authorization: Scope.FilesWriteAccess>(
+        body: NewFile
+    ) -> Single<ResponseWithHeaders<CreateFileAnswer, CreateFileResponseHeaders>>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(
+            for: FilesAPI.createFile(body: body).endpoint.withHeaders(CreateFileResponseHeaders.self)
+        )
     }
 
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func uploadContents(id: String, file: URL) -> Single<FileInfo> {
-        self.base.client.single(for: FilesAPI.uploadContents(id: id, file: file))
+    public func uploadContents<Authorization: Scope.FilesWriteAccess>(id: String, file: URL) -> Single<FileInfo>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.uploadContents(id: id, file: file).endpoint)
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -121,15 +144,15 @@ extension Reactive where Base == FilesClient {
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func uploadFile(
+    public func uploadFile<Authorization: Scope.FilesWriteAccess>(
         _ file: FileUpload,
         name: String? = nil,
         tags: [String]? = nil,
         labels: FileLabels? = nil,
         thumbnails: [FileUpload]? = nil
-    ) -> Single<FileInfo> {
+    ) -> Single<FileInfo> where Base == FilesClient<Authorization> {
         self.base.client.single(
-            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).endpoint
         )
     }
 
@@ -144,26 +167,77 @@ extension Reactive where Base == FilesClient {
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func uploadFileWithHeaders(
+    public func uploadFileWithHeaders<Authorization: Scope.FilesWriteAccess>(
         _ file: FileUpload,
         name: String? = nil,
         tags: [String]? = nil,
         labels: FileLabels? = nil,
         thumbnails: [FileUpload]? = nil
-    ) -> Single<ResponseWithHeaders<FileInfo, UploadFileResponseHeaders>> {
+    ) -> Single<ResponseWithHeaders<FileInfo, UploadFileResponseHeaders>> where Base == FilesClient<Authorization> {
         self.base.client.single(
-            for: FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).withHeaders(
-                UploadFileResponseHeaders.self
-            )
+            for: FilesAPI.uploadFile(
+                file,
+                name: name,
+                tags: tags,
+                labels: labels,
+                thumbnails: thumbnails
+            ).endpoint.withHeaders(UploadFileResponseHeaders.self)
         )
     }
+}
 
-    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+/// The endpoints of the `operator` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
+    /// A `Single` that sends an endpoint this client's scope grants; it fails with `APIError<ErrorBody>`.
+    public func send<Authorization: Scope.OperatorAccess, Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.Operator, Response, ErrorBody>
+    ) -> Single<Response> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: endpoint.endpoint)
+    }
+
+    /// Deletes a file, at once or later.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Problem>`.
-    public func downloadArchive() -> Single<URL> {
-        self.base.client.single(for: FilesAPI.downloadArchive())
+    public func deleteFile<Authorization: Scope.OperatorAccess>(id: String) -> Single<DeleteFileAnswer>
+    where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.deleteFile(id: id).endpoint)
+    }
+}
+
+/// The endpoints of the `app or files:read` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
+    /// A `Single` that sends an endpoint this client's scope grants; it fails with `APIError<ErrorBody>`.
+    public func send<Authorization: Scope.AppOrFilesReadAccess, Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.AppOrFilesRead, Response, ErrorBody>
+    ) -> Single<Response> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: endpoint.endpoint)
+    }
+
+    /// Files, a page at a time; the `Link` header names the next page.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func listFiles<Authorization: Scope.AppOrFilesReadAccess>(
+        perPage: Int = 20,
+        page: Int = 1
+    ) -> Single<[FileInfo]> where Base == FilesClient<Authorization> {
+        self.base.client.single(for: FilesAPI.listFiles(perPage: perPage, page: page).endpoint)
+    }
+
+    /// Files, a page at a time; the `Link` header names the next page.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func listFilesWithHeaders<Authorization: Scope.AppOrFilesReadAccess>(
+        perPage: Int = 20,
+        page: Int = 1
+    ) -> Single<ResponseWithHeaders<[FileInfo], ListFilesResponseHeaders>> where Base == FilesClient<Authorization> {
+        self.base.client.single(
+            for: FilesAPI.listFiles(perPage: perPage, page: page).endpoint.withHeaders(ListFilesResponseHeaders.self)
+        )
     }
 }
 

@@ -71,8 +71,13 @@ public struct APIClient: Sendable {
             }
         }
         var credential: Credential?
-        if endpoint.requiresAuthorization, let credentials {
-            credential = await credentials.current
+        if endpoint.requiresAuthorization || endpoint.acceptsAuthorization, let credentials {
+            do {
+                credential = try await credentials.credential()
+            } catch {
+                let failure: APIError<ErrorBody> = error.retyped()
+                throw failure
+            }
         }
         var response = try await send(unauthorized, with: credential, for: endpoint)
         if response.status == 401, let refused = credential, let credentials, credentials.canRefresh {

@@ -4,7 +4,16 @@ import Foundation
 ///
 /// Scopes are phantom types: they exist only at compile time, so that a client holding guest credentials
 /// cannot even name a customer-only endpoint.
-public protocol AuthorizationScope: Sendable {}
+public protocol AuthorizationScope: Sendable {
+    /// How a client of this scope sends its credentials, when the API has several schemes (an API key for
+    /// some scopes, a bearer token for others); `nil` leaves the client's ``APIClient/authScheme``.
+    static var authScheme: AuthScheme? { get }
+}
+
+extension AuthorizationScope {
+    /// The client's own scheme.
+    public static var authScheme: AuthScheme? { nil }
+}
 
 /// An endpoint that needs credentials of the scope `Authorization` (or of a scope that includes it).
 ///
@@ -101,8 +110,20 @@ public final class Credentials: Sendable {
         _ credential: Credential,
         refresh: (@Sendable (Credential) async throws -> Credential)? = nil
     ) {
-        store = CredentialStore(credential, refresher: refresh)
+        var refresher: (@Sendable (Credential?) async throws -> Credential)?
+        if let refresh {
+            refresher = { refused in try await refresh(refused ?? credential) }
+        }
+        store = CredentialStore(credential, refresher: refresher)
         canRefresh = refresh != nil
+    }
+
+    /// Credentials fetched when the first request needs them, and fetched again when the server refuses
+    /// them: `fetch` is given the refused credential, or `nil` for the first. One fetch runs at a time, however
+    /// many requests wait for it (an OAuth 2 client-credentials grant, for example).
+    public init(fetch: @escaping @Sendable (_ refused: Credential?) async throws -> Credential) {
+        store = CredentialStore(nil, refresher: fetch)
+        canRefresh = true
     }
 
     /// A bearer token or API key that is never renewed.
@@ -126,9 +147,15 @@ public final class Credentials: Sendable {
         }
     }
 
-    /// The credential requests are sent with now.
-    public var current: Credential {
+    /// The credential requests are sent with now; `nil` before credentials that are fetched are first needed.
+    public var current: Credential? {
         get async { await store.current }
+    }
+
+    /// The credential to send: the current one, or the result of the one fetch in flight when there is none
+    /// yet.
+    func credential() async throws(APIError<Never>) -> Credential {
+        try await store.credential()
     }
 
     /// How many times the refresher has been asked for a new credential.
@@ -145,21 +172,31 @@ public final class Credentials: Sendable {
 
 /// Keeps the current credential and makes sure only one refresh runs at a time.
 private actor CredentialStore {
-    private(set) var current: Credential
+    private(set) var current: Credential?
     private(set) var refreshCount = 0
     private var inFlight: Task<Credential, any Error>?
-    private let refresher: (@Sendable (Credential) async throws -> Credential)?
+    private let refresher: (@Sendable (Credential?) async throws -> Credential)?
 
-    init(_ credential: Credential, refresher: (@Sendable (Credential) async throws -> Credential)?) {
+    init(_ credential: Credential?, refresher: (@Sendable (Credential?) async throws -> Credential)?) {
         current = credential
         self.refresher = refresher
     }
 
+    func credential() async throws(APIError<Never>) -> Credential {
+        if let current { return current }
+        return try await fetch(replacing: nil)
+    }
+
     func renew(replacing refused: Credential) async throws(APIError<Never>) -> Credential {
+        try await fetch(replacing: refused)
+    }
+
+    /// The one fetch in flight, started if none is, unless the credential `refused` was already replaced.
+    private func fetch(replacing refused: Credential?) async throws(APIError<Never>) -> Credential {
         guard let refresher else {
             throw .authenticationFailed("The credentials were refused and cannot be refreshed.")
         }
-        if refused != current { return current }
+        if let current, refused != current { return current }
         let task: Task<Credential, any Error>
         if let inFlight {
             task = inFlight

@@ -25,6 +25,9 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
     public var sampleData: Data?
     /// Whether the client's credentials are sent with this endpoint.
     public var requiresAuthorization: Bool
+    /// Whether the client's credentials, when it has any, are sent with this endpoint although it needs none
+    /// (an endpoint whose credentials are optional: it answers more, or with higher limits, with them).
+    public var acceptsAuthorization = false
     /// How long to wait for this endpoint's response, in seconds; `nil` uses the client's timeout.
     public var timeout: TimeInterval?
     /// The statuses whose bodies decode as an error body.
@@ -110,6 +113,14 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
             errors: errors,
             decoding: decoding
         )
+        acceptsAuthorization = resource.acceptsAuthorization
+    }
+
+    /// This endpoint, sending the client's credentials when it has any (``acceptsAuthorization``).
+    public func acceptingAuthorization() -> Self {
+        var endpoint = self
+        endpoint.acceptsAuthorization = true
+        return endpoint
     }
 
     /// The same request, with its answers read as `decoding` says.
@@ -128,6 +139,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
             decoding: decoding
         )
         other.timeout = timeout
+        other.acceptsAuthorization = acceptsAuthorization
         return other
     }
 }
@@ -182,6 +194,7 @@ extension APIEndpoint where Response: Decodable {
             requiresAuthorization: resource.requiresAuthorization,
             errors: errors
         )
+        acceptsAuthorization = resource.acceptsAuthorization
     }
 }
 
@@ -228,5 +241,6 @@ extension APIEndpoint where Response == Void {
             requiresAuthorization: resource.requiresAuthorization,
             errors: errors
         )
+        acceptsAuthorization = resource.acceptsAuthorization
     }
 }

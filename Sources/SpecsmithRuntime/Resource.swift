@@ -22,6 +22,8 @@ public protocol Resource: Sendable {
     var sampleData: Data? { get }
     /// Whether the client's credentials are sent with this resource.
     var requiresAuthorization: Bool { get }
+    /// Whether the client's credentials, when it has any, are sent although the resource needs none.
+    var acceptsAuthorization: Bool { get }
 }
 
 extension Resource {
@@ -37,4 +39,6 @@ extension Resource {
     public var sampleData: Data? { nil }
     /// No credentials.
     public var requiresAuthorization: Bool { false }
+    /// No credentials.
+    public var acceptsAuthorization: Bool { false }
 }

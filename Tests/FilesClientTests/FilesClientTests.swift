@@ -118,10 +118,12 @@ import Testing
         }
     }
 
-    static func client(_ baseURL: URL) -> FilesClient {
-        FilesClient(
+    /// An operator's client: its scope includes every other but `app`'s.
+    static func client(_ baseURL: URL) -> FilesClient<Scope.Operator> {
+        FilesClient<Scope.Operator>(
             baseURL: baseURL.appendingPathComponent("v1"),
-            uploadsURL: baseURL.appendingPathComponent("uploads/v1")
+            uploadsURL: baseURL.appendingPathComponent("uploads/v1"),
+            credentials: .basic(user: "operator", password: "s3cret")
         )
     }
 
@@ -205,10 +207,9 @@ import Testing
             #expect(await log.requests.first?.headers["accept"] == "application/zip")
             // An error answer is still the typed error, read from memory.
             var missing = FilesAPI.downloadArchive()
-            missing.query = [QueryItem("missing", String?.none)]
-            missing.path += "?missing"
+            missing.endpoint.path += "?missing"
             do throws(APIError<Problem>) {
-                _ = try await client.client.send(missing)
+                _ = try await client.send(missing)
                 Issue.record("a 404 download was taken as an answer")
             } catch {
                 #expect(error.errorBody?.title == "Gone")
@@ -218,8 +219,9 @@ import Testing
 
     @Test func aDownloadPastItsLimitFailsAndLeavesNoFile() async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
-            let client = FilesClient(
+            let client = FilesClient<Scope.FilesRead>(
                 baseURL: baseURL.appendingPathComponent("v1"),
+                credentials: .token("t"),
                 transport: URLSessionTransport(maxResponseSize: 10 << 20, maxDownloadSize: 1 << 20)
             )
             let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
@@ -251,7 +253,7 @@ import Testing
             #expect(request.headers["content-type"] == "application/octet-stream")
         }
         // A client made from an APIClient without the server's URL refuses, sending nothing.
-        let bare = FilesClient(client: APIClient(baseURL: FilesClient.defaultBaseURL))
+        let bare = FilesClient<Scope.Operator>(client: APIClient(baseURL: FilesClient<Scope.Public>.defaultBaseURL))
         do throws(APIError<Problem>) {
             _ = try await bare.uploadContents(id: "f7", file: upload)
             Issue.record("an endpoint on an unknown server was sent")
@@ -261,16 +263,17 @@ import Testing
     }
 
     @Test func serverVariablesHaveDefaultsAndAllowedValues() throws {
-        #expect(FilesClient.defaultBaseURL.absoluteString == "https://eu.files.example.com/v1")
-        #expect(FilesClient.defaultUploadsURL.absoluteString == "https://uploads.eu.files.example.com/v1")
-        #expect(try FilesClient.baseURL(region: "us").absoluteString == "https://us.files.example.com/v1")
-        #expect(try FilesClient.uploadsURL(region: "ap").host == "uploads.ap.files.example.com")
-        #expect(try FilesClient.baseURL() == FilesClient.defaultBaseURL)
+        typealias Client = FilesClient<Scope.Public>
+        #expect(Client.defaultBaseURL.absoluteString == "https://eu.files.example.com/v1")
+        #expect(Client.defaultUploadsURL.absoluteString == "https://uploads.eu.files.example.com/v1")
+        #expect(try Client.baseURL(region: "us").absoluteString == "https://us.files.example.com/v1")
+        #expect(try Client.uploadsURL(region: "ap").host == "uploads.ap.files.example.com")
+        #expect(try Client.baseURL() == Client.defaultBaseURL)
         // A value the spec does not list, or one that would change the host's structure, is refused.
-        #expect(throws: APIError<Never>.self) { try FilesClient.baseURL(region: "mars") }
-        let client = FilesClient(baseURL: try FilesClient.baseURL(region: "us"))
+        #expect(throws: APIError<Never>.self) { try Client.baseURL(region: "mars") }
+        let client = Client(baseURL: try Client.baseURL(region: "us"))
         #expect(client.client.baseURL.host == "us.files.example.com")
-        #expect(client.client.servers["uploads"] == FilesClient.defaultUploadsURL)
+        #expect(client.client.servers["uploads"] == Client.defaultUploadsURL)
     }
 
     @Test func severalAnswersAreAnEnumerationOfThem() async throws {

@@ -55,7 +55,9 @@ import Yams
         #expect(keys(["definitions", "auth"]) == Set(SpecKeys.auth))
         let auth = (Self.schema["definitions"] as? [String: Any])?["auth"] as? [String: Any]
         let authProperties = auth?["properties"] as? [String: Any]
-        let schemeForms = (authProperties?["scheme"] as? [String: Any])?["oneOf"] as? [[String: Any]]
+        let schemeForms =
+            ((Self.schema["definitions"] as? [String: Any])?["authScheme"] as? [String: Any])?["oneOf"]
+            as? [[String: Any]]
         #expect(Set((schemeForms?.last?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.scheme))
         let scope = (authProperties?["scopes"] as? [String: Any])?["additionalProperties"] as? [String: Any]
         #expect(Set((scope?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.scope))

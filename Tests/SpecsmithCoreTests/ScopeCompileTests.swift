@@ -129,6 +129,52 @@ import Testing
         #expect(errors.count >= lines.count)
     }
 
+    /// Several schemes, OAuth 2 scope names, an endpoint taking either of two scopes and one with optional
+    /// credentials, from the `auth-schemes` snippet.
+    @Test(arguments: [API.Style.endpoints, .resources])
+    func alternativesAndOptionalCredentialsCompileAndRefuse(style: API.Style) async throws {
+        let fragment = try String(
+            contentsOf: SnippetTests.directory.appendingPathComponent("auth-schemes.yaml"),
+            encoding: .utf8
+        )
+        let spec = "name: Snippet\nbaseURL: https://api.example.com/v1\n" + fragment
+        let snippet = """
+            import SpecsmithRuntime
+
+            func granted(_ writer: SnippetClient<Scope.RepoWrite>, _ app: SnippetClient<Scope.App>) async throws {
+                try await writer.search(); try await writer.trending(); try await writer.repo(); try await writer.push()
+                try await app.search(); try await app.trending()
+                let admin = app.authorized(as: Scope.Admin.self, credentials: .basic(user: "a", password: "b"))
+                try await admin.audit(); try await admin.push(); try await admin.search()
+                try await SnippetClient<Scope.Public>().trending()
+                _ = (Scope.RepoRead.oauth2Scope, Scope.RepoRead.tokenURL, Scope.App.authScheme)
+            }
+
+            func refused(
+                _ reader: SnippetClient<Scope.RepoRead>, _ app: SnippetClient<Scope.App>, _ anonymous: SnippetClient<Scope.Public>
+            ) async throws {
+                try await reader.push()
+                try await app.repo()
+                try await anonymous.search()
+                try await reader.audit()
+            }
+            """
+        let check = try await typeCheck(spec, style: style, snippet: snippet)
+        let errors = check.diagnostics.split(separator: "\n").filter { $0.contains(": error:") }
+        #expect(errors.count == 4, "\(check.diagnostics)")
+        for (line, method, requirement) in [
+            (15, "push()", "RepoWriteAccess"), (16, "repo()", "RepoReadAccess"),
+            (17, "search()", "AppOrRepoReadAccess"), (18, "audit()", "AdminAccess"),
+        ] {
+            #expect(
+                errors.contains {
+                    $0.contains("Snippet.swift:\(line):") && $0.contains(method) && $0.contains(requirement)
+                },
+                "no error for \(method) on line \(line): \(errors)"
+            )
+        }
+    }
+
     /// Several levels, a scope including two others, an API key in the query, a namespace and an error
     /// enumeration, from the `scopes-resources` snippet.
     @Test(arguments: [API.Style.endpoints, .resources])

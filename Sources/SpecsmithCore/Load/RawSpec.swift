@@ -76,6 +76,10 @@ public struct RawAuth: Sendable {
     public var location: SourceLocation
     /// `scheme:` — how credentials travel.
     public var scheme: RawAuthScheme?
+    /// `schemes:` — several ways credentials travel, by name, each scope naming its own.
+    public var schemes: [(name: Located<String>, scheme: RawAuthScheme)] = []
+    /// Where `schemes:` is written.
+    public var schemesLocation: SourceLocation?
     /// `scopes:` — the scopes, each with the scopes it includes.
     public var scopes: [RawScope] = []
     /// `default:` — the scope of endpoints that name none.
@@ -94,6 +98,8 @@ public struct RawAuthScheme: Sendable {
     public var name: Located<String>?
     /// `in:` — `header` or `query`, for an API key.
     public var location: Located<String>?
+    /// `tokenURL:` — an OAuth 2 scheme's token endpoint.
+    public var tokenURL: Located<String>?
 }
 
 /// A scope under `auth.scopes`.
@@ -104,6 +110,8 @@ public struct RawScope: Sendable {
     public var description: String?
     /// `includes:` — the scopes whose endpoints this scope may also call.
     public var includes: [Located<String>] = []
+    /// `scheme:` — the scheme (of `auth.schemes`) a client of this scope sends its credentials with.
+    public var scheme: Located<String>?
 }
 
 /// One entry of an `errors:` mapping: a status (`401`) or status class (`4XX`) and the type of its body.
@@ -279,6 +287,9 @@ public struct RawEndpoint: Sendable {
     public var responseHeaders: [RawField] = []
     /// `sample:` or `sampleFile:`
     public var sample: Sample?
+    /// `scope: [a, b]` — scopes any of which may call the endpoint (`public` among them: credentials are
+    /// optional); `nil` when `scope` is one name.
+    public var scopeAlternatives: [Located<String>]?
     /// `server:` — the name of the server (under `servers:`) the endpoint is on.
     public var server: Located<String>?
     /// `scope:` — the scope whose credentials the endpoint needs, or `public` for none.

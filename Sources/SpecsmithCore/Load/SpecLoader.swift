@@ -32,9 +32,9 @@ enum SpecKeys {
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
     static let config = ["style", "access", "flavours"]
-    static let auth = ["scheme", "scopes", "default"]
-    static let scheme = ["type", "header", "prefix", "name", "in"]
-    static let scope = ["description", "includes"]
+    static let auth = ["scheme", "schemes", "scopes", "default"]
+    static let scheme = ["type", "header", "prefix", "name", "in", "tokenURL"]
+    static let scope = ["description", "includes", "scheme"]
     static let objectModel = ["description", "deprecated", "includes", "properties", "additionalProperties"]
     static let enumModel = ["description", "deprecated", "enum"]
     static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback"]
@@ -282,7 +282,13 @@ private struct Reader {
             case "sampleFile":
                 if endpoint.sample != nil { bothSamples(item.key) }
                 if let path = string(value, key: "sampleFile") { endpoint.sample = .file(path) }
-            case "scope": endpoint.scope = string(value, key: "scope")
+            case "scope":
+                if case .sequence(let names) = value.kind {
+                    endpoint.scopeAlternatives = names.compactMap { string($0, key: "scope") }
+                    endpoint.scope = endpoint.scopeAlternatives?.first
+                } else {
+                    endpoint.scope = string(value, key: "scope")
+                }
             case "server": endpoint.server = string(value, key: "server")
             case "errors": endpoint.errors = errors(value, spec: false)
             default:
@@ -453,6 +459,11 @@ private struct Reader {
         for entry in entries {
             switch entry.key.value {
             case "scheme": auth.scheme = scheme(entry.value)
+            case "schemes":
+                auth.schemesLocation = entry.key.location
+                for item in mapping(entry.value, what: "`schemes`") ?? [] {
+                    if let scheme = scheme(item.value) { auth.schemes.append((item.key, scheme)) }
+                }
             case "default": auth.defaultScope = string(entry.value, key: "default")
             case "scopes":
                 for item in mapping(entry.value, what: "`scopes`") ?? [] {
@@ -461,7 +472,7 @@ private struct Reader {
             default: unknownKey(entry.key, allowed: SpecKeys.auth, in: "`auth`")
             }
         }
-        if auth.scheme == nil {
+        if auth.scheme == nil && auth.schemesLocation == nil {
             diagnostics.error("`auth` needs a `scheme`", at: value.location, hint: "add `scheme: bearer`")
         }
         return auth
@@ -481,6 +492,7 @@ private struct Reader {
             case "prefix": scheme.prefix = string(entry.value, key: "prefix")
             case "name": scheme.name = string(entry.value, key: "name")
             case "in": scheme.location = string(entry.value, key: "in")
+            case "tokenURL": scheme.tokenURL = string(entry.value, key: "tokenURL")
             default: unknownKey(entry.key, allowed: SpecKeys.scheme, in: "`scheme`")
             }
         }
@@ -501,6 +513,7 @@ private struct Reader {
         for item in mapping(entry.value, what: "scope `\(entry.key.value)`") ?? [] {
             switch item.key.value {
             case "description": scope.description = string(item.value, key: "description")?.value
+            case "scheme": scope.scheme = string(item.value, key: "scheme")
             case "includes":
                 switch item.value.kind {
                 case .string(let text): scope.includes = [item.value.located(text)]

@@ -165,7 +165,13 @@ public struct SwiftPrinter: Sendable {
                     inner.line(parameter + (index < parameters.count - 1 ? "," : ""))
                 }
             }
-            writer.line(")" + tail + (requirements.isEmpty ? "" : " " + requirements) + " {")
+            let closing = ")" + tail
+            if requirements.isEmpty || writer.fits(closing + " " + requirements + " {", width: lineWidth) {
+                writer.line(closing + (requirements.isEmpty ? "" : " " + requirements) + " {")
+            } else {
+                writer.line(closing)
+                writer.line(requirements + " {")
+            }
         }
         writer.indent { emit(function.body, into: &$0) }
         writer.line("}")
@@ -382,7 +388,7 @@ public struct SwiftPrinter: Sendable {
 
     private func isBreakable(_ expression: Expression) -> Bool {
         switch expression {
-        case .call(_, let arguments): !arguments.isEmpty
+        case .call(let callee, let arguments): !arguments.isEmpty || isBreakable(callee)
         case .array(let elements): !elements.isEmpty
         case .dictionary(let entries): !entries.isEmpty
         case .try(let inner), .optionalTry(let inner), .await(let inner): isBreakable(inner)

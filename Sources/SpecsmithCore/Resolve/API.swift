@@ -126,12 +126,25 @@ public struct Auth: Sendable, Hashable {
         case apiKey(name: String, inQuery: Bool)
         /// HTTP basic authentication.
         case basic
+        /// An OAuth 2 access token, sent as a bearer token; `tokenURL` is the authorization server's token
+        /// endpoint, when the spec names it.
+        case oauth2(tokenURL: String?)
     }
 
-    /// How credentials travel.
+    /// How credentials travel: the only scheme, or the first of several.
     public var scheme: Scheme
-    /// The scopes, in spec order.
+    /// The scopes, in spec order, then the alternatives endpoints accept (see ``Scope/alternatives``).
     public var scopes: [Scope]
+    /// Several schemes by name (`auth.schemes`), in spec order; empty with one `scheme`.
+    public var schemes: [NamedScheme] = []
+
+    /// One of several schemes.
+    public struct NamedScheme: Sendable, Hashable {
+        /// Its name in the spec.
+        public var name: String
+        /// How it sends credentials.
+        public var scheme: Scheme
+    }
 
     /// An authorization scope.
     public struct Scope: Sendable, Hashable {
@@ -143,6 +156,12 @@ public struct Auth: Sendable, Hashable {
         public var description: String?
         /// The Swift names of the scopes this one directly includes.
         public var includes: [String]
+        /// The name of the scheme (of ``Auth/schemes``) a client of this scope sends credentials with.
+        public var scheme: String?
+        /// For the requirement of an endpoint that accepts any of several scopes (`scope: [app, reader]`):
+        /// their Swift names. Such a requirement is no client's scope; every scope granting one of them
+        /// meets it.
+        public var alternatives: [String] = []
     }
 }
 
@@ -412,6 +431,8 @@ public struct Operation: Sendable, Hashable {
     public var sample: String?
     /// The Swift name of the scope whose credentials the endpoint needs; `nil` for a public endpoint.
     public var scope: String?
+    /// Whether a public endpoint takes credentials when the client has them (`scope: [public, reader]`).
+    public var acceptsAuthorization = false
     /// The documented error statuses, exact statuses first.
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.

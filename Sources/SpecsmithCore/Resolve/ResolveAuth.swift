@@ -6,7 +6,9 @@ extension ResolveContext {
     /// Resolves `auth`, reporting unknown or cyclic includes; fills `scopeNames` and `defaultScope`.
     mutating func resolveAuth() -> Auth? {
         guard let raw = raw.auth else { return nil }
-        let scheme = raw.scheme.flatMap { resolveScheme($0) } ?? .bearer(header: "Authorization", prefix: "Bearer")
+        var scheme = raw.scheme.flatMap { resolveScheme($0) } ?? .bearer(header: "Authorization", prefix: "Bearer")
+        let schemes = resolveSchemes(raw)
+        if let first = schemes.first { scheme = first.scheme }
         var rawScopes = raw.scopes
         if rawScopes.isEmpty {
             rawScopes = [RawScope(name: Located("authorized", at: raw.location))]
@@ -61,9 +63,24 @@ extension ResolveContext {
                 return scopeName(include)
             }
             scopes.append(
-                Auth.Scope(name: name, specName: scope.name.value, description: scope.description, includes: includes)
+                Auth.Scope(
+                    name: name,
+                    specName: scope.name.value,
+                    description: scope.description,
+                    includes: includes,
+                    scheme: resolveScopeScheme(scope, raw: raw, schemes: schemes)
+                )
             )
         }
+        for named in schemes where !rawScopes.contains(where: { $0.scheme?.value == named.name }) {
+            let location = raw.schemes.first { $0.name.value == named.name }?.name.location ?? raw.location
+            diagnostics.error(
+                "no scope uses the scheme `\(named.name)`",
+                at: location,
+                hint: "give a scope `scheme: \(named.name)`, or remove the scheme"
+            )
+        }
+        resolvedScopes = scopes
         checkScopeCycles(scopes, raw: rawScopes)
         if let chosen = raw.defaultScope {
             defaultScope = scopeName(chosen)
@@ -76,22 +93,74 @@ extension ResolveContext {
                 hint: "add `default: \(rawScopes[0].name.value)`"
             )
         }
-        return Auth(scheme: scheme, scopes: scopes)
+        return Auth(scheme: scheme, scopes: scopes, schemes: schemes)
+    }
+
+    /// `auth.schemes`, each resolved; reports `scheme` and `schemes` together.
+    private mutating func resolveSchemes(_ raw: RawAuth) -> [Auth.NamedScheme] {
+        guard let location = raw.schemesLocation else { return [] }
+        if let single = raw.scheme {
+            diagnostics.error(
+                "`auth` has either one `scheme` or several `schemes`, not both",
+                at: single.type.location,
+                hint: "move this scheme under `schemes`, with a name"
+            )
+        }
+        if raw.schemes.isEmpty {
+            diagnostics.error("`schemes` names no scheme", at: location, hint: "or write one `scheme`")
+        }
+        return raw.schemes.compactMap { entry in
+            resolveScheme(entry.scheme).map { Auth.NamedScheme(name: entry.name.value, scheme: $0) }
+        }
+    }
+
+    /// The scheme a scope names, checked to be one of `schemes`; with several schemes, every scope names one.
+    private mutating func resolveScopeScheme(_ scope: RawScope, raw: RawAuth, schemes: [Auth.NamedScheme]) -> String? {
+        guard let named = scope.scheme else {
+            if raw.schemes.count > 1 {
+                diagnostics.error(
+                    "scope `\(scope.name.value)` needs a `scheme`: the spec has several",
+                    at: scope.name.location,
+                    hint: "add `scheme: \(raw.schemes[0].name.value)`"
+                )
+            }
+            return raw.schemes.count == 1 ? raw.schemes[0].name.value : nil
+        }
+        guard raw.schemesLocation != nil else {
+            diagnostics.error(
+                "a scope's `scheme` names one of `auth.schemes`, and the spec has one `scheme`",
+                at: named.location,
+                hint: "remove it: every scope uses the spec's scheme"
+            )
+            return nil
+        }
+        guard raw.schemes.contains(where: { $0.name.value == named.value }) else {
+            diagnostics.error(
+                "unknown scheme `\(named.value)`",
+                at: named.location,
+                hint: Suggestions.hint(for: named.value, in: raw.schemes.map(\.name.value))
+            )
+            return nil
+        }
+        return named.value
     }
 
     private mutating func resolveScheme(_ raw: RawAuthScheme) -> Auth.Scheme? {
         let allowedOptions: [String: [String]] = [
-            "bearer": ["header", "prefix"], "apiKey": ["name", "in"], "basic": [],
+            "bearer": ["header", "prefix"], "apiKey": ["name", "in"], "basic": [], "oauth2": ["tokenURL"],
         ]
         guard let allowed = allowedOptions[raw.type.value] else {
             diagnostics.error(
-                "the auth scheme must be `bearer`, `apiKey` or `basic`, not `\(raw.type.value)`",
+                "the auth scheme must be `bearer`, `apiKey`, `basic` or `oauth2`, not `\(raw.type.value)`",
                 at: raw.type.location,
-                hint: Suggestions.hint(for: raw.type.value, in: ["bearer", "apiKey", "basic"])
+                hint: Suggestions.hint(for: raw.type.value, in: ["bearer", "apiKey", "basic", "oauth2"])
             )
             return nil
         }
-        let options = [("header", raw.header), ("prefix", raw.prefix), ("name", raw.name), ("in", raw.location)]
+        let options = [
+            ("header", raw.header), ("prefix", raw.prefix), ("name", raw.name), ("in", raw.location),
+            ("tokenURL", raw.tokenURL),
+        ]
         for (key, value) in options where value != nil && !allowed.contains(key) {
             diagnostics.error("`\(key)` does not apply to the `\(raw.type.value)` scheme", at: value!.location)
         }
@@ -121,6 +190,11 @@ extension ResolveContext {
                 return nil
             }
             return .apiKey(name: name.value, inQuery: place == "query")
+        case "oauth2":
+            if let url = raw.tokenURL, !(url.value.hasPrefix("https://") || url.value.hasPrefix("http://")) {
+                diagnostics.error("`tokenURL` must be an absolute http or https URL", at: url.location)
+            }
+            return .oauth2(tokenURL: raw.tokenURL?.value)
         default:
             return .basic
         }
@@ -160,6 +234,51 @@ extension ResolveContext {
                 if seen.insert(next).inserted { stack += includes[next] ?? [] }
             }
         }
+    }
+
+    /// The requirement of `endpoint`: its scope (or, for `scope: [a, b]`, a requirement any of them meets), or
+    /// `nil` for a public endpoint; and whether credentials are optional (`scope: [public, a]`).
+    mutating func resolveScopeRequirement(_ endpoint: RawEndpoint) -> (scope: String?, acceptsAuthorization: Bool) {
+        guard let written = endpoint.scopeAlternatives, written.count > 1 else {
+            return (resolveScope(endpoint), false)
+        }
+        guard raw.auth != nil else { return (resolveScope(endpoint), false) }
+        let isOptional = written.contains { $0.value == Self.publicScope }
+        var names: [String] = []
+        for name in written where name.value != Self.publicScope {
+            guard let scope = scopeName(name) else { continue }
+            if !names.contains(scope) { names.append(scope) }
+        }
+        let ordered = resolvedScopes.map(\.name).filter(names.contains)
+        guard ordered.count > 1 else {
+            return (isOptional ? nil : ordered.first, isOptional && !ordered.isEmpty)
+        }
+        if isOptional {
+            // Credentials are optional: every client calls it, and sends what it has.
+            return (nil, true)
+        }
+        let name = ordered.joined(separator: "Or")
+        if resolvedScopes.contains(where: { $0.name == name || TranslationNames.access($0.name) == name }) {
+            diagnostics.error(
+                "the scopes \(written.map { "`\($0.value)`" }.joined(separator: " or ")) become the requirement `Scope.\(name)`, which is the name of a scope",
+                at: written[0].location,
+                hint: "rename that scope"
+            )
+            return (nil, false)
+        }
+        if !scopeAlternatives.contains(where: { $0.name == name }) {
+            let specNames = resolvedScopes.filter { ordered.contains($0.name) }.map(\.specName)
+            scopeAlternatives.append(
+                Auth.Scope(
+                    name: name,
+                    specName: specNames.joined(separator: " or "),
+                    description: nil,
+                    includes: [],
+                    alternatives: ordered
+                )
+            )
+        }
+        return (name, false)
     }
 
     /// The scope of `endpoint`: its own, the default, or `nil` for public endpoints and APIs without `auth`.

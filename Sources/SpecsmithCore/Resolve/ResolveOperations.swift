@@ -20,7 +20,7 @@ extension ResolveContext {
                     typeNames: &typeNames
                 )
             else { continue }
-            operation.scope = resolveScope(raw)
+            (operation.scope, operation.acceptsAuthorization) = resolveScopeRequirement(raw)
             (operation.errors, operation.errorBody) = operationErrors(
                 raw,
                 specErrors: specErrors,

@@ -49,6 +49,10 @@ struct ResolveContext {
     var scopeNames: [String: String] = [:]
     /// The Swift name of the scope of endpoints that name none.
     var defaultScope: String?
+    /// The requirements of endpoints that accept any of several scopes, as scopes of their own.
+    var scopeAlternatives: [Auth.Scope] = []
+    /// The scopes as resolved, for naming alternatives.
+    var resolvedScopes: [Auth.Scope] = []
 
     init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
         self.raw = raw
@@ -80,13 +84,14 @@ struct ResolveContext {
             checkHeaderText(header.value)
         }
 
-        let auth = resolveAuth()
+        var auth = resolveAuth()
         declareModels()
         var models = raw.models.compactMap { resolveModel($0) }
         applyIncludes(&models)
         finishUnions(&models)
         resolveRecursion(&models)
         let operations = resolveOperations(bodyModels: &models)
+        auth?.scopes += scopeAlternatives
 
         return API(
             specFileName: raw.file.split(separator: "/").last.map(String.init) ?? raw.file,

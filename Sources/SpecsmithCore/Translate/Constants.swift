@@ -19,6 +19,8 @@ enum RuntimeSymbols {
     static let authorizationScope = "AuthorizationScope"
     static let expectedErrors = "ExpectedErrors"
     static let credentials = "Credentials"
+    /// How credentials travel: `AuthScheme`.
+    static let authScheme = "AuthScheme"
     static let middleware = "Middleware"
     /// Any JSON value.
     static let json = "JSON"
@@ -69,7 +71,7 @@ enum RuntimeSymbols {
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
         authorizationScope, expectedErrors, credentials, middleware, json, indirect, nullable, calendarDate,
-        "AuthScheme", "Credential",
+        authScheme, "Credential",
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", rawResponse, responseDecoding, responseHeaders,

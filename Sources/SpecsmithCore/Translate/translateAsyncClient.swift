@@ -208,8 +208,21 @@ private struct ClientTranslation {
                 body: [
                     .binding(isLet: false, name: "client", value: .identifier("client")),
                     .assignment(.member(.identifier("client"), "credentials"), .identifier("credentials")),
-                    .return(.call(.verbatim("\(clientName)<Other>"), [Argument("client", .identifier("client"))])),
                 ]
+                    + (api.auth?.schemes.isEmpty ?? true
+                        ? []
+                        : [
+                            .assignment(
+                                .member(.identifier("client"), "authScheme"),
+                                .binary(
+                                    .member(.identifier("Other"), "authScheme"),
+                                    "??",
+                                    .member(.identifier("client"), "authScheme")
+                                )
+                            )
+                        ]) + [
+                        .return(.call(.verbatim("\(clientName)<Other>"), [Argument("client", .identifier("client"))]))
+                    ]
             )
         )
     }
@@ -302,33 +315,18 @@ private struct ClientTranslation {
             )
         }
         if let auth = api.auth {
-            arguments.append(Argument("authScheme", authScheme(auth.scheme)))
+            var scheme = AuthTranslation.scheme(auth.scheme)
+            if !auth.schemes.isEmpty {
+                // Each scope sends its credentials with its own scheme.
+                scheme = .binary(.member(.identifier(TranslationNames.authorization), "authScheme"), "??", scheme)
+            }
+            arguments.append(Argument("authScheme", scheme))
             if withCredentials {
                 arguments.append(Argument("credentials", .identifier("credentials")))
             }
         }
         arguments.append(Argument("dateCoding", .member(nil, api.dates)))
         return .call(.identifier(RuntimeSymbols.apiClient), arguments)
-    }
-
-    func authScheme(_ scheme: Auth.Scheme) -> Expression {
-        switch scheme {
-        case .bearer(let header, let prefix):
-            .call(
-                .member(nil, "bearer"),
-                [
-                    Argument("header", .literal(.string(header))),
-                    Argument("prefix", prefix.map { .literal(.string($0)) } ?? .literal(.nil)),
-                ]
-            )
-        case .apiKey(let name, let inQuery):
-            .call(
-                .member(nil, "apiKey"),
-                [Argument("name", .literal(.string(name))), Argument("in", .member(nil, inQuery ? "query" : "header"))]
-            )
-        case .basic:
-            .member(nil, "basic")
-        }
     }
 
     /// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country]`

@@ -24,6 +24,10 @@ func translateEndpointFactory(_ operation: Operation, api: API) -> Declaration {
     let plain = operation.errorBody == .none && operation.scope == nil
     let endpointType = plain ? RuntimeSymbols.endpoint : RuntimeSymbols.apiEndpoint
     var value = Expression.call(.identifier(endpointType), arguments)
+    if operation.acceptsAuthorization {
+        // Credentials are optional: the client sends them when it has them.
+        value = .call(.member(value, "acceptingAuthorization"), [])
+    }
     var returnType = plain ? "\(endpointType)<\(response)>" : "\(endpointType)<\(response), \(errorBody)>"
     if let scope = operation.scope {
         value = .call(.identifier(RuntimeSymbols.authorizedEndpoint), [Argument(nil, value)])

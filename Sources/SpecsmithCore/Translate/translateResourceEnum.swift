@@ -131,6 +131,17 @@ func translateResourceEnum(
                 ) { operation, _ in .literal(.bool(operation.scope != nil)) }
             )
         }
+        if operations.contains(where: \.acceptsAuthorization) {
+            members.append(
+                property(
+                    "acceptsAuthorization",
+                    type: "Bool",
+                    docs: "Whether the client's credentials, when it has any, are sent although none are needed.",
+                    operations: operations,
+                    access: access
+                ) { operation, _ in .literal(.bool(operation.acceptsAuthorization)) }
+            )
+        }
     }
     members.append(contentsOf: nested)
     return .type(
