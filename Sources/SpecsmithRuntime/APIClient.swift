@@ -94,6 +94,9 @@ public struct APIClient: Sendable {
     }
 
     /// The request `endpoint` is sent as, before credentials and middleware.
+    ///
+    /// A multipart body with a file part is written to a temporary file (``TransportRequest/bodyFile``); a
+    /// caller that sends the request itself removes that file afterwards.
     public func request<Response, ErrorBody>(
         for endpoint: APIEndpoint<Response, ErrorBody>
     ) throws(APIError<ErrorBody>) -> TransportRequest {

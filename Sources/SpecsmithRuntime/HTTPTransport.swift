@@ -1,6 +1,10 @@
 public import Foundation
 
 /// Sends requests and returns responses: URLSession by default, stubs in tests and previews.
+///
+/// A transport of your own sends ``TransportRequest/bodyFile`` (the contents of that file) when it is set
+/// instead of ``TransportRequest/body``, and may honour ``TransportRequest/downloadsToFile`` by answering
+/// with ``RawResponse/bodyFile``; when it answers in memory, the client writes the file itself.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response whatever its status; throws only when no response arrived.
     func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse

@@ -176,3 +176,49 @@ import Testing
         }
     }
 }
+
+/// The README's Files snippet, as main-actor code (what a view model or top-level code is).
+@MainActor @Suite struct FilesReadmeTests {
+    @Test func theReadmeSnippetRunsOnTheMainActor() async throws {
+        try await withLoopbackServer({ FilesAuthTests.configure($0, issuer: FilesAuthTests.Issuer()) }) {
+            baseURL,
+            log in
+            let (id, secret, userToken) = ("files-app", "app-secret", "user-token")
+            let movie = try FilesClientTests.temporaryFile(Data("a short film".utf8), name: "trip.mp4")
+            defer { try? FileManager.default.removeItem(at: movie.deletingLastPathComponent()) }
+            let files = FilesClient<Scope.FilesRead>(
+                baseURL: baseURL.appendingPathComponent("v1"),
+                uploadsURL: baseURL.appendingPathComponent("uploads/v1"),
+                credentials: .clientCredentials(
+                    tokenURL: FilesAuthTests.tokenURL(baseURL),
+                    clientID: id,
+                    clientSecret: secret,
+                    scopes: [Scope.FilesRead.oauth2Scope]
+                )
+            )
+            let first = try await files.fileWithHeaders(id: "f1")
+            var outcome = ""
+            switch try await files.file(id: "f1", ifNoneMatch: first.headers.eTag) {
+            case .ok(let info): outcome = "changed: \(info.name)"
+            case .notModified: outcome = "unchanged"
+            }
+            #expect(outcome == "unchanged")
+            let page = try await files.listFilesWithHeaders()
+            #expect(page.headers.link?["next"] != nil)
+            let archive: URL = try await files.downloadArchive()
+            defer { try? FileManager.default.removeItem(at: archive) }
+            #expect(try Data(contentsOf: archive).count == FilesClientTests.archive.count)
+
+            let writer = files.authorized(as: Scope.FilesWrite.self, credentials: .token(userToken))
+            let stored = try await writer.uploadFile(
+                FileUpload(contentsOf: movie, contentType: "video/mp4"),
+                tags: ["trip"]
+            )
+            #expect(stored.id == "f1")
+            #expect(Scope.FilesRead.tokenURL.absoluteString == "https://auth.files.example.com/oauth/token")
+            let authorizations = await log.requests.map { $0.headers["authorization"] }
+            #expect(authorizations.filter { $0 == "Bearer token-1" }.count == 4)
+            #expect(authorizations.last == "Bearer user-token")
+        }
+    }
+}

@@ -260,7 +260,9 @@ struct RandomSpec {
         if !queryNames.isEmpty {
             lines.append("    query:")
             for query in queryNames {
-                let types = ["String?", "Int", "[String]?", "Bool?", "Date?"] + enums.map { $0 + "?" }
+                let types =
+                    ["String?", "Int", "[String]?", "Bool?", "Date?"] + enums.map { $0 + "?" }
+                    + objects.prefix(1).map { $0 + "?" }
                 lines.append("      \(quoted(query)): \(quoted(types.randomElement(using: &random)!))")
             }
             names += queryNames.count
@@ -271,9 +273,14 @@ struct RandomSpec {
         if isPost {
             let fields = (0..<Int.random(in: 1...3, using: &random)).map { _ in HardNames.draw(using: &random) }
             lines.append("    body:")
-            lines.append(Bool.random(using: &random) ? "      json:" : "      form:")
+            let kind = ["json", "form", "multipart"].randomElement(using: &random)!
+            lines.append("      \(kind):")
             for field in fields {
-                lines.append("        \(quoted(field)): String?")
+                // Multipart fields are text, files or JSON parts; form fields may be objects (`a[b]=…`).
+                var types = ["String?"]
+                if kind == "multipart" { types += ["File?", "[File]?", "[String]?"] + objects.map { $0 + "?" } }
+                if kind == "form" { types += objects.map { $0 + "?" } }
+                lines.append("        \(quoted(field)): \(quoted(types.randomElement(using: &random)!))")
             }
             names += fields.count
         }

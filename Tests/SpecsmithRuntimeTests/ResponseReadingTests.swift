@@ -96,3 +96,49 @@ import Testing
         #expect(!ResponseDecoding<Data>.bytes.accepts(304))
     }
 }
+
+/// Bodies that are files, as middleware and stubs see them.
+@Suite struct FileBodyTests {
+    @Test func logsDescribeAStreamedBodyBySize() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("FileBodyTests-\(UUID().uuidString)")
+        try Data(count: 1234).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var request = TransportRequest(operationName: "upload", method: .put, url: URL(string: "https://x.example")!)
+        request.bodyFile = url
+        #expect(Redaction().body(of: request) == "<1234 bytes streamed from a file>")
+    }
+
+    @Test func aStubAnswersDownloadsThroughAFileTheClientWrites() async throws {
+        let endpoint = Endpoint<URL>(
+            "export",
+            method: .get,
+            path: "/export",
+            sampleData: Data("zip".utf8),
+            decoding: .file
+        )
+        let client = APIClient(baseURL: URL(string: "https://x.example")!, transport: StubTransport())
+        let file = try await client.send(endpoint)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try Data(contentsOf: file) == Data("zip".utf8))
+        #expect(try client.request(for: endpoint).downloadsToFile)
+    }
+
+    @Test func multipartBodiesInMemoryAreExact() throws {
+        let body = RequestBody.multipart([
+            MultipartField.text("a", "1"), MultipartField.text("b", [2, 3]),
+            MultipartField.file("f", FileUpload(Data("x".utf8), filename: "x.txt", contentType: "text/plain")),
+            MultipartField.text("none", String?.none),
+        ])
+        let text = String(decoding: try body.encoded(with: JSONEncoder()), as: UTF8.self)
+        let boundary = String(text.prefix(while: { $0 != "\r\n" }).dropFirst(2))
+        #expect(boundary.hasPrefix("specsmith-"))
+        let part = { (name: String, value: String) in
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        #expect(
+            text == part("a", "1") + part("b", "2") + part("b", "3")
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nx\r\n--\(boundary)--\r\n"
+        )
+    }
+}
