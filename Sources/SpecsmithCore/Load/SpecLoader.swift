@@ -4,6 +4,9 @@ public enum SpecLoader {
     /// otherwise returns what could be read, with problems in `diagnostics`.
     public static func load(_ text: String, file: String, diagnostics: inout Diagnostics) -> RawSpec? {
         guard let root = YAMLReader.read(text, file: file, diagnostics: &diagnostics) else { return nil }
+        if OpenAPILoader.isOpenAPI(root) {
+            return OpenAPILoader.load(root, file: file, diagnostics: &diagnostics)
+        }
         var reader = Reader(diagnostics: diagnostics)
         let spec = reader.spec(root, file: file)
         diagnostics = reader.diagnostics

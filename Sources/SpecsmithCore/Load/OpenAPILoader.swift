@@ -1,0 +1,452 @@
+/// The second loader: an OpenAPI 3.0 or 3.1 document (YAML or JSON) → the same ``RawSpec`` the format's own
+/// loader makes, every value located in the document, so that the rest of the pipeline does not know where a
+/// spec came from.
+///
+/// What the format cannot say yet is a warning at its place, saying what was done instead; only a broken
+/// document (a `$ref` to nothing, a required key missing) is an error.
+enum OpenAPILoader {
+    /// Whether `root` is an OpenAPI document (`openapi:`) or a Swagger 2.0 one (`swagger:`).
+    static func isOpenAPI(_ root: YAMLValue) -> Bool {
+        guard case .mapping(let entries) = root.kind else { return false }
+        return entries.contains { $0.key.value == "openapi" || $0.key.value == "swagger" }
+    }
+
+    static func load(_ root: YAMLValue, file: String, diagnostics: inout Diagnostics) -> RawSpec {
+        var reader = OpenAPIReader(root: root, file: file, diagnostics: diagnostics)
+        let spec = reader.read()
+        diagnostics = reader.diagnostics
+        return spec
+    }
+}
+
+/// Walks an OpenAPI document, hoisting inline schemas into named models as it goes.
+struct OpenAPIReader {
+    let root: YAMLValue
+    let file: String
+    var diagnostics: Diagnostics
+    var spec: RawSpec
+    /// Component schema name → the spec name of its model, for schemas that are models.
+    var modelNames: [String: String] = [:]
+    /// Component schema name → its schema, for every component schema.
+    var componentSchemas: [String: YAMLValue] = [:]
+    /// Spec names taken by models.
+    var takenNames: Set<String> = []
+    /// Component schemas being turned into type text, to stop at cycles of aliases.
+    var resolving: Set<String> = []
+    /// Kinds of things skipped with a warning already (callbacks, webhooks, …): one warning each.
+    var warnedKinds: Set<String> = []
+    /// The security schemes the client sends.
+    var securityNames: Set<String> = []
+    /// The document's `security`, as scheme names (`public` for `{}`).
+    var defaultRequirement: [String]?
+
+    init(root: YAMLValue, file: String, diagnostics: Diagnostics) {
+        self.root = root
+        self.file = file
+        self.diagnostics = diagnostics
+        self.spec = RawSpec(file: file, location: root.location)
+    }
+
+    // MARK: The document
+
+    mutating func read() -> RawSpec {
+        guard case .mapping = root.kind else { return spec }
+        if let swagger = root["swagger"] {
+            diagnostics.error(
+                "Swagger 2.0 documents cannot be read yet",
+                at: swagger.location,
+                hint: "convert it to OpenAPI 3 first, for example with swagger2openapi"
+            )
+            return spec
+        }
+        if let version = root["openapi"], let text = version.scalarText, !text.hasPrefix("3.") {
+            diagnostics.error("OpenAPI \(text) is not a version this reads; it reads 3.0 and 3.1", at: version.location)
+            return spec
+        }
+        readInfo()
+        readServers()
+        for (kind, key) in [("webhooks", "webhooks")] where root[key] != nil {
+            skip(kind, at: root[key]!.location, because: "they are sent to the app, not by it")
+        }
+        if let schemas = root["components"]?["schemas"], case .mapping(let entries) = schemas.kind {
+            for entry in entries {
+                componentSchemas[entry.key.value] = entry.value
+            }
+            // Models first get their names, so that references between them resolve in any order.
+            for entry in entries where isModel(entry.value) {
+                modelNames[entry.key.value] = claim(entry.key.value, at: entry.key.location)
+            }
+            for entry in entries where isModel(entry.value) {
+                if let name = modelNames[entry.key.value] {
+                    addModel(entry.value, name: Located(name, at: entry.key.location))
+                }
+            }
+        }
+        readSecurity()
+        readPaths()
+        requireDiscriminators()
+        return spec
+    }
+
+    /// A union's discriminator is in every alternative, whether or not the document lists it as `required`.
+    mutating func requireDiscriminators() {
+        for union in spec.models {
+            guard case .union(let shape) = union.shape, let key = shape.discriminator?.value else { continue }
+            let alternatives = Set(shape.alternatives.map(\.type.value))
+            for index in spec.models.indices where alternatives.contains(spec.models[index].name.value) {
+                guard case .object(var fields) = spec.models[index].shape else { continue }
+                for field in fields.indices where fields[field].key.value == key {
+                    if fields[field].type?.value.hasSuffix("?") == true { fields[field].type?.value.removeLast() }
+                }
+                spec.models[index].shape = .object(fields)
+            }
+        }
+    }
+
+    mutating func readInfo() {
+        guard let info = root["info"] else {
+            diagnostics.error("the document needs an `info` with a `title`", at: root.location)
+            spec.name = Located("API", at: root.location)
+            return
+        }
+        if let title = info["title"], let text = title.scalarText {
+            let name = SwiftName.typeName(text)
+            spec.name = Located(name == "_" ? "API" : name, at: title.location)
+        } else {
+            diagnostics.error("`info` needs a `title`", at: info.location)
+            spec.name = Located("API", at: info.location)
+        }
+        spec.description = info["description"]?.scalarText
+        spec.version = info["version"]?.scalarText
+    }
+
+    mutating func readServers() {
+        guard let servers = root["servers"], case .sequence(let items) = servers.kind, let first = items.first,
+            let url = first["url"], let text = url.scalarText
+        else {
+            diagnostics.warning(
+                "the document names no server; the client's default base URL is https://api.example.com",
+                at: root["servers"]?.location ?? root.location,
+                hint: "pass the real one as `baseURL` when creating the client"
+            )
+            spec.baseURL = Located("https://api.example.com", at: root.location)
+            return
+        }
+        if text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("{") {
+            spec.baseURL = url.located(text)
+        } else {
+            diagnostics.warning(
+                "the server URL `\(text)` is relative; the client's default base URL is https://api.example.com\(text.hasPrefix("/") ? "" : "/")\(text)",
+                at: url.location,
+                hint: "pass the real one as `baseURL` when creating the client"
+            )
+            spec.baseURL = Located(
+                "https://api.example.com" + (text.hasPrefix("/") ? "" : "/") + text,
+                at: url.location
+            )
+        }
+        if items.count > 1 {
+            diagnostics.warning(
+                "the document names \(items.count) servers; the client's default is the first, and any other is a `baseURL` away",
+                at: items[1].location
+            )
+        }
+        if let variables = first["variables"], case .mapping(let entries) = variables.kind {
+            for entry in entries {
+                var variable = RawServerVariable(name: entry.key)
+                variable.defaultValue = entry.value["default"].flatMap { value in value.scalarText.map(value.located) }
+                variable.description = entry.value["description"]?.scalarText
+                if let values = entry.value["enum"], case .sequence(let items) = values.kind {
+                    variable.values = items.compactMap { item in item.scalarText.map(item.located) }
+                }
+                spec.variables.append(variable)
+            }
+        }
+    }
+
+    // MARK: Schemas
+
+    /// Whether a component schema becomes a model (an object, an enumeration, a union, a composition), rather
+    /// than an alias whose uses are written out (an array, a map, a scalar).
+    func isModel(_ schema: YAMLValue) -> Bool {
+        if schema["$ref"] != nil { return false }
+        if schema["enum"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil || schema["allOf"] != nil {
+            return true
+        }
+        if schema["properties"] != nil { return true }
+        return false
+    }
+
+    /// A spec name for `name` that no other model has: its Swift type name, numbered when taken.
+    mutating func claim(_ name: String, at location: SourceLocation) -> String {
+        let base = SwiftName.typeName(name)
+        // Names generated code uses (`Error`, `Data`, `Scope`, …) are kept from models, whatever the flavours.
+        let reserved = ReservedNames.types(
+            api: spec.name?.value ?? "API",
+            hasAuth: true,
+            flavours: Set(API.Flavour.allCases)
+        )
+        var stem = base == "_" ? "Model" : base
+        if reserved.contains(stem) { stem += "Model" }
+        var candidate = stem
+        var number = 2
+        while takenNames.contains(candidate) || reserved.contains(candidate) {
+            candidate = stem + String(number)
+            number += 1
+        }
+        if candidate != base && base != "_" {
+            let why = reserved.contains(base) ? "is a type generated code uses" : "is taken"
+            diagnostics.warning("`\(name)` is named `\(candidate)` here: `\(base)` \(why)", at: location)
+        }
+        takenNames.insert(candidate)
+        return candidate
+    }
+
+    /// Adds the model `schema` describes under `name`.
+    mutating func addModel(_ schema: YAMLValue, name: Located<String>) {
+        var model = RawModel(name: name, shape: .object([]))
+        model.description = schema["description"]?.scalarText
+        if let deprecated = schema["deprecated"], case .bool(true) = deprecated.kind {
+            model.deprecated = RawDeprecation(message: nil)
+        }
+        if let values = schema["enum"] {
+            model.shape = .enumeration(enumValues(values))
+        } else if let alternatives = schema["oneOf"] ?? schema["anyOf"] {
+            model.shape = .union(union(alternatives, schema: schema, name: name.value))
+        } else {
+            var fields: [RawField] = []
+            if let parts = schema["allOf"], case .sequence(let items) = parts.kind {
+                for part in items {
+                    if let reference = part["$ref"] {
+                        if let included = referencedModel(reference) {
+                            model.includes.append(Located(included, at: reference.location))
+                        } else if let target = referencedSchema(reference) {
+                            fields += properties(of: target, owner: name.value)
+                        }
+                    } else {
+                        fields += properties(of: part, owner: name.value)
+                    }
+                }
+            }
+            fields += properties(of: schema, owner: name.value)
+            model.shape = .object(fields)
+            if let extra = schema["additionalProperties"], case .mapping = extra.kind, !fields.isEmpty {
+                model.additionalProperties = Located(typeText(extra, name: name.value + "Value"), at: extra.location)
+            }
+        }
+        spec.models.append(model)
+    }
+
+    func enumValues(_ values: YAMLValue) -> [RawEnumValue] {
+        guard case .sequence(let items) = values.kind else { return [] }
+        return items.compactMap { item in
+            switch item.kind {
+            case .int(let number): RawEnumValue(value: item.located(String(number)), isInteger: true)
+            case .string(let text): RawEnumValue(value: item.located(text), isInteger: false)
+            case .null: nil  // a nullable enumeration lists `null`: the property is optional instead.
+            default: item.scalarText.map { RawEnumValue(value: item.located($0), isInteger: false) }
+            }
+        }
+    }
+
+    mutating func union(_ alternatives: YAMLValue, schema: YAMLValue, name: String) -> RawUnion {
+        var union = RawUnion(location: alternatives.location)
+        if case .sequence(let items) = alternatives.kind {
+            for (index, item) in items.enumerated() {
+                if case .string("null") = item["type"]?.kind { continue }  // `oneOf: [X, {type: null}]`
+                let text = typeText(item, name: name + "Option" + String(index + 1))
+                union.alternatives.append(RawUnion.Alternative(type: Located(text, at: item.location)))
+            }
+        }
+        if let discriminator = schema["discriminator"] {
+            if let property = discriminator["propertyName"], let text = property.scalarText {
+                union.discriminator = property.located(text)
+            }
+            if let mapping = discriminator["mapping"], case .mapping(let entries) = mapping.kind {
+                for entry in entries {
+                    guard let target = entry.value.scalarText, let model = modelName(forReference: target)
+                    else { continue }
+                    union.mapping.append((entry.key, Located(model, at: entry.value.location)))
+                }
+            }
+        }
+        return union
+    }
+
+    /// The fields of an object schema's `properties`, optional unless `required`.
+    mutating func properties(of schema: YAMLValue, owner: String) -> [RawField] {
+        guard let properties = schema["properties"], case .mapping(let entries) = properties.kind else { return [] }
+        var required = Set<String>()
+        if let list = schema["required"], case .sequence(let items) = list.kind {
+            required = Set(items.compactMap(\.scalarText))
+        }
+        return entries.map { entry in
+            var field = RawField(key: entry.key)
+            let property = entry.value
+            var text = typeText(property, name: owner + SwiftName.typeName(entry.key.value))
+            if !required.contains(entry.key.value) && !text.hasSuffix("?") { text += "?" }
+            field.type = Located(text, at: property.location)
+            field.description = property["description"]?.scalarText
+            if let value = property["default"] { field.defaultValue = YAMLValueBox(value: value) }
+            if let deprecated = property["deprecated"], case .bool(true) = deprecated.kind {
+                field.deprecated = RawDeprecation(message: nil)
+            }
+            if let flag = property["readOnly"], case .bool(let value) = flag.kind {
+                field.readOnly = Located(value, at: flag.location)
+            }
+            if let flag = property["writeOnly"], case .bool(let value) = flag.kind {
+                field.writeOnly = Located(value, at: flag.location)
+            }
+            return field
+        }
+    }
+
+    /// The format's type text for `schema`, hoisting inline objects, enumerations and unions into models
+    /// named `name`; `T?` when the schema allows `null`.
+    mutating func typeText(_ schema: YAMLValue, name: String) -> String {
+        let text = nonNullTypeText(schema, name: name)
+        return isNullable(schema) && !text.hasSuffix("?") ? text + "?" : text
+    }
+
+    func isNullable(_ schema: YAMLValue) -> Bool {
+        if case .bool(true) = schema["nullable"]?.kind { return true }
+        if case .bool(true) = schema["x-nullable"]?.kind { return true }
+        if let types = schema["type"], case .sequence(let items) = types.kind {
+            return items.contains { $0.scalarText == "null" }
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let list = schema[key], case .sequence(let items) = list.kind,
+                items.contains(where: { $0["type"]?.scalarText == "null" })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private mutating func nonNullTypeText(_ schema: YAMLValue, name: String) -> String {
+        if let reference = schema["$ref"] { return referenceText(reference) }
+        if isModel(schema) {
+            // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]`: the one type itself.
+            for key in ["oneOf", "anyOf", "allOf"] {
+                if let list = schema[key], case .sequence(let items) = list.kind {
+                    let types = items.filter { $0["type"]?.scalarText != "null" }
+                    if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil {
+                        return nonNullTypeText(types[0], name: name)
+                    }
+                }
+            }
+            let model = claim(name, at: schema.location)
+            addModel(schema, name: Located(model, at: schema.location))
+            return model
+        }
+        var type = schema["type"]?.scalarText
+        if let types = schema["type"], case .sequence(let items) = types.kind {
+            type = items.compactMap(\.scalarText).first { $0 != "null" }
+        }
+        if schema["const"] != nil {
+            return "String"
+        }
+        let format = schema["format"]?.scalarText
+        switch type {
+        case "string":
+            switch format {
+            case "date-time": return "Date"
+            case "date": return "CalendarDate"
+            case "uuid": return "UUID"
+            case "uri", "url": return "URL"
+            case "byte": return "Data"
+            case "binary": return "Data"
+            default: return "String"
+            }
+        case "integer":
+            switch format {
+            case "int32": return "Int32"
+            case "int64": return "Int64"
+            default: return "Int"
+            }
+        case "number":
+            return format == "float" ? "Float" : "Double"
+        case "boolean":
+            return "Bool"
+        case "array":
+            guard let items = schema["items"] else { return "[JSON]" }
+            let element = typeText(items, name: name + "Item")
+            return "[\(element)]"
+        case "object", nil:
+            if let extra = schema["additionalProperties"], case .mapping = extra.kind,
+                schema["properties"] == nil
+            {
+                return "[String: \(typeText(extra, name: name + "Value"))]"
+            }
+            return "JSON"
+        default:
+            return "JSON"
+        }
+    }
+
+    /// The type text a `$ref` to a component schema stands for: a model's name, or an alias written out.
+    mutating func referenceText(_ reference: YAMLValue) -> String {
+        guard let target = reference.scalarText else { return "JSON" }
+        if let model = modelName(forReference: target) { return model }
+        guard let component = componentName(target), let schema = componentSchemas[component] else {
+            diagnostics.error(
+                "`\(target)` refers to no schema of this document",
+                at: reference.location,
+                hint: "references read `#/components/schemas/Name`"
+            )
+            return "JSON"
+        }
+        guard resolving.insert(component).inserted else { return "JSON" }  // an alias of itself
+        defer { resolving.remove(component) }
+        return typeText(schema, name: component)
+    }
+
+    func componentName(_ reference: String) -> String? {
+        let prefix = "#/components/schemas/"
+        guard reference.hasPrefix(prefix) else { return nil }
+        return String(reference.dropFirst(prefix.count))
+            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+
+    func modelName(forReference reference: String) -> String? {
+        componentName(reference).flatMap { modelNames[$0] }
+    }
+
+    func referencedModel(_ reference: YAMLValue) -> String? {
+        reference.scalarText.flatMap(modelName)
+    }
+
+    func referencedSchema(_ reference: YAMLValue) -> YAMLValue? {
+        reference.scalarText.flatMap(componentName).flatMap { componentSchemas[$0] }
+    }
+
+    /// `value`, or what its `$ref` (to `#/components/<section>/…`) points to.
+    mutating func dereferenced(_ value: YAMLValue, section: String) -> YAMLValue? {
+        guard let reference = value["$ref"] else { return value }
+        let prefix = "#/components/\(section)/"
+        guard let text = reference.scalarText, text.hasPrefix(prefix),
+            let target = root["components"]?[section]?[String(text.dropFirst(prefix.count))]
+        else {
+            diagnostics.error(
+                "`\(reference.scalarText ?? "")` refers to nothing in this document",
+                at: reference.location
+            )
+            return nil
+        }
+        return target
+    }
+
+    mutating func skip(_ kind: String, at location: SourceLocation, because reason: String) {
+        guard warnedKinds.insert(kind).inserted else { return }
+        diagnostics.warning("\(kind) are skipped: \(reason)", at: location)
+    }
+}
+
+extension YAMLValue {
+    /// The value of `key` in a mapping; `nil` for other values and missing keys.
+    subscript(key: String) -> YAMLValue? {
+        guard case .mapping(let entries) = kind else { return nil }
+        return entries.first { $0.key.value == key }?.value
+    }
+}

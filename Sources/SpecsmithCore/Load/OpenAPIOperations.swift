@@ -1,0 +1,374 @@
+/// Reading an OpenAPI document's operations (`paths`) and security (`securitySchemes`, `security`) onto the
+/// format's endpoints and auth.
+extension OpenAPIReader {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+
+    // MARK: Security
+
+    mutating func readSecurity() {
+        guard let schemes = root["components"]?["securitySchemes"], case .mapping(let entries) = schemes.kind,
+            !entries.isEmpty
+        else { return }
+        var auth = RawAuth(location: schemes.location)
+        auth.schemesLocation = schemes.location
+        var used = Set<String>()
+        for entry in entries {
+            guard let scheme = dereferenced(entry.value, section: "securitySchemes"),
+                let raw = authScheme(scheme, name: entry.key)
+            else { continue }
+            auth.schemes.append((entry.key, raw))
+            used.insert(entry.key.value)
+            // One compile-time scope per scheme: a client holds one kind of credential.
+            var scope = RawScope(name: entry.key)
+            scope.scheme = entry.key
+            scope.description = scheme["description"]?.scalarText
+            auth.scopes.append(scope)
+        }
+        guard !auth.schemes.isEmpty else { return }
+        let global = requirementNames(root["security"])
+        auth.defaultScope = global?.first.map { Located($0, at: root["security"]!.location) }
+        if auth.defaultScope == nil, let first = auth.scopes.first {
+            auth.defaultScope = first.name
+        }
+        spec.auth = auth
+        securityNames = used
+        defaultRequirement = global
+    }
+
+    /// A scheme the format has; `nil`, with a warning, for one it has not.
+    mutating func authScheme(_ scheme: YAMLValue, name: Located<String>) -> RawAuthScheme? {
+        let type = scheme["type"]?.scalarText ?? ""
+        var raw = RawAuthScheme(type: Located(type, at: scheme["type"]?.location ?? name.location))
+        switch type {
+        case "http":
+            let kind = scheme["scheme"]?.scalarText?.lowercased() ?? ""
+            if kind == "basic" {
+                raw.type.value = "basic"
+            } else if kind == "bearer" {
+                raw.type.value = "bearer"
+            } else {
+                diagnostics.warning(
+                    "the HTTP scheme `\(kind)` of `\(name.value)` is not one the client sends; its endpoints are public here",
+                    at: scheme.location
+                )
+                return nil
+            }
+        case "apiKey":
+            let place = scheme["in"]?.scalarText ?? "header"
+            guard place == "header" || place == "query", let key = scheme["name"] else {
+                diagnostics.warning(
+                    "the API key `\(name.value)` goes in a \(place), which the client does not send; its endpoints are public here",
+                    at: scheme.location,
+                    hint: "set the cookie as a default header instead"
+                )
+                return nil
+            }
+            raw.type.value = "apiKey"
+            raw.name = key.scalarText.map(key.located)
+            raw.location = Located(place, at: scheme["in"]?.location ?? scheme.location)
+        case "oauth2", "openIdConnect":
+            raw.type.value = "oauth2"
+            let flows = scheme["flows"]
+            for flow in ["clientCredentials", "authorizationCode", "password"] {
+                if let url = flows?[flow]?["tokenUrl"], let text = url.scalarText,
+                    text.hasPrefix("http://") || text.hasPrefix("https://")
+                {
+                    raw.tokenURL = url.located(text)
+                    break
+                }
+            }
+        default:
+            diagnostics.warning(
+                "the security scheme `\(name.value)` of type `\(type)` is not one the client sends; its endpoints are public here",
+                at: scheme.location
+            )
+            return nil
+        }
+        return raw
+    }
+
+    /// The scheme names of a `security` list's requirements, in order, with `public` for an empty requirement
+    /// (`{}`, credentials optional); `nil` when `value` is missing, `[]` for `security: []` (no credentials).
+    mutating func requirementNames(_ value: YAMLValue?) -> [String]? {
+        guard let value, case .sequence(let requirements) = value.kind else { return nil }
+        var names: [String] = []
+        for requirement in requirements {
+            guard case .mapping(let schemes) = requirement.kind else { continue }
+            if schemes.isEmpty {
+                names.append(ResolveContext.publicScope)
+                continue
+            }
+            if schemes.count > 1 {
+                diagnostics.warning(
+                    "a requirement of several schemes at once is not one the client sends; it sends `\(schemes[0].key.value)`",
+                    at: requirement.location
+                )
+            }
+            if case .sequence(let scopes) = schemes[0].value.kind, !scopes.isEmpty {
+                skip(
+                    "OAuth 2 scopes of operations",
+                    at: schemes[0].value.location,
+                    because: "a client of the scheme calls every operation that names the scheme, whatever its scopes"
+                )
+            }
+            names.append(schemes[0].key.value)
+        }
+        return names
+    }
+
+    // MARK: Paths
+
+    mutating func readPaths() {
+        guard let paths = root["paths"], case .mapping(let entries) = paths.kind else { return }
+        var names = Set<String>()
+        for entry in entries {
+            guard let item = dereferenced(entry.value, section: "pathItems"), case .mapping(let keys) = item.kind
+            else { continue }
+            let shared = item["parameters"]
+            for key in keys {
+                let method = key.key.value
+                if method == "trace" {
+                    skip("TRACE operations", at: key.key.location, because: "the format has no TRACE")
+                    continue
+                }
+                guard Self.methods.contains(method) else { continue }
+                readOperation(key.value, method: key.key, path: entry.key, shared: shared, names: &names)
+            }
+        }
+    }
+
+    mutating func readOperation(
+        _ operation: YAMLValue,
+        method: Located<String>,
+        path: Located<String>,
+        shared: YAMLValue?,
+        names: inout Set<String>
+    ) {
+        let written = operation["operationId"]?.scalarText
+        var name = SwiftName.memberName(written ?? (method.value + " " + path.value))
+        if name == "_" { name = method.value }
+        var unique = name
+        var number = 2
+        while names.contains(unique) {
+            unique = name + String(number)
+            number += 1
+        }
+        names.insert(unique)
+        var endpoint = RawEndpoint(name: Located(unique, at: operation["operationId"]?.location ?? method.location))
+        endpoint.method = Located(method.value.uppercased(), at: method.location)
+        endpoint.path = path
+        let summary = operation["summary"]?.scalarText
+        let details = operation["description"]?.scalarText
+        endpoint.description = [summary, details].compactMap { $0 }.joined(separator: "\n\n")
+        if endpoint.description?.isEmpty == true { endpoint.description = nil }
+        if case .bool(true) = operation["deprecated"]?.kind { endpoint.deprecated = RawDeprecation(message: nil) }
+        if let callbacks = operation["callbacks"] {
+            skip("callbacks", at: callbacks.location, because: "the server calls them, not the client")
+        }
+        readParameters(shared, operation["parameters"], into: &endpoint)
+        if let body = operation["requestBody"] {
+            readBody(body, into: &endpoint)
+        }
+        if let responses = operation["responses"] {
+            readResponses(responses, into: &endpoint)
+        }
+        if spec.auth != nil {
+            let names = requirementNames(operation["security"]) ?? defaultRequirement ?? []
+            let known = names.filter { $0 == ResolveContext.publicScope || securityNames.contains($0) }
+            let location = operation["security"]?.location ?? method.location
+            if known.isEmpty || known == [ResolveContext.publicScope] {
+                endpoint.scope = Located(ResolveContext.publicScope, at: location)
+            } else if known.count == 1 {
+                endpoint.scope = Located(known[0], at: location)
+            } else {
+                endpoint.scopeAlternatives = known.map { Located($0, at: location) }
+                endpoint.scope = endpoint.scopeAlternatives?.first
+            }
+        }
+        spec.endpoints.append(endpoint)
+    }
+
+    /// Path, query, header and cookie parameters, the operation's over the path's of the same name and place.
+    mutating func readParameters(_ shared: YAMLValue?, _ own: YAMLValue?, into endpoint: inout RawEndpoint) {
+        var parameters: [(name: String, place: String, value: YAMLValue)] = []
+        for list in [shared, own] {
+            guard let list, case .sequence(let items) = list.kind else { continue }
+            for item in items {
+                guard let parameter = dereferenced(item, section: "parameters"),
+                    let name = parameter["name"]?.scalarText, let place = parameter["in"]?.scalarText
+                else { continue }
+                parameters.removeAll { $0.name == name && $0.place == place }
+                parameters.append((name, place, parameter))
+            }
+        }
+        for (name, place, parameter) in parameters {
+            let key = Located(name, at: parameter["name"]?.location ?? parameter.location)
+            var field = RawField(key: key)
+            let schema = parameter["schema"] ?? parameter["content"]?["application/json"]?["schema"]
+            var text =
+                schema.map { typeText($0, name: SwiftName.typeName(endpoint.name.value + " " + name)) } ?? "String"
+            let required = parameter["required"].map { if case .bool(true) = $0.kind { true } else { false } } ?? false
+            if place != "path" && !required && !text.hasSuffix("?") { text += "?" }
+            field.type = Located(text, at: schema?.location ?? parameter.location)
+            field.description = parameter["description"]?.scalarText
+            if case .bool(true) = parameter["deprecated"]?.kind { field.deprecated = RawDeprecation(message: nil) }
+            if let value = schema?["default"], place != "path" {
+                field.defaultValue = YAMLValueBox(value: value)
+                if text.hasSuffix("?") { field.type?.value.removeLast() }
+            }
+            let style = parameter["style"]?.scalarText
+            if text.hasPrefix("["), !text.contains(":") {
+                let explode = parameter["explode"].map { if case .bool(true) = $0.kind { true } else { false } }
+                switch style {
+                case "spaceDelimited": field.separator = Located(" ", at: parameter.location)
+                case "pipeDelimited": field.separator = Located("|", at: parameter.location)
+                default: if explode == false { field.separator = Located(",", at: parameter.location) }
+                }
+            }
+            switch place {
+            case "path": endpoint.pathParameters.append(field)
+            case "query": endpoint.query.append(field)
+            case "header": endpoint.headers.append(field)
+            case "cookie": endpoint.cookies.append(field)
+            default: diagnostics.warning("a parameter `in: \(place)` is skipped", at: parameter.location)
+            }
+        }
+    }
+
+    /// The request body: JSON first, then a form, multipart, then bytes.
+    mutating func readBody(_ value: YAMLValue, into endpoint: inout RawEndpoint) {
+        guard let body = dereferenced(value, section: "requestBodies"), let content = body["content"],
+            case .mapping(let media) = content.kind
+        else { return }
+        let required = body["required"].map { if case .bool(true) = $0.kind { true } else { false } } ?? false
+        let json = media.first { isJSON($0.key.value) }
+        if let json {
+            let schema = json.value["schema"] ?? YAMLValue(kind: .mapping([]), location: json.value.location)
+            var text = typeText(schema, name: SwiftName.typeName(endpoint.name.value) + "Request")
+            if !required && !text.hasSuffix("?") { text += "?" }
+            endpoint.body = .type(Located(text, at: schema.location))
+            if json.key.value.lowercased().split(separator: ";").first.map(String.init) != "application/json" {
+                endpoint.bodyContentType = json.key
+            }
+            return
+        }
+        if let form = media.first(where: { $0.key.value.hasPrefix("application/x-www-form-urlencoded") }) {
+            let schema = form.value["schema"].flatMap { $0["$ref"].flatMap(referencedSchema) ?? $0 }
+            endpoint.body = .form(
+                schema.map { properties(of: $0, owner: endpoint.name.value) } ?? [],
+                form.key.location
+            )
+            return
+        }
+        if let multipart = media.first(where: { $0.key.value.hasPrefix("multipart/form-data") }) {
+            let schema = multipart.value["schema"].flatMap { $0["$ref"].flatMap(referencedSchema) ?? $0 }
+            var fields = schema.map { properties(of: $0, owner: endpoint.name.value) } ?? []
+            // Binary strings are files.
+            for index in fields.indices {
+                guard let type = fields[index].type else { continue }
+                fields[index].type?.value = type.value.replacingOccurrences(of: "Data", with: "File")
+            }
+            endpoint.body = .multipart(fields, multipart.key.location)
+            return
+        }
+        if let other = media.first {
+            endpoint.body = .binary(other.key)
+        }
+    }
+
+    func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.lowercased().split(separator: ";").first.map(String.init) ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
+    }
+
+    /// Success answers (2xx and 3xx), error bodies (4xx, 5xx, `default`), and the success answers' headers.
+    mutating func readResponses(_ value: YAMLValue, into endpoint: inout RawEndpoint) {
+        guard case .mapping(let entries) = value.kind else { return }
+        var answers: [RawAnswer] = []
+        var headers: [String: RawField] = [:]
+        var headerOrder: [String] = []
+        for entry in entries {
+            guard let response = dereferenced(entry.value, section: "responses") else { continue }
+            let status = entry.key.value.uppercased()
+            if let code = Int(status), (200..<400).contains(code) {
+                var answer = RawAnswer(status: entry.key)
+                answer.description = response["description"]?.scalarText
+                answer.body = answerBody(response, name: SwiftName.typeName(endpoint.name.value) + "Response")
+                if code == 204 || code == 304 { answer.body = nil }
+                answers.append(answer)
+                for (name, field) in responseHeaders(response) where headers[name.lowercased()] == nil {
+                    headers[name.lowercased()] = field
+                    headerOrder.append(name.lowercased())
+                }
+            } else if status == "DEFAULT" || status == "4XX" || status == "5XX"
+                || Int(status).map({ $0 >= 400 }) == true
+            {
+                guard
+                    case .type(let type)? = answerBody(
+                        response,
+                        name: SwiftName.typeName(endpoint.name.value) + "Error"
+                    )
+                else { continue }
+                if status == "DEFAULT" {
+                    for key in ["4XX", "5XX"] where !endpoint.errors.contains(where: { $0.status.value == key }) {
+                        endpoint.errors.append(RawErrorStatus(status: Located(key, at: entry.key.location), type: type))
+                    }
+                } else {
+                    endpoint.errors.removeAll { $0.status.value == status }
+                    endpoint.errors.append(RawErrorStatus(status: entry.key, type: type))
+                }
+            }
+        }
+        if answers.count == 1, let only = answers.first, only.status.value.hasPrefix("2") {
+            endpoint.response = only.body
+        } else if !answers.isEmpty {
+            endpoint.responses = answers
+            endpoint.responsesLocation = value.location
+        }
+        // A required header is required only when every answer has it.
+        endpoint.responseHeaders = headerOrder.compactMap { headers[$0] }
+        if endpoint.method?.value == "HEAD" {
+            endpoint.response = nil
+            endpoint.responses = []
+            endpoint.responsesLocation = nil
+        }
+    }
+
+    /// A response's body: JSON as its type, text as text, anything else as bytes; `nil` without content.
+    mutating func answerBody(_ response: YAMLValue, name: String) -> RawAnswerBody? {
+        guard let content = response["content"], case .mapping(let media) = content.kind, !media.isEmpty else {
+            return nil
+        }
+        if let json = media.first(where: { isJSON($0.key.value) }) {
+            guard let schema = json.value["schema"] else { return .type(Located("JSON", at: json.key.location)) }
+            return .type(Located(typeText(schema, name: name), at: schema.location))
+        }
+        if let text = media.first(where: { $0.key.value.hasPrefix("text/") }) {
+            return .text(text.key)
+        }
+        return .binary(media[0].key)
+    }
+
+    /// A response's headers the format can type; others are read as `String`.
+    mutating func responseHeaders(_ response: YAMLValue) -> [(String, RawField)] {
+        guard let headers = response["headers"], case .mapping(let entries) = headers.kind else { return [] }
+        return entries.compactMap { entry in
+            guard let header = dereferenced(entry.value, section: "headers") else { return nil }
+            if entry.key.value.lowercased() == "content-type" { return nil }
+            var field = RawField(key: entry.key)
+            var text = "String"
+            if let schema = header["schema"] {
+                switch schema["type"]?.scalarText {
+                case "integer": text = schema["format"]?.scalarText == "int64" ? "Int64" : "Int"
+                case "number": text = "Double"
+                case "boolean": text = "Bool"
+                default: text = "String"
+                }
+            }
+            if entry.key.value.lowercased() == "link" { text = "Links" }
+            field.type = Located(text + "?", at: header.location)
+            field.description = header["description"]?.scalarText
+            return (entry.key.value, field)
+        }
+    }
+}

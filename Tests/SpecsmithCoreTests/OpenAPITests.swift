@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import SpecsmithCore
+
+/// The OpenAPI loader: a document written for these tests (`Fixtures/OpenAPI/bookshelf.yaml`) becomes a client
+/// that compiles without a warning, the same from YAML and from JSON, with a warning for each thing it skips
+/// at its place, and errors only for broken documents.
+@Suite struct OpenAPITests {
+    static let directory = TestSupport.fixtures.appendingPathComponent("OpenAPI")
+
+    static func bookshelf() throws -> String {
+        try String(contentsOf: directory.appendingPathComponent("bookshelf.yaml"), encoding: .utf8)
+    }
+
+    static func generate(_ text: String, path: String = "bookshelf.yaml") -> Pipeline.Output {
+        Pipeline.generate(text: text, path: path, overrides: Pipeline.Overrides(flavours: [.async, .combine])) { _ in
+            nil
+        }
+    }
+
+    @Test func aDocumentBecomesAClientThatCompiles() async throws {
+        let output = Self.generate(try Self.bookshelf())
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(
+            output.diagnostics.map { "\($0.location.line): \($0.message)" } == [
+                "15: the document names 2 servers; the client's default is the first, and any other is a `baseURL` away",
+                "17: OAuth 2 scopes of operations are skipped: a client of the scheme calls every operation that names the scheme, whatever its scopes",
+                "85: callbacks are skipped: the server calls them, not the client",
+                "141: TRACE operations are skipped: the format has no TRACE",
+                "208: webhooks are skipped: they are sent to the app, not by it",
+                "228: the API key `session` goes in a cookie, which the client does not send; its endpoints are public here",
+            ]
+        )
+        #expect(output.diagnostics.allSatisfy { $0.severity == .warning })
+        let check = try await SwiftCompiler.compile(output, module: "Bookshelf")
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
+    @Test func theGeneratedSwiftIsTheGolden() throws {
+        let output = Self.generate(try Self.bookshelf())
+        let actual = output.files.map { "// ===== \($0.name) =====\n\($0.contents)" }.joined(separator: "\n")
+        let goldenURL = Self.directory.appendingPathComponent("bookshelf.swift.golden")
+        if TestSupport.isRecording {
+            try actual.write(to: goldenURL, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: goldenURL, encoding: .utf8)
+        #expect(actual == expected, "\(TestSupport.diff(expected: expected, actual: actual))")
+    }
+
+    @Test func jsonGivesTheSameSwiftAsYAML() throws {
+        var diagnostics = Diagnostics()
+        let root = try #require(
+            YAMLReader.read(try Self.bookshelf(), file: "bookshelf.yaml", diagnostics: &diagnostics)
+        )
+        let fromYAML = Self.generate(try Self.bookshelf(), path: "bookshelf")
+        let fromJSON = Self.generate(root.jsonText, path: "bookshelf")
+        #expect(!fromJSON.hasErrors, "\(fromJSON.diagnostics)")
+        #expect(fromJSON.files.map(\.contents) == fromYAML.files.map(\.contents))
+    }
+
+    /// Seeded random damage to the document ends in diagnostics or files, never a crash; what generates,
+    /// compiles (checked for a sample).
+    @Test func damagedDocumentsNeverCrashTheGenerator() async throws {
+        let text = try Self.bookshelf()
+        var random = SeededGenerator(state: 2027)
+        var outcomes = (errors: 0, generated: 0)
+        var compiled = 0
+        for _ in 0..<300 {
+            var characters = Array(text)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<characters.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: characters.remove(at: index)
+                case 1: characters.insert(contentsOf: RobustnessTests.pieces.randomElement(using: &random)!, at: index)
+                default: characters[index] = RobustnessTests.pieces.randomElement(using: &random)!.first ?? " "
+                }
+            }
+            let output = Self.generate(String(characters))
+            if output.hasErrors {
+                outcomes.errors += 1
+                #expect(output.files.isEmpty)
+            } else {
+                outcomes.generated += 1
+                if compiled < 3 && Int.random(in: 0..<20, using: &random) == 0 {
+                    compiled += 1
+                    let check = try await SwiftCompiler.compile(output, module: "Damaged")
+                    #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)\n\(String(characters))")
+                }
+            }
+        }
+        #expect(outcomes.errors > 0 && outcomes.generated > 0, "\(outcomes)")
+    }
+
+    @Test(arguments: [
+        (
+            "swagger: \"2.0\"\ninfo: {title: Old}\npaths: {}\n",
+            [
+                "1:10: error: Swagger 2.0 documents cannot be read yet; convert it to OpenAPI 3 first, for example with swagger2openapi"
+            ]
+        ),
+        (
+            "openapi: 4.0.0\ninfo: {title: X}\n",
+            ["1:10: error: OpenAPI 4.0.0 is not a version this reads; it reads 3.0 and 3.1"]
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: X}\nservers: [{url: https://x.example}]\ncomponents:\n  schemas:\n    A:\n      properties:\n        b: {$ref: \"#/components/schemas/Missing\"}\n",
+            [
+                "8:19: error: `#/components/schemas/Missing` refers to no schema of this document; references read `#/components/schemas/Name`"
+            ]
+        ),
+        (
+            "openapi: 3.0.0\nservers: [{url: https://x.example}]\npaths: {}\n",
+            ["1:1: error: the document needs an `info` with a `title`"]
+        ),
+    ])
+    func brokenDocumentsAreErrorsAtTheirPlace(text: String, expected: [String]) {
+        let output = Self.generate(text, path: "doc.yaml")
+        let errors = output.diagnostics.filter { $0.severity == .error }
+            .map { "\($0.location.line):\($0.location.column): error: \($0.message)\($0.hint.map { "; \($0)" } ?? "")" }
+        #expect(errors == expected)
+        #expect(output.files.isEmpty)
+    }
+}
