@@ -7,12 +7,12 @@ import SpecsmithCore
 struct Specsmith: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "specsmith",
-        abstract: "Generate Swift REST API clients from a short YAML spec.",
+        abstract: "Generate Swift REST API clients from a short YAML spec or an OpenAPI document.",
         discussion: """
             Exit codes: 0 success; 1 errors in the spec (or, with --check, generated files out of date); \
             2 usage or file errors.
             """,
-        subcommands: [GenerateCommand.self, ValidateCommand.self]
+        subcommands: [GenerateCommand.self, ValidateCommand.self, ImportCommand.self]
     )
 
     /// Runs the command, reporting bad usage with exit code 2 (ArgumentParser's own is 64).

@@ -60,8 +60,29 @@ import Testing
         #expect(fromJSON.files.map(\.contents) == fromYAML.files.map(\.contents))
     }
 
+    /// `specsmith import` writes a spec that generates exactly the Swift the document does.
+    @Test func anImportedSpecGeneratesTheSameSwift() throws {
+        let document = try Self.bookshelf()
+        let (spec, diagnostics) = Importer.importOpenAPI(text: document, path: "bookshelf.yaml")
+        let text = try #require(spec, "\(diagnostics)")
+        #expect(text.hasPrefix("# Imported by specsmith from bookshelf.yaml."))
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        let fromDocument = Self.generate(document, path: "bookshelf")
+        let fromSpec = Self.generate(text, path: "bookshelf")
+        #expect(fromSpec.diagnostics.isEmpty, "\(fromSpec.diagnostics)\n\(text)")
+        #expect(fromSpec.files.map(\.name) == fromDocument.files.map(\.name))
+        for (imported, direct) in zip(fromSpec.files, fromDocument.files) {
+            #expect(
+                imported.contents == direct.contents,
+                "\(TestSupport.diff(expected: direct.contents, actual: imported.contents))"
+            )
+        }
+        // A broken document imports nothing.
+        #expect(Importer.importOpenAPI(text: "openapi: 3.0.0\n", path: "x.yaml").spec == nil)
+    }
+
     /// Seeded random damage to the document ends in diagnostics or files, never a crash; what generates,
-    /// compiles (checked for a sample).
+    /// imports to a spec that generates the same, and compiles (checked for a sample).
     @Test func damagedDocumentsNeverCrashTheGenerator() async throws {
         let text = try Self.bookshelf()
         var random = SeededGenerator(state: 2027)
@@ -83,6 +104,10 @@ import Testing
                 #expect(output.files.isEmpty)
             } else {
                 outcomes.generated += 1
+                // Whatever generates imports to a spec that generates the same.
+                let spec = Importer.importOpenAPI(text: String(characters), path: "bookshelf.yaml").spec
+                let again = spec.map { Self.generate($0) }
+                #expect(again?.files.map(\.contents) == output.files.map(\.contents), "\(spec ?? "no spec")")
                 if compiled < 3 && Int.random(in: 0..<20, using: &random) == 0 {
                     compiled += 1
                     let check = try await SwiftCompiler.compile(output, module: "Damaged")

@@ -1,0 +1,19 @@
+/// `specsmith import`: an OpenAPI document → a spec in the format, for the user to own and edit from then on.
+public enum Importer {
+    /// The spec `text` (an OpenAPI document read from `path`) becomes, or `nil` with the errors when the
+    /// document is broken or describes what the format cannot generate; warnings come either way.
+    public static func importOpenAPI(text: String, path: String) -> (spec: String?, diagnostics: [Diagnostic]) {
+        var diagnostics = Diagnostics()
+        guard let raw = SpecLoader.load(text, file: path, diagnostics: &diagnostics) else {
+            return (nil, diagnostics.sorted)
+        }
+        if raw.endpoints.isEmpty && raw.models.isEmpty && !diagnostics.hasErrors {
+            diagnostics.warning("the document describes no operation and no schema", at: raw.location)
+        }
+        // What imports must also generate: the resolver checks it as `generate` would.
+        _ = SpecResolver.resolve(raw, readFile: { _ in nil }, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return (nil, diagnostics.sorted) }
+        let source = path.split(separator: "/").last.map(String.init) ?? path
+        return (SpecWriter.write(raw, source: source), diagnostics.sorted)
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import SpecsmithCore
+
+/// `specsmith import`: writes a spec in the format from an OpenAPI document, to own and edit from then on.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a Specsmith spec from an OpenAPI 3 document (YAML or JSON).",
+        discussion: """
+            Generating from the written spec gives the same Swift as generating from the document. Warnings \
+            say what the document has that the spec cannot (yet) say; nothing is written when the document \
+            has errors.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The OpenAPI document, YAML or JSON.")
+    var document: String
+
+    @Option(name: .shortAndLong, help: "The spec file to write, such as Specs/GitHub.yaml.")
+    var output: String
+
+    func run() throws {
+        let text: String
+        do {
+            text = try String(contentsOfFile: document, encoding: .utf8)
+        } catch {
+            printError("cannot read \(document): \(error.localizedDescription)")
+            throw ExitCodes.usageOrIO
+        }
+        let (spec, diagnostics) = Importer.importOpenAPI(text: text, path: document)
+        report(diagnostics)
+        guard let spec else { throw ExitCodes.specErrors }
+        do {
+            let url = URL(fileURLWithPath: output)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            try Data(spec.utf8).write(to: url, options: .atomic)
+        } catch {
+            printError("cannot write \(output): \(error.localizedDescription)")
+            throw ExitCodes.usageOrIO
+        }
+        print("Wrote \(output)")
+    }
+}
