@@ -60,7 +60,7 @@ public enum Pipeline {
     ) -> (API?, [Diagnostic]) {
         var diagnostics = Diagnostics()
         let rawConfig = config.flatMap { SpecLoader.loadConfig($0.text, file: $0.path, diagnostics: &diagnostics) }
-        guard var raw = SpecLoader.load(text, file: path, diagnostics: &diagnostics) else {
+        guard var raw = SpecLoader.load(text, file: path, config: rawConfig, diagnostics: &diagnostics) else {
             return (nil, diagnostics.sorted)
         }
         if let rawConfig { raw = raw.applying(rawConfig) }

@@ -20,6 +20,14 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The spec file to write, such as Specs/GitHub.yaml.")
     var output: String
 
+    @Option(
+        help: ArgumentHelp(
+            "A config whose options for OpenAPI input (name, namespaces: tags, filter) apply to the import.",
+            valueName: "path"
+        )
+    )
+    var config: String?
+
     func run() throws {
         let text: String
         do {
@@ -28,7 +36,19 @@ struct ImportCommand: ParsableCommand {
             printError("cannot read \(document): \(error.localizedDescription)")
             throw ExitCodes.usageOrIO
         }
-        let (spec, diagnostics) = Importer.importOpenAPI(text: text, path: document)
+        var configSource: Pipeline.ConfigSource?
+        if let config {
+            do {
+                configSource = Pipeline.ConfigSource(
+                    text: try String(contentsOfFile: config, encoding: .utf8),
+                    path: config
+                )
+            } catch {
+                printError("cannot read \(config): \(error.localizedDescription)")
+                throw ExitCodes.usageOrIO
+            }
+        }
+        let (spec, diagnostics) = Importer.importOpenAPI(text: text, path: document, config: configSource)
         report(diagnostics)
         guard let spec else { throw ExitCodes.specErrors }
         do {

@@ -60,6 +60,56 @@ import Testing
         #expect(fromJSON.files.map(\.contents) == fromYAML.files.map(\.contents))
     }
 
+    /// The config's options for OpenAPI input: the API's name, tags as namespaces, and a filter that keeps
+    /// some operations and the models they use.
+    @Test func theConfigNamesFiltersAndGroupsOperations() throws {
+        let config = Pipeline.ConfigSource(
+            text: "name: Books\nfilter:\n  operations: [book, nothere]\n  paths: [\"/shelves\"]\n",
+            path: "specsmith-config.yaml"
+        )
+        let output = Pipeline.generate(text: try Self.bookshelf(), path: "bookshelf.yaml", config: config) { _ in nil }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(
+            output.diagnostics.contains {
+                $0.location.file == "specsmith-config.yaml" && $0.message.contains("`nothere` names no operation")
+            }
+        )
+        let client = try #require(output.files.first { $0.name == "Client.swift" }).contents
+        #expect(client.contains("public struct BooksClient<"))
+        #expect(client.contains("func book(id: UUID") && client.contains("func createShelf("))
+        #expect(!client.contains("func listBooks(") && !client.contains("func uploadCover("))
+        let models = try #require(output.files.first { $0.name == "Models.swift" }).contents
+        #expect(models.contains("struct Shelf:") && models.contains("struct Book:"))
+        #expect(!models.contains("enum Media") && !models.contains("struct DateRange"))
+
+        let tagged = """
+            openapi: 3.0.3
+            info: {title: Tagged}
+            servers: [{url: https://x.example}]
+            paths:
+              /pets:
+                get: {operationId: listPets, tags: [pets, animals], responses: {"200": {description: OK}}}
+              /users:
+                get: {operationId: listUsers, tags: [users], responses: {"200": {description: OK}}}
+            """
+        let grouped = Pipeline.generate(
+            text: tagged,
+            path: "tagged.yaml",
+            config: Pipeline.ConfigSource(text: "namespaces: tags\n", path: "c.yaml")
+        ) { _ in nil }
+        let groupedClient = try #require(grouped.files.first { $0.name == "Client.swift" }).contents
+        #expect(groupedClient.contains("public var pets: Pets") && groupedClient.contains("public var users: Users"))
+
+        // On a spec in the format, these options are errors at their place in the config.
+        let spec = "name: S\nbaseURL: https://x.example\n"
+        let refused = Pipeline.generate(
+            text: spec,
+            path: "s.yaml",
+            config: Pipeline.ConfigSource(text: "name: Other\nfilter: {tags: [a]}\n", path: "c.yaml")
+        ) { _ in nil }
+        #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.location.line) == [1, 2])
+    }
+
     /// `specsmith import` writes a spec that generates exactly the Swift the document does.
     @Test func anImportedSpecGeneratesTheSameSwift() throws {
         let document = try Self.bookshelf()

@@ -2,9 +2,15 @@
 public enum Importer {
     /// The spec `text` (an OpenAPI document read from `path`) becomes, or `nil` with the errors when the
     /// document is broken or describes what the format cannot generate; warnings come either way.
-    public static func importOpenAPI(text: String, path: String) -> (spec: String?, diagnostics: [Diagnostic]) {
+    /// `config`, when given, brings the options for OpenAPI input (`name`, `namespaces`, `filter`).
+    public static func importOpenAPI(
+        text: String,
+        path: String,
+        config: Pipeline.ConfigSource? = nil
+    ) -> (spec: String?, diagnostics: [Diagnostic]) {
         var diagnostics = Diagnostics()
-        guard let raw = SpecLoader.load(text, file: path, diagnostics: &diagnostics) else {
+        let rawConfig = config.flatMap { SpecLoader.loadConfig($0.text, file: $0.path, diagnostics: &diagnostics) }
+        guard let raw = SpecLoader.load(text, file: path, config: rawConfig, diagnostics: &diagnostics) else {
             return (nil, diagnostics.sorted)
         }
         if raw.endpoints.isEmpty && raw.models.isEmpty && !diagnostics.hasErrors {

@@ -11,8 +11,9 @@ enum OpenAPILoader {
         return entries.contains { $0.key.value == "openapi" || $0.key.value == "swagger" }
     }
 
-    static func load(_ root: YAMLValue, file: String, diagnostics: inout Diagnostics) -> RawSpec {
+    static func load(_ root: YAMLValue, file: String, config: RawConfig?, diagnostics: inout Diagnostics) -> RawSpec {
         var reader = OpenAPIReader(root: root, file: file, diagnostics: diagnostics)
+        reader.config = config
         let spec = reader.read()
         diagnostics = reader.diagnostics
         return spec
@@ -39,6 +40,8 @@ struct OpenAPIReader {
     var securityNames: Set<String> = []
     /// The document's `security`, as scheme names (`public` for `{}`).
     var defaultRequirement: [String]?
+    /// The config's options for OpenAPI input: `name`, `namespaces`, `filter`.
+    var config: RawConfig?
 
     init(root: YAMLValue, file: String, diagnostics: Diagnostics) {
         self.root = root
@@ -85,7 +88,48 @@ struct OpenAPIReader {
         readSecurity()
         readPaths()
         requireDiscriminators()
+        if config?.filter != nil { keepReachableModels() }
         return spec
+    }
+
+    /// With a `filter`, only the models the kept endpoints use, directly or through other models.
+    mutating func keepReachableModels() {
+        let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var stack: [String] = []
+        for endpoint in spec.endpoints {
+            var texts = (endpoint.pathParameters + endpoint.query + endpoint.headers + endpoint.cookies)
+                .compactMap(\.type?.value)
+            texts += endpoint.errors.map(\.type.value)
+            switch endpoint.body {
+            case .type(let type)?: texts.append(type.value)
+            case .json(let fields, _)?, .form(let fields, _)?, .multipart(let fields, _)?:
+                texts += fields.compactMap(\.type?.value)
+            default: break
+            }
+            for body in [endpoint.response] + endpoint.responses.map(\.body) {
+                if case .type(let type)? = body { texts.append(type.value) }
+            }
+            stack += texts.flatMap(Self.identifiers)
+        }
+        var reached = Set<String>()
+        while let name = stack.popLast() {
+            guard let model = models[name], reached.insert(name).inserted else { continue }
+            stack += model.includes.map(\.value)
+            stack += model.additionalProperties.map { Self.identifiers($0.value) } ?? []
+            switch model.shape {
+            case .object(let fields): stack += fields.compactMap(\.type?.value).flatMap(Self.identifiers)
+            case .union(let union):
+                stack +=
+                    union.alternatives.flatMap { Self.identifiers($0.type.value) } + union.mapping.map(\.model.value)
+            case .enumeration: break
+            }
+        }
+        spec.models.removeAll { !reached.contains($0.name.value) }
+    }
+
+    /// The names in a type's text: `[String: Pet]?` → `String`, `Pet`.
+    static func identifiers(_ text: String) -> [String] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
     }
 
     /// A union's discriminator is in every alternative, whether or not the document lists it as `required`.
@@ -109,7 +153,9 @@ struct OpenAPIReader {
             spec.name = Located("API", at: root.location)
             return
         }
-        if let title = info["title"], let text = title.scalarText {
+        if let name = config?.name {
+            spec.name = name
+        } else if let title = info["title"], let text = title.scalarText {
             let name = SwiftName.typeName(text)
             spec.name = Located(name == "_" ? "API" : name, at: title.location)
         } else {

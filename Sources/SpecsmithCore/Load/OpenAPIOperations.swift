@@ -121,6 +121,7 @@ extension OpenAPIReader {
     mutating func readPaths() {
         guard let paths = root["paths"], case .mapping(let entries) = paths.kind else { return }
         var names = Set<String>()
+        var matched = Set<String>()
         for entry in entries {
             guard let item = dereferenced(entry.value, section: "pathItems"), case .mapping(let keys) = item.kind
             else { continue }
@@ -132,9 +133,42 @@ extension OpenAPIReader {
                     continue
                 }
                 guard Self.methods.contains(method) else { continue }
+                if let filter = config?.filter {
+                    let kept = keeps(key.value, path: entry.key.value, filter: filter)
+                    matched.formUnion(kept)
+                    if kept.isEmpty { continue }
+                }
                 readOperation(key.value, method: key.key, path: entry.key, shared: shared, names: &names)
             }
         }
+        if let filter = config?.filter {
+            for name in filter.operations + filter.tags + filter.paths where !matched.contains(name.value) {
+                diagnostics.warning(
+                    "the filter's `\(name.value)` names no operation of the document",
+                    at: name.location
+                )
+            }
+        }
+    }
+
+    /// The filter entries that keep an operation: its id, one of its tags, or its path (or a `/*` above it).
+    func keeps(_ operation: YAMLValue, path: String, filter: RawFilter) -> Set<String> {
+        var kept = Set<String>()
+        if let id = operation["operationId"]?.scalarText, filter.operations.contains(where: { $0.value == id }) {
+            kept.insert(id)
+        }
+        if case .sequence(let tags)? = operation["tags"]?.kind {
+            for tag in tags.compactMap(\.scalarText) where filter.tags.contains(where: { $0.value == tag }) {
+                kept.insert(tag)
+            }
+        }
+        for written in filter.paths {
+            let pattern = written.value
+            if pattern == path || (pattern.hasSuffix("/*") && path.hasPrefix(String(pattern.dropLast()))) {
+                kept.insert(pattern)
+            }
+        }
+        return kept
     }
 
     mutating func readOperation(
@@ -164,6 +198,11 @@ extension OpenAPIReader {
         if case .bool(true) = operation["deprecated"]?.kind { endpoint.deprecated = RawDeprecation(message: nil) }
         if let callbacks = operation["callbacks"] {
             skip("callbacks", at: callbacks.location, because: "the server calls them, not the client")
+        }
+        if config?.namespaces?.value == "tags", case .sequence(let tags)? = operation["tags"]?.kind,
+            let tag = tags.first, let text = tag.scalarText
+        {
+            endpoint.namespace = tag.located(text)
         }
         readParameters(shared, operation["parameters"], into: &endpoint)
         if let body = operation["requestBody"] {

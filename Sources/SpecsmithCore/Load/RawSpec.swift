@@ -61,6 +61,12 @@ public struct RawConfig: Sendable {
     public var access: Located<String>?
     /// `flavours:` — `async`, `combine`, `rxswift`.
     public var flavours: [Located<String>]?
+    /// `name:` — for an OpenAPI document, the API's name instead of the one its title gives.
+    public var name: Located<String>?
+    /// `namespaces: tags` — for an OpenAPI document, each operation in the namespace of its first tag.
+    public var namespaces: Located<String>?
+    /// `filter:` — for an OpenAPI document, only these operations (by id, tag or path) and the models they use.
+    public var filter: RawFilter?
 
     /// No options.
     public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {
@@ -349,4 +355,16 @@ public struct RawServer: Sendable {
     public var url: Located<String>?
     /// `description:`
     public var description: String?
+}
+
+/// The operations of an OpenAPI document to generate (`filter:` in the config): those any list names.
+public struct RawFilter: Sendable {
+    /// Where `filter:` is.
+    public var location: SourceLocation
+    /// `operations:` — operation ids.
+    public var operations: [Located<String>] = []
+    /// `tags:` — operations with any of these tags.
+    public var tags: [Located<String>] = []
+    /// `paths:` — operations on these paths, or below a path ending in `/*`.
+    public var paths: [Located<String>] = []
 }

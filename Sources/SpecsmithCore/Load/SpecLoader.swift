@@ -2,10 +2,32 @@
 public enum SpecLoader {
     /// Reads `text`, the contents of the spec at `file`. Returns `nil` only when the YAML itself is unreadable;
     /// otherwise returns what could be read, with problems in `diagnostics`.
-    public static func load(_ text: String, file: String, diagnostics: inout Diagnostics) -> RawSpec? {
+    ///
+    /// An OpenAPI document goes to the OpenAPI loader, which takes `config`'s options for OpenAPI input
+    /// (`name`, `namespaces`, `filter`); for a spec in the format, they are errors at their place.
+    public static func load(
+        _ text: String,
+        file: String,
+        config: RawConfig? = nil,
+        diagnostics: inout Diagnostics
+    ) -> RawSpec? {
         guard let root = YAMLReader.read(text, file: file, diagnostics: &diagnostics) else { return nil }
         if OpenAPILoader.isOpenAPI(root) {
-            return OpenAPILoader.load(root, file: file, diagnostics: &diagnostics)
+            return OpenAPILoader.load(root, file: file, config: config, diagnostics: &diagnostics)
+        }
+        for option in [config?.name, config?.namespaces].compactMap({ $0 }) {
+            diagnostics.error(
+                "this option is for OpenAPI documents; a spec says it itself",
+                at: option.location,
+                hint: "remove it from the config"
+            )
+        }
+        if let filter = config?.filter {
+            diagnostics.error(
+                "`filter` is for OpenAPI documents; a spec lists the endpoints it has",
+                at: filter.location,
+                hint: "remove it from the config"
+            )
         }
         var reader = Reader(diagnostics: diagnostics)
         let spec = reader.spec(root, file: file)
@@ -34,7 +56,8 @@ enum SpecKeys {
     ]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
-    static let config = ["style", "access", "flavours"]
+    static let config = ["style", "access", "flavours", "name", "namespaces", "filter"]
+    static let filter = ["operations", "tags", "paths"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
     static let scheme = ["type", "header", "prefix", "name", "in", "tokenURL"]
     static let scope = ["description", "includes", "scheme"]
@@ -125,6 +148,33 @@ private struct Reader {
             case "style": config.style = string(value, key: "style")
             case "access": config.access = string(value, key: "access")
             case "flavours": config.flavours = flavours(value)
+            case "name": config.name = string(value, key: "name")
+            case "namespaces":
+                config.namespaces = string(value, key: "namespaces")
+                if let namespaces = config.namespaces, namespaces.value != "tags" {
+                    diagnostics.error(
+                        "`namespaces` can only be `tags`, not `\(namespaces.value)`",
+                        at: namespaces.location,
+                        hint: "write `namespaces: tags` to put each operation in the namespace of its first tag"
+                    )
+                }
+            case "filter":
+                var filter = RawFilter(location: value.location)
+                for item in mapping(value, what: "`filter`") ?? [] {
+                    let names: [Located<String>]
+                    if case .sequence(let items) = item.value.kind {
+                        names = items.compactMap { string($0, key: item.key.value) }
+                    } else {
+                        names = string(item.value, key: item.key.value).map { [$0] } ?? []
+                    }
+                    switch item.key.value {
+                    case "operations": filter.operations = names
+                    case "tags": filter.tags = names
+                    case "paths": filter.paths = names
+                    default: unknownKey(item.key, allowed: SpecKeys.filter, in: "`filter`")
+                    }
+                }
+                config.filter = filter
             default: unknownKey(entry.key, allowed: SpecKeys.config, in: "the config")
             }
         }
