@@ -4,7 +4,8 @@
 #   1. generates on a clean build, into the plugin's work folder and not into the sources,
 #   2. does not run again on a build with no change (once SwiftPM has settled its copy of the tool, see below),
 #   3. runs again when the spec, a sample file or the config is touched,
-#   4. fails the build with a `file:line:column: error:` diagnostic when the spec is broken.
+#   4. fails the build with a `file:line:column: error:` diagnostic when the spec is broken,
+#   5. generates a client from an OpenAPI document in the target (Holidays.openapi.yaml) too.
 # Called by .ci/run after the root package's checks.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/Borders"
@@ -28,6 +29,8 @@ echo "== clean build generates the client"
 build || fail "the clean build failed"
 generated || fail "the clean build did not run the generator"
 grep -q "(14 changed, 0 unchanged)" "$log" || fail "the clean build did not write the 14 files"
+grep -q "Generating Holidays client from Holidays.openapi.yaml" "$log" ||
+    fail "the clean build did not generate the client of the OpenAPI document"
 sources=$(find Sources -name '*.swift' | sort | tr '\n' ' ')
 [ "$sources" = "Sources/BordersKit/Neighbourhood.swift Sources/borders/Borders.swift " ] ||
     fail "generated files leaked into the sources: $sources"

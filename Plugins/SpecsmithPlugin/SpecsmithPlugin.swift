@@ -3,9 +3,10 @@ import PackagePlugin
 
 /// The build tool plugin: generates a client from each spec in a target during the build.
 ///
-/// A spec is a file named `specsmith.yaml` or `<Name>.specsmith.yaml` anywhere in the target's folder. A
-/// `specsmith-config.yaml` in the same folder sets options for the specs there. The client goes into the
-/// plugin's work folder, never into the sources.
+/// A spec is a file named `specsmith.yaml` or `<Name>.specsmith.yaml` anywhere in the target's folder, or an
+/// OpenAPI document named `openapi.yaml` (`.yml`, `.json`) or `<Name>.openapi.yaml`. A `specsmith-config.yaml`
+/// in the same folder sets options for the specs there. The client goes into the plugin's work folder, never
+/// into the sources.
 @main
 struct SpecsmithPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -53,7 +54,7 @@ enum SpecCommands {
             if let other = seen[stem] {
                 throw PluginError(
                     "\(spec.path): error: two specs in target '\(targetName)' both generate files named "
-                        + "'\(stem).*.swift' (the other is \(other.path)); rename one to <Name>.specsmith.yaml"
+                        + "'\(stem).*.swift' (the other is \(other.path)); rename one to <Name>.specsmith.yaml or <Name>.openapi.yaml"
                 )
             }
             seen[stem] = spec
@@ -68,15 +69,20 @@ enum SpecCommands {
         }
     }
 
-    /// `specsmith.yaml`, or `<Name>.specsmith.yaml`.
+    /// The names a spec file ends with: the format's, and an OpenAPI document's.
+    static let suffixes = ["specsmith.yaml", "openapi.yaml", "openapi.yml", "openapi.json"]
+
+    /// `specsmith.yaml` or `<Name>.specsmith.yaml`; `openapi.yaml` or `<Name>.openapi.yaml` (or `.yml`, `.json`).
     static func isSpec(_ fileName: String) -> Bool {
-        fileName == "specsmith.yaml" || (fileName.hasSuffix(".specsmith.yaml") && fileName != ".specsmith.yaml")
+        suffixes.contains { fileName == $0 || (fileName.hasSuffix("." + $0) && fileName != "." + $0) }
     }
 
-    /// `<Name>` of `<Name>.specsmith.yaml`; the target's name for `specsmith.yaml`.
+    /// `<Name>` of `<Name>.specsmith.yaml` or `<Name>.openapi.yaml`; the target's name for `specsmith.yaml` and
+    /// `openapi.yaml`.
     static func stem(of spec: URL, targetName: String) -> String {
         let name = spec.lastPathComponent
-        return name == "specsmith.yaml" ? targetName : String(name.dropLast(".specsmith.yaml".count))
+        guard let suffix = suffixes.first(where: { name.hasSuffix("." + $0) }) else { return targetName }
+        return String(name.dropLast(suffix.count + 1))
     }
 
     /// The command for `spec`, re-run when it or one of `companions` (the other non-Swift files of the target
