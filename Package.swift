@@ -104,89 +104,109 @@ let package = Package(
         ),
 
         // Committed generated clients, compiled and tested like a user's module.
-    ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files"].map(generatedClient) + [
-        // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
-        .target(
-            name: "LoopbackServer",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Tests/LoopbackServer",
-            swiftSettings: strictSettings
-        ),
+    ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf"].map(generatedClient)
+        + [
+            // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
+            .target(
+                name: "LoopbackServer",
+                dependencies: [
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "NIOCore", package: "swift-nio"),
+                    .product(name: "NIOPosix", package: "swift-nio"),
+                    .product(name: "Logging", package: "swift-log"),
+                ],
+                path: "Tests/LoopbackServer",
+                swiftSettings: strictSettings
+            ),
 
-        .testTarget(
-            name: "SpecsmithCoreTests",
-            dependencies: ["SpecsmithCore", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Fixtures")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "SpecsmithRuntimeTests",
-            dependencies: [
-                "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "CountriesClientTests",
-            dependencies: [
-                "Countries", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
-                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: nonApple)),
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            resources: [.copy("Fixtures")],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ShopClientTests",
-            dependencies: [
-                "Shop", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "GitHubIssuesClientTests",
-            dependencies: [
-                "GitHubIssues", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
-                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: nonApple)),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ChatClientTests",
-            dependencies: [
-                "Chat", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "PaymentsClientTests",
-            dependencies: [
-                "Payments", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "FilesClientTests",
-            dependencies: [
-                "Files", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "NotesClientTests",
-            dependencies: [
-                "Notes", "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: strictSettings
-        ),
-    ]
+            .testTarget(
+                name: "SpecsmithCoreTests",
+                dependencies: ["SpecsmithCore", .product(name: "Yams", package: "Yams")],
+                resources: [.copy("Fixtures")],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "SpecsmithRuntimeTests",
+                dependencies: [
+                    "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "CountriesClientTests",
+                dependencies: [
+                    "Countries", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                    .product(
+                        name: "OpenCombineDispatch",
+                        package: "OpenCombine",
+                        condition: .when(platforms: nonApple)
+                    ),
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                resources: [.copy("Fixtures")],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "ShopClientTests",
+                dependencies: [
+                    "Shop", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "GitHubIssuesClientTests",
+                dependencies: [
+                    "GitHubIssues", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                    .product(
+                        name: "OpenCombineDispatch",
+                        package: "OpenCombine",
+                        condition: .when(platforms: nonApple)
+                    ),
+                    .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "ChatClientTests",
+                dependencies: [
+                    "Chat", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "PaymentsClientTests",
+                dependencies: [
+                    "Payments", "SpecsmithRuntime", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "FilesClientTests",
+                dependencies: [
+                    "Files", "SpecsmithRuntime", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "BookshelfClientTests",
+                dependencies: [
+                    "Bookshelf", "SpecsmithRuntime", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "NotesClientTests",
+                dependencies: [
+                    "Notes", "SpecsmithRuntime", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+        ]
 )

@@ -18,5 +18,4 @@ SWIFT_BACKTRACE=enable=no .build/release/SpecsmithFuzz \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
     -dict=spec.dict -print_final_stats=1 -artifact_prefix=.build/finding- \
     "$corpus" ../Specs ../Tests/SpecsmithCoreTests/Fixtures/BadSpecs ../Tests/SpecsmithCoreTests/Fixtures/Snippets \
-    ../Tests/SpecsmithCoreTests/Fixtures/OpenAPI \
     2>&1 | grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|^"|dictionary. ######'

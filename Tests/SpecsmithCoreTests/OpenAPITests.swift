@@ -3,14 +3,15 @@ import Testing
 
 @testable import SpecsmithCore
 
-/// The OpenAPI loader: a document written for these tests (`Fixtures/OpenAPI/bookshelf.yaml`) becomes a client
+/// The OpenAPI loader: a document written for this project (`Specs/Bookshelf.yaml`) becomes a client
 /// that compiles without a warning, the same from YAML and from JSON, with a warning for each thing it skips
 /// at its place, and errors only for broken documents.
 @Suite struct OpenAPITests {
     static let directory = TestSupport.fixtures.appendingPathComponent("OpenAPI")
 
+    /// `Specs/Bookshelf.yaml`, the OpenAPI example whose client `Generated/Bookshelf` is.
     static func bookshelf() throws -> String {
-        try String(contentsOf: directory.appendingPathComponent("bookshelf.yaml"), encoding: .utf8)
+        try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Specs/Bookshelf.yaml"), encoding: .utf8)
     }
 
     static func generate(_ text: String, path: String = "bookshelf.yaml") -> Pipeline.Output {

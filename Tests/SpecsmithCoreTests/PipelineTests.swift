@@ -17,7 +17,9 @@ import Testing
     func generatedFolderMatchesItsSpec(spec: String) throws {
         let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(spec)").path
         let output = try Pipeline.generate(specAt: path)
-        #expect(output.diagnostics.isEmpty)
+        #expect(!output.hasErrors)
+        // The OpenAPI example warns about what it skips (OpenAPITests checks each warning); specs warn of nothing.
+        #expect(spec == "Bookshelf.yaml" || output.diagnostics.isEmpty, "\(output.diagnostics)")
         let folder = TestSupport.packageRoot.appendingPathComponent("Generated/\(spec.dropLast(5))")
         let changes = try OutputWriter(directory: folder).plan(output.files)
         #expect(
