@@ -42,6 +42,10 @@ struct OpenAPIReader {
     var defaultRequirement: [String]?
     /// The config's options for OpenAPI input: `name`, `namespaces`, `filter`.
     var config: RawConfig?
+    /// Inline object schemas hoisted into models.
+    var hoistedObjects: Set<String> = []
+    /// Keys that `allOf` parts of a model require, by model.
+    var allOfRequired: [String: Set<String>] = [:]
 
     init(root: YAMLValue, file: String, diagnostics: Diagnostics) {
         self.root = root
@@ -87,9 +91,46 @@ struct OpenAPIReader {
         }
         readSecurity()
         readPaths()
+        flattenConflictingIncludes()
         requireDiscriminators()
         if config?.filter != nil { keepReachableModels() }
         return spec
+    }
+
+    /// A model of `allOf` that redefines a property of a model it includes (often to require it) has that
+    /// model's properties copied in instead, its own winning: the format's `includes` may not conflict.
+    mutating func flattenConflictingIncludes() {
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 8 {
+            changed = false
+            rounds += 1
+            let byName = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+            for index in spec.models.indices {
+                guard case .object(var fields) = spec.models[index].shape, !spec.models[index].includes.isEmpty
+                else { continue }
+                let own = Set(fields.map(\.key.value))
+                let required = allOfRequired[spec.models[index].name.value] ?? []
+                var includes: [Located<String>] = []
+                for include in spec.models[index].includes {
+                    guard let included = byName[include.value], case .object(let inherited) = included.shape,
+                        inherited.contains(where: { own.contains($0.key.value) || required.contains($0.key.value) })
+                    else {
+                        includes.append(include)
+                        continue
+                    }
+                    includes += included.includes
+                    var copied = inherited.filter { !own.contains($0.key.value) }
+                    for field in copied.indices where required.contains(copied[field].key.value) {
+                        if copied[field].type?.value.hasSuffix("?") == true { copied[field].type?.value.removeLast() }
+                    }
+                    fields = copied + fields
+                    changed = true
+                }
+                spec.models[index].includes = includes
+                spec.models[index].shape = .object(fields)
+            }
+        }
     }
 
     /// With a `filter`, only the models the kept endpoints use, directly or through other models.
@@ -132,17 +173,72 @@ struct OpenAPIReader {
         text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
     }
 
-    /// A union's discriminator is in every alternative, whether or not the document lists it as `required`.
+    /// A union's discriminator is in every alternative, whether or not the document lists it as `required`,
+    /// and is text: an enumeration of one value (OpenAPI's usual way to fix it) is that value, a constant.
     mutating func requireDiscriminators() {
-        for union in spec.models {
-            guard case .union(let shape) = union.shape, let key = shape.discriminator?.value else { continue }
-            let alternatives = Set(shape.alternatives.map(\.type.value))
-            for index in spec.models.indices where alternatives.contains(spec.models[index].name.value) {
-                guard case .object(var fields) = spec.models[index].shape else { continue }
+        var enumerations: [String: [RawEnumValue]] = [:]
+        for model in spec.models {
+            if case .enumeration(let values) = model.shape { enumerations[model.name.value] = values }
+        }
+        for unionIndex in spec.models.indices {
+            guard case .union(var shape) = spec.models[unionIndex].shape, let key = shape.discriminator?.value
+            else { continue }
+            var tags: [String: String] = [:]
+            var ambiguous = false
+            for alternative in shape.alternatives {
+                // The alternative's own field, or the one it includes.
+                var owner = alternative.type.value
+                var visited = Set<String>()
+                while visited.insert(owner).inserted,
+                    let index = spec.models.firstIndex(where: { $0.name.value == owner }),
+                    case .object(let fields) = spec.models[index].shape,
+                    !fields.contains(where: { $0.key.value == key }),
+                    let include = spec.models[index].includes.last?.value
+                {
+                    owner = include
+                }
+                guard let index = spec.models.firstIndex(where: { $0.name.value == owner }),
+                    case .object(var fields) = spec.models[index].shape
+                else { continue }
                 for field in fields.indices where fields[field].key.value == key {
-                    if fields[field].type?.value.hasSuffix("?") == true { fields[field].type?.value.removeLast() }
+                    guard var type = fields[field].type?.value else {
+                        if let constant = fields[field].constant?.value.scalarText {
+                            if let other = tags.updateValue(alternative.type.value, forKey: constant),
+                                other != alternative.type.value
+                            {
+                                ambiguous = true
+                            }
+                        }
+                        continue
+                    }
+                    if type.hasSuffix("?") { type.removeLast() }
+                    if let values = enumerations[type], values.count == 1, !values[0].isInteger,
+                        owner == alternative.type.value
+                    {
+                        let tag = values[0].value.value
+                        fields[field].constant = YAMLValueBox(
+                            value: YAMLValue(kind: .string(tag), location: values[0].value.location)
+                        )
+                        fields[field].type = nil
+                        fields[field].defaultValue = nil
+                        if let other = tags.updateValue(alternative.type.value, forKey: tag),
+                            other != alternative.type.value
+                        {
+                            ambiguous = true
+                        }
+                    } else {
+                        fields[field].type?.value = "String"
+                    }
                 }
                 spec.models[index].shape = .object(fields)
+            }
+            if ambiguous && shape.mapping.isEmpty {
+                diagnostics.warning(
+                    "the discriminator of `\(spec.models[unionIndex].name.value)` is dropped: two alternatives have one tag; values are told apart by their shape",
+                    at: shape.discriminator?.location ?? shape.location
+                )
+                shape.discriminator = nil
+                spec.models[unionIndex].shape = .union(shape)
             }
         }
     }
@@ -220,10 +316,13 @@ struct OpenAPIReader {
     /// than an alias whose uses are written out (an array, a map, a scalar).
     func isModel(_ schema: YAMLValue) -> Bool {
         if schema["$ref"] != nil { return false }
-        if schema["enum"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil || schema["allOf"] != nil {
-            return true
+        if schema["properties"] != nil || schema["enum"] != nil { return true }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            guard let list = schema[key], case .sequence(let items) = list.kind else { continue }
+            // `allOf: [{$ref: X}]` with `nullable: true`, `oneOf: [X, {type: null}]`: X itself, not a model.
+            if items.filter({ $0["type"]?.scalarText != "null" }).count > 1 { return true }
+            if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
         }
-        if schema["properties"] != nil { return true }
         return false
     }
 
@@ -261,14 +360,23 @@ struct OpenAPIReader {
         }
         if let values = schema["enum"] {
             model.shape = .enumeration(enumValues(values))
-        } else if let alternatives = schema["oneOf"] ?? schema["anyOf"] {
+        } else if let alternatives = schema["oneOf"] ?? schema["anyOf"], schema["properties"] == nil {
             model.shape = .union(union(alternatives, schema: schema, name: name.value))
         } else {
+            if schema["oneOf"] != nil || schema["anyOf"] != nil {
+                skip(
+                    "`oneOf` and `anyOf` beside `properties`",
+                    at: schema.location,
+                    because: "they only constrain which properties are present; the object has them all"
+                )
+            }
             var fields: [RawField] = []
+            var required = Set<String>()
             if let parts = schema["allOf"], case .sequence(let items) = parts.kind {
                 for part in items {
+                    required.formUnion(requiredKeys(part))
                     if let reference = part["$ref"] {
-                        if let included = referencedModel(reference) {
+                        if let included = referencedModel(reference), isObjectModel(reference) {
                             model.includes.append(Located(included, at: reference.location))
                         } else if let target = referencedSchema(reference) {
                             fields += properties(of: target, owner: name.value)
@@ -278,7 +386,18 @@ struct OpenAPIReader {
                     }
                 }
             }
-            fields += properties(of: schema, owner: name.value)
+            required.formUnion(requiredKeys(schema))
+            if !required.isEmpty { allOfRequired[name.value] = required }
+            for field in properties(of: schema, owner: name.value) {
+                fields.removeAll { $0.key.value == field.key.value }  // the schema's own wins
+                fields.append(field)
+            }
+            // Required by a later part of `allOf`: not optional.
+            for index in fields.indices where required.contains(fields[index].key.value) {
+                if fields[index].type?.value.hasSuffix("?") == true, fields[index].nullable == nil {
+                    fields[index].type?.value.removeLast()
+                }
+            }
             model.shape = .object(fields)
             if let extra = schema["additionalProperties"], case .mapping = extra.kind, !fields.isEmpty {
                 model.additionalProperties = Located(typeText(extra, name: name.value + "Value"), at: extra.location)
@@ -289,7 +408,7 @@ struct OpenAPIReader {
 
     func enumValues(_ values: YAMLValue) -> [RawEnumValue] {
         guard case .sequence(let items) = values.kind else { return [] }
-        return items.compactMap { item in
+        var values: [RawEnumValue] = items.compactMap { item in
             switch item.kind {
             case .int(let number): RawEnumValue(value: item.located(String(number)), isInteger: true)
             case .string(let text): RawEnumValue(value: item.located(text), isInteger: false)
@@ -297,18 +416,87 @@ struct OpenAPIReader {
             default: item.scalarText.map { RawEnumValue(value: item.located($0), isInteger: false) }
             }
         }
+        // Mixed kinds are strings; values whose case names would be one (`Etc/GMT+0`, `Etc/GMT-0`) are numbered.
+        if values.contains(where: \.isInteger) && values.contains(where: { !$0.isInteger }) {
+            for index in values.indices { values[index].isInteger = false }
+        }
+        var seen = Set<String>()
+        var named = false
+        for value in values {
+            let name = SwiftName.memberName(value.isInteger ? "value" + value.value.value : value.value.value)
+            if !seen.insert(name).inserted { named = true }
+        }
+        guard named else { return values }
+        seen = []
+        for index in values.indices {
+            let base = SwiftName.memberName(
+                values[index].isInteger ? "value" + values[index].value.value : values[index].value.value
+            )
+            var name = base
+            var number = 2
+            while !seen.insert(name).inserted {
+                name = base + String(number)
+                number += 1
+            }
+            values[index].name = Located(name, at: values[index].value.location)
+        }
+        return values
+    }
+
+    /// Whether a schema is an object with properties (rather than an enumeration, a union or an alias).
+    func isObject(_ schema: YAMLValue) -> Bool {
+        guard isModel(schema), schema["enum"] == nil else { return false }
+        if schema["properties"] != nil { return true }
+        return schema["allOf"] != nil && schema["oneOf"] == nil && schema["anyOf"] == nil
+    }
+
+    /// The keys a schema lists under `required`.
+    func requiredKeys(_ schema: YAMLValue) -> Set<String> {
+        guard let list = schema["required"], case .sequence(let items) = list.kind else { return [] }
+        return Set(items.compactMap(\.scalarText))
+    }
+
+    /// Whether a `$ref` names a component that is an object model (which another may include).
+    func isObjectModel(_ reference: YAMLValue) -> Bool {
+        guard let schema = referencedSchema(reference) else { return false }
+        if schema["properties"] != nil { return true }
+        if let parts = schema["allOf"], case .sequence(let items) = parts.kind {
+            return items.contains { $0["properties"] != nil || ($0["$ref"].map(isObjectModel) ?? false) }
+        }
+        return false
     }
 
     mutating func union(_ alternatives: YAMLValue, schema: YAMLValue, name: String) -> RawUnion {
         var union = RawUnion(location: alternatives.location)
+        var seen = Set<String>()
         if case .sequence(let items) = alternatives.kind {
             for (index, item) in items.enumerated() {
                 if case .string("null") = item["type"]?.kind { continue }  // `oneOf: [X, {type: null}]`
-                let text = typeText(item, name: name + "Option" + String(index + 1))
+                var text = typeText(item, name: name + "Option" + String(index + 1))
+                if text.hasSuffix("?") { text.removeLast() }  // the union's own optionality says it
+                guard seen.insert(text).inserted else {
+                    skip(
+                        "alternatives of the same type",
+                        at: item.location,
+                        because: "a union has each type once; the alternatives differ only in what they require"
+                    )
+                    continue
+                }
                 union.alternatives.append(RawUnion.Alternative(type: Located(text, at: item.location)))
             }
         }
-        if let discriminator = schema["discriminator"] {
+        let objects = Set(
+            componentSchemas.keys.filter { isObject(componentSchemas[$0]!) }.compactMap { modelNames[$0] }
+        )
+        if let discriminator = schema["discriminator"],
+            !union.alternatives.allSatisfy({ objects.contains($0.type.value) || hoistedObjects.contains($0.type.value) }
+            )
+        {
+            diagnostics.warning(
+                "the discriminator is dropped: not every alternative is an object; values are told apart by their shape",
+                at: discriminator.location
+            )
+        } else if let discriminator = schema["discriminator"] {
             if let property = discriminator["propertyName"], let text = property.scalarText {
                 union.discriminator = property.located(text)
             }
@@ -337,7 +525,17 @@ struct OpenAPIReader {
             if !required.contains(entry.key.value) && !text.hasSuffix("?") { text += "?" }
             field.type = Located(text, at: property.location)
             field.description = property["description"]?.scalarText
-            if let value = property["default"] { field.defaultValue = YAMLValueBox(value: value) }
+            if let value = property["default"] {
+                let isUnion =
+                    property["oneOf"] != nil || property["anyOf"] != nil
+                    || property["$ref"].flatMap(referencedSchema).map { $0["oneOf"] != nil || $0["anyOf"] != nil }
+                        == true
+                if isUnion {
+                    skip("defaults of unions", at: value.location, because: "the format gives unions no default")
+                } else {
+                    field.defaultValue = YAMLValueBox(value: value)
+                }
+            }
             if let deprecated = property["deprecated"], case .bool(true) = deprecated.kind {
                 field.deprecated = RawDeprecation(message: nil)
             }
@@ -387,6 +585,9 @@ struct OpenAPIReader {
                 }
             }
             let model = claim(name, at: schema.location)
+            if schema["enum"] == nil && (schema["properties"] != nil || schema["allOf"] != nil) {
+                hoistedObjects.insert(model)
+            }
             addModel(schema, name: Located(model, at: schema.location))
             return model
         }

@@ -133,6 +133,13 @@ extension OpenAPIReader {
                     continue
                 }
                 guard Self.methods.contains(method) else { continue }
+                if entry.key.value.contains("?") || entry.key.value.contains("#") {
+                    diagnostics.warning(
+                        "the operation `\(method) \(entry.key.value)` is skipped: a path with a query or a fragment is not a path",
+                        at: key.key.location
+                    )
+                    continue
+                }
                 if let filter = config?.filter {
                     let kept = keeps(key.value, path: entry.key.value, filter: filter)
                     matched.formUnion(kept)
@@ -206,11 +213,20 @@ extension OpenAPIReader {
         }
         readParameters(shared, operation["parameters"], into: &endpoint)
         if let body = operation["requestBody"] {
-            readBody(body, into: &endpoint)
+            if method.value == "get" || method.value == "head" {
+                skip(
+                    "request bodies of GET and HEAD operations",
+                    at: body.location,
+                    because: "HTTP gives them no meaning, and clients do not send them"
+                )
+            } else {
+                readBody(body, into: &endpoint)
+            }
         }
         if let responses = operation["responses"] {
             readResponses(responses, into: &endpoint)
         }
+        nameParametersApart(&endpoint)
         if spec.auth != nil {
             let names = requirementNames(operation["security"]) ?? defaultRequirement ?? []
             let known = names.filter { $0 == ResolveContext.publicScope || securityNames.contains($0) }
@@ -225,6 +241,46 @@ extension OpenAPIReader {
             }
         }
         spec.endpoints.append(endpoint)
+    }
+
+    /// Gives parameters whose Swift names would be one (`StartTime`, `StartTime<`, `StartTime>`; a path
+    /// parameter and a form field of one name) names of their own: `<` reads `Before`, `>` `After`, and others
+    /// are numbered.
+    func nameParametersApart(_ endpoint: inout RawEndpoint) {
+        var taken = Set<String>()
+        func rename(_ fields: inout [RawField]) {
+            for index in fields.indices {
+                let key = fields[index].key.value
+                guard taken.insert(SwiftName.memberName(key)).inserted else {
+                    let spelled = key.replacingOccurrences(of: "<", with: " Before")
+                        .replacingOccurrences(of: ">", with: " After")
+                    var name = SwiftName.memberName(spelled)
+                    var number = 2
+                    while !taken.insert(name).inserted {
+                        name = SwiftName.memberName(spelled) + String(number)
+                        number += 1
+                    }
+                    fields[index].swiftName = Located(name, at: fields[index].key.location)
+                    continue
+                }
+            }
+        }
+        rename(&endpoint.pathParameters)
+        switch endpoint.body {
+        case .form(var fields, let location)?:
+            rename(&fields)
+            endpoint.body = .form(fields, location)
+        case .multipart(var fields, let location)?:
+            rename(&fields)
+            endpoint.body = .multipart(fields, location)
+        case .type?: taken.insert("body")
+        case .binary?: taken.insert("data")
+        case .file?: taken.insert("file")
+        default: break
+        }
+        rename(&endpoint.query)
+        rename(&endpoint.headers)
+        rename(&endpoint.cookies)
     }
 
     /// Path, query, header and cookie parameters, the operation's over the path's of the same name and place.
@@ -248,6 +304,7 @@ extension OpenAPIReader {
                 schema.map { typeText($0, name: SwiftName.typeName(endpoint.name.value + " " + name)) } ?? "String"
             let required = parameter["required"].map { if case .bool(true) = $0.kind { true } else { false } } ?? false
             if place != "path" && !required && !text.hasSuffix("?") { text += "?" }
+            text = Self.textual(text)
             field.type = Located(text, at: schema?.location ?? parameter.location)
             field.description = parameter["description"]?.scalarText
             if case .bool(true) = parameter["deprecated"]?.kind { field.deprecated = RawDeprecation(message: nil) }
@@ -293,10 +350,12 @@ extension OpenAPIReader {
         }
         if let form = media.first(where: { $0.key.value.hasPrefix("application/x-www-form-urlencoded") }) {
             let schema = form.value["schema"].flatMap { $0["$ref"].flatMap(referencedSchema) ?? $0 }
-            endpoint.body = .form(
-                schema.map { properties(of: $0, owner: endpoint.name.value) } ?? [],
-                form.key.location
-            )
+            var fields = schema.map { properties(of: $0, owner: endpoint.name.value) } ?? []
+            for index in fields.indices {
+                let type = fields[index].type?.value ?? "String"
+                fields[index].type?.value = Self.textual(type)
+            }
+            endpoint.body = .form(fields, form.key.location)
             return
         }
         if let multipart = media.first(where: { $0.key.value.hasPrefix("multipart/form-data") }) {
@@ -305,13 +364,30 @@ extension OpenAPIReader {
             // Binary strings are files.
             for index in fields.indices {
                 guard let type = fields[index].type else { continue }
-                fields[index].type?.value = type.value.replacingOccurrences(of: "Data", with: "File")
+                switch type.value {
+                case "Data": fields[index].type?.value = "File"
+                case "Data?": fields[index].type?.value = "File?"
+                case "[Data]": fields[index].type?.value = "[File]"
+                case "[Data]?": fields[index].type?.value = "[File]?"
+                default: break
+                }
             }
             endpoint.body = .multipart(fields, multipart.key.location)
             return
         }
         if let other = media.first {
             endpoint.body = .binary(other.key)
+        }
+    }
+
+    /// A value without a type (`JSON`) in a query or a form is text there.
+    static func textual(_ text: String) -> String {
+        switch text {
+        case "JSON": "String"
+        case "JSON?": "String?"
+        case "[JSON]": "[String]"
+        case "[JSON]?": "[String]?"
+        default: text
         }
     }
 
@@ -342,12 +418,10 @@ extension OpenAPIReader {
             } else if status == "DEFAULT" || status == "4XX" || status == "5XX"
                 || Int(status).map({ $0 >= 400 }) == true
             {
-                guard
-                    case .type(let type)? = answerBody(
-                        response,
-                        name: SwiftName.typeName(endpoint.name.value) + "Error"
-                    )
-                else { continue }
+                // Named apart from the enumeration of an endpoint's error bodies, `<Endpoint>Error`.
+                let bodyName =
+                    SwiftName.typeName(endpoint.name.value) + "Error" + (status == "DEFAULT" ? "Body" : status)
+                guard case .type(let type)? = answerBody(response, name: bodyName) else { continue }
                 if status == "DEFAULT" {
                     for key in ["4XX", "5XX"] where !endpoint.errors.contains(where: { $0.status.value == key }) {
                         endpoint.errors.append(RawErrorStatus(status: Located(key, at: entry.key.location), type: type))
@@ -357,6 +431,10 @@ extension OpenAPIReader {
                     endpoint.errors.append(RawErrorStatus(status: entry.key, type: type))
                 }
             }
+        }
+        if !answers.contains(where: { $0.status.value.hasPrefix("2") }) {
+            // Only redirects (the transport follows them): the answer is whatever the redirect leads to.
+            answers = []
         }
         if answers.count == 1, let only = answers.first, only.status.value.hasPrefix("2") {
             endpoint.response = only.body
