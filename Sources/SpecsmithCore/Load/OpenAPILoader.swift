@@ -44,6 +44,10 @@ struct OpenAPIReader {
     var config: RawConfig?
     /// Inline object schemas hoisted into models.
     var hoistedObjects: Set<String> = []
+    /// The type names models may not take, once the API's name is known.
+    var reservedNames: Set<String> = []
+    /// The spec names of component schemas that are objects, once computed.
+    var objectModels: Set<String>?
     /// Keys that `allOf` parts of a model require, by model.
     var allOfRequired: [String: Set<String>] = [:]
 
@@ -180,6 +184,10 @@ struct OpenAPIReader {
         for model in spec.models {
             if case .enumeration(let values) = model.shape { enumerations[model.name.value] = values }
         }
+        var positions: [String: Int] = [:]
+        for (index, model) in spec.models.enumerated() where positions[model.name.value] == nil {
+            positions[model.name.value] = index
+        }
         for unionIndex in spec.models.indices {
             guard case .union(var shape) = spec.models[unionIndex].shape, let key = shape.discriminator?.value
             else { continue }
@@ -190,14 +198,14 @@ struct OpenAPIReader {
                 var owner = alternative.type.value
                 var visited = Set<String>()
                 while visited.insert(owner).inserted,
-                    let index = spec.models.firstIndex(where: { $0.name.value == owner }),
+                    let index = positions[owner],
                     case .object(let fields) = spec.models[index].shape,
                     !fields.contains(where: { $0.key.value == key }),
                     let include = spec.models[index].includes.last?.value
                 {
                     owner = include
                 }
-                guard let index = spec.models.firstIndex(where: { $0.name.value == owner }),
+                guard let index = positions[owner],
                     case .object(var fields) = spec.models[index].shape
                 else { continue }
                 for field in fields.indices where fields[field].key.value == key {
@@ -330,11 +338,14 @@ struct OpenAPIReader {
     mutating func claim(_ name: String, at location: SourceLocation) -> String {
         let base = SwiftName.typeName(name)
         // Names generated code uses (`Error`, `Data`, `Scope`, …) are kept from models, whatever the flavours.
-        let reserved = ReservedNames.types(
-            api: spec.name?.value ?? "API",
-            hasAuth: true,
-            flavours: Set(API.Flavour.allCases)
-        )
+        if reservedNames.isEmpty {
+            reservedNames = ReservedNames.types(
+                api: spec.name?.value ?? "API",
+                hasAuth: true,
+                flavours: Set(API.Flavour.allCases)
+            )
+        }
+        let reserved = reservedNames
         var stem = base == "_" ? "Model" : base
         if reserved.contains(stem) { stem += "Model" }
         var candidate = stem
@@ -485,9 +496,12 @@ struct OpenAPIReader {
                 union.alternatives.append(RawUnion.Alternative(type: Located(text, at: item.location)))
             }
         }
-        let objects = Set(
-            componentSchemas.keys.filter { isObject(componentSchemas[$0]!) }.compactMap { modelNames[$0] }
-        )
+        if objectModels == nil {
+            objectModels = Set(
+                componentSchemas.keys.filter { isObject(componentSchemas[$0]!) }.compactMap { modelNames[$0] }
+            )
+        }
+        let objects = objectModels ?? []
         if let discriminator = schema["discriminator"],
             !union.alternatives.allSatisfy({ objects.contains($0.type.value) || hoistedObjects.contains($0.type.value) }
             )

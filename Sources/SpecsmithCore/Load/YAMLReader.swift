@@ -390,12 +390,16 @@ struct TextLines {
     /// The byte offset where each line starts, and where its line break starts.
     private var starts: [Int] = []
     private var ends: [Int] = []
+    /// How many Unicode scalars each line holds, without its break: counted once, as every located value
+    /// asks for its line's length.
+    private var lengths: [Int] = []
     private let bytes: UnsafeBufferPointer<UInt8>
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         var index = 0
         var start = 0
+        var scalars = 0
         while index < bytes.count {
             let byte = bytes[index]
             var breakLength = 0
@@ -413,22 +417,27 @@ struct TextLines {
             if breakLength > 0 {
                 starts.append(start)
                 ends.append(index)
+                lengths.append(scalars)
+                scalars = 0
                 index += breakLength
                 start = index
             } else {
+                // Every byte but UTF-8 continuation bytes starts a scalar.
+                if byte & 0xC0 != 0x80 { scalars += 1 }
                 index += 1
             }
         }
         if start < bytes.count || starts.isEmpty {
             starts.append(start)
             ends.append(bytes.count)
+            lengths.append(scalars)
         }
     }
 
     /// How many Unicode scalars the line (from 1) holds, without its break.
     func length(ofLine line: Int) -> Int {
         guard line >= 1 && line <= starts.count else { return 0 }
-        return scalarCount(from: starts[line - 1], to: ends[line - 1])
+        return lengths[line - 1]
     }
 
     /// The text of the line (from 1), without its break.
