@@ -149,6 +149,31 @@ import Testing
         #expect(Self.generate(spec, path: "shapes.yaml").files.map(\.contents) == output.files.map(\.contents))
     }
 
+    /// A cycle of `allOf` references (which once exhausted the stack; the fuzzer found it) and schemas nested
+    /// deeper than any API's end in files or diagnostics.
+    @Test func cyclesAndDeepNestingAreNotCrashes() {
+        let cycle = """
+            openapi: 3.0.0
+            info: {title: Cycle}
+            servers: [{url: https://x.example}]
+            components:
+              schemas:
+                A: {allOf: [{$ref: "#/components/schemas/B"}, {properties: {a: {type: string}}}]}
+                B: {allOf: [{$ref: "#/components/schemas/A"}]}
+                C: {type: object, properties: {b: {$ref: "#/components/schemas/B"}}}
+            """
+        let output = Self.generate(cycle, path: "cycle.yaml")
+        #expect(output.hasErrors || !output.files.isEmpty)
+        let nested =
+            String(repeating: "{type: array, items: ", count: 300) + "{type: string}"
+            + String(repeating: "}", count: 300)
+        let deep =
+            "openapi: 3.0.0\ninfo: {title: Deep}\nservers: [{url: https://x.example}]\ncomponents:\n  schemas:\n    D: {type: object, properties: {d: \(nested)}}\n"
+        let deepOutput = Self.generate(deep, path: "deep.yaml")
+        #expect(!deepOutput.hasErrors, "\(deepOutput.diagnostics)")
+        #expect(deepOutput.diagnostics.contains { $0.message.contains("nested deeper than 24 levels") })
+    }
+
     /// `specsmith import` writes a spec that generates exactly the Swift the document does.
     @Test func anImportedSpecGeneratesTheSameSwift() throws {
         let document = try Self.bookshelf()

@@ -44,6 +44,8 @@ struct OpenAPIReader {
     var config: RawConfig?
     /// Inline object schemas hoisted into models.
     var hoistedObjects: Set<String> = []
+    /// How deeply the schema being read is nested in others.
+    var depth = 0
     /// The type names models may not take, once the API's name is known.
     var reservedNames: Set<String> = []
     /// The spec names of component schemas that are objects, once computed.
@@ -367,7 +369,9 @@ struct OpenAPIReader {
         var model = RawModel(name: name, shape: .object([]))
         model.description = schema["description"]?.scalarText
         if let deprecated = schema["deprecated"], case .bool(true) = deprecated.kind {
-            model.deprecated = RawDeprecation(message: nil)
+            // Said in the documentation, not with `@available`: the document's other schemas, which are not
+            // deprecated, still use it, and every use would be a warning.
+            model.description = [model.description, "Deprecated."].compactMap { $0 }.joined(separator: "\n\n")
         }
         if let values = schema["enum"] {
             model.shape = .enumeration(enumValues(values))
@@ -467,12 +471,17 @@ struct OpenAPIReader {
         return Set(items.compactMap(\.scalarText))
     }
 
-    /// Whether a `$ref` names a component that is an object model (which another may include).
-    func isObjectModel(_ reference: YAMLValue) -> Bool {
-        guard let schema = referencedSchema(reference) else { return false }
+    /// Whether a `$ref` names a component that is an object model (which another may include); a cycle of
+    /// `allOf` references is not one.
+    func isObjectModel(_ reference: YAMLValue, visiting: Set<String> = []) -> Bool {
+        guard let target = reference.scalarText, !visiting.contains(target), let schema = referencedSchema(reference)
+        else { return false }
         if schema["properties"] != nil { return true }
         if let parts = schema["allOf"], case .sequence(let items) = parts.kind {
-            return items.contains { $0["properties"] != nil || ($0["$ref"].map(isObjectModel) ?? false) }
+            let visiting = visiting.union([target])
+            return items.contains {
+                $0["properties"] != nil || ($0["$ref"].map { isObjectModel($0, visiting: visiting) } ?? false)
+            }
         }
         return false
     }
@@ -566,9 +575,24 @@ struct OpenAPIReader {
     /// The format's type text for `schema`, hoisting inline objects, enumerations and unions into models
     /// named `name`; `T?` when the schema allows `null`.
     mutating func typeText(_ schema: YAMLValue, name: String) -> String {
+        // Schemas nested deeper than any API's (YAML allows 1,000 levels) are any JSON, so that reading them
+        // never exhausts the stack, and their types stay within the 32 levels a type may nest.
+        guard depth < Self.maximumDepth else {
+            skip(
+                "schemas nested deeper than \(Self.maximumDepth) levels",
+                at: schema.location,
+                because: "they are read as `JSON`"
+            )
+            return "JSON"
+        }
+        depth += 1
+        defer { depth -= 1 }
         let text = nonNullTypeText(schema, name: name)
         return isNullable(schema) && !text.hasSuffix("?") ? text + "?" : text
     }
+
+    /// How deeply schemas may nest in one another.
+    static let maximumDepth = 24
 
     func isNullable(_ schema: YAMLValue) -> Bool {
         if case .bool(true) = schema["nullable"]?.kind { return true }
