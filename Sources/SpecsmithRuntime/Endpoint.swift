@@ -182,19 +182,7 @@ extension APIEndpoint where Response: Decodable {
         decoding _: Response.Type = Response.self,
         errors: ExpectedErrors<ErrorBody> = .none
     ) {
-        self.init(
-            resource.operationName,
-            method: resource.method,
-            path: resource.path,
-            server: resource.server,
-            query: resource.query,
-            headers: resource.headers,
-            body: resource.body,
-            sampleData: resource.sampleData,
-            requiresAuthorization: resource.requiresAuthorization,
-            errors: errors
-        )
-        acceptsAuthorization = resource.acceptsAuthorization
+        self.init(resource, decoding: .json, errors: errors)
     }
 }
 
@@ -229,18 +217,6 @@ extension APIEndpoint where Response == Void {
 
     /// The endpoint that sends `resource` and ignores its response body.
     public init(_ resource: some Resource, errors: ExpectedErrors<ErrorBody> = .none) {
-        self.init(
-            resource.operationName,
-            method: resource.method,
-            path: resource.path,
-            server: resource.server,
-            query: resource.query,
-            headers: resource.headers,
-            body: resource.body,
-            sampleData: resource.sampleData,
-            requiresAuthorization: resource.requiresAuthorization,
-            errors: errors
-        )
-        acceptsAuthorization = resource.acceptsAuthorization
+        self.init(resource, decoding: .ignoringBody, errors: errors)
     }
 }

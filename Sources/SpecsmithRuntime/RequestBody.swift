@@ -25,47 +25,21 @@ public enum RequestBody: Sendable {
         }
     }
 
-    /// The bytes of this body; a multipart body is written in memory, with a new boundary, and a file body
-    /// read whole (``APIClient`` streams both instead).
+    /// The bytes of this body, read whole; a multipart body gets a new boundary, named on its first line
+    /// (``APIClient`` streams file bodies and multipart bodies with files instead).
     public func encoded(with encoder: JSONEncoder) throws -> Data {
-        switch self {
-        case .file(let url, _):
-            return try Data(contentsOf: url)
-        case .multipart(let fields):
-            let encoded = try MultipartEncoder.encode(
-                fields.flatMap(\.parts),
-                boundary: MultipartEncoder.boundary(),
-                encoder: encoder
-            )
-            if let file = encoded.file {
-                defer { try? FileManager.default.removeItem(at: file) }
-                return try Data(contentsOf: file)
-            }
-            return encoded.data ?? Data()
-        default:
-            return try encodedInMemory(with: encoder)
-        }
+        let payload = try payload(with: encoder)
+        guard let file = payload.file else { return payload.data ?? Data() }
+        defer { if payload.temporary { try? FileManager.default.removeItem(at: file) } }
+        return try Data(contentsOf: file)
     }
 
-    /// What a request sends: bytes, or a file to stream (``temporary`` when written for this request), and the
-    /// `Content-Type`.
+    /// What a request sends: bytes, or a file to stream (`temporary` when written for this request), and the
+    /// `Content-Type` (for multipart, with its boundary).
     func payload(with encoder: JSONEncoder) throws -> (data: Data?, file: URL?, temporary: Bool, contentType: String) {
         switch self {
-        case .file(let url, let contentType):
-            return (nil, url, false, contentType)
-        case .multipart(let fields):
-            let boundary = MultipartEncoder.boundary()
-            let encoded = try MultipartEncoder.encode(fields.flatMap(\.parts), boundary: boundary, encoder: encoder)
-            return (encoded.data, encoded.file, encoded.file != nil, "multipart/form-data; boundary=\(boundary)")
-        default:
-            return (try encodedInMemory(with: encoder), nil, false, contentType)
-        }
-    }
-
-    private func encodedInMemory(with encoder: JSONEncoder) throws -> Data {
-        switch self {
-        case .json(let value, _):
-            return try encoder.encode(value)
+        case .json(let value, let contentType):
+            return (try encoder.encode(value), nil, false, contentType)
         case .form(let fields):
             if let problem = fields.lazy.compactMap(\.problem).first {
                 throw RequestBodyError(message: problem)
@@ -73,11 +47,15 @@ public enum RequestBody: Sendable {
             let pairs = fields.flatMap(\.pairs).map {
                 "\(PercentEncoding.formComponent($0.name))=\(PercentEncoding.formComponent($0.value))"
             }
-            return Data(pairs.joined(separator: "&").utf8)
-        case .data(let data, _):
-            return data
-        case .file, .multipart:
-            return try encoded(with: encoder)
+            return (Data(pairs.joined(separator: "&").utf8), nil, false, contentType)
+        case .data(let data, let contentType):
+            return (data, nil, false, contentType)
+        case .file(let url, let contentType):
+            return (nil, url, false, contentType)
+        case .multipart(let fields):
+            let boundary = MultipartEncoder.boundary()
+            let encoded = try MultipartEncoder.encode(fields.flatMap(\.parts), boundary: boundary, encoder: encoder)
+            return (encoded.data, encoded.file, encoded.file != nil, "multipart/form-data; boundary=\(boundary)")
         }
     }
 }

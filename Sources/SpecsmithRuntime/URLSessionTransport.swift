@@ -184,8 +184,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         exchange?.continuation.resume(returning: outcome)
     }
 
+    private static func tooLarge(_ limit: some BinaryInteger) -> TransportError {
+        TransportError(.responseTooLarge, "The response is larger than \(limit) bytes.")
+    }
+
     private func tooLarge(_ task: URLSessionTask, limit: some BinaryInteger) {
-        finish(task, with: .failure(TransportError(.responseTooLarge, "The response is larger than \(limit) bytes.")))
+        finish(task, with: .failure(Self.tooLarge(limit)))
         task.cancel()
     }
 
@@ -237,30 +241,30 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit: Int64? = lock.withLock {
+        // Why the exchange must end now, if it must: its limit passed, or its download could not be written.
+        let failure: TransportError? = lock.withLock {
             guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
             if let file = exchange.file, let limit = exchange.limits.file {
-                guard exchange.written + Int64(data.count) <= limit else { return limit }
+                guard exchange.written + Int64(data.count) <= limit else { return Self.tooLarge(limit) }
                 do {
                     try file.handle.write(contentsOf: data)
                 } catch {
-                    return -1
+                    return TransportError(.connectivity, "Could not write the downloaded body: \(error)")
                 }
                 exchanges[dataTask.taskIdentifier]?.written += Int64(data.count)
                 return nil
             }
-            let limit = exchange.limits.memory
-            guard exchange.body.count + data.count <= limit else { return Int64(limit) }
+            guard exchange.body.count + data.count <= exchange.limits.memory else {
+                return Self.tooLarge(exchange.limits.memory)
+            }
             exchanges[dataTask.taskIdentifier] = nil  // keeps `body` uniquely referenced while it grows
             exchange.body.append(data)
             exchanges[dataTask.taskIdentifier] = exchange
             return nil
         }
-        if overLimit == -1 {
-            finish(dataTask, with: .failure(TransportError(.connectivity, "Could not write the downloaded body.")))
+        if let failure {
+            finish(dataTask, with: .failure(failure))
             dataTask.cancel()
-        } else if let overLimit {
-            tooLarge(dataTask, limit: overLimit)
         }
     }
 

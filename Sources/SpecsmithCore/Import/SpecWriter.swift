@@ -118,7 +118,7 @@ public enum SpecWriter {
                 writer.indented { writer in
                     for value in values {
                         if let name = value.name {
-                            writer.line(YAMLTextWriter.key(name.value) + ": " + enumValue(value))
+                            writer.line(YAMLTextWriter.quoted(name.value) + ": " + enumValue(value))
                         } else {
                             writer.line("- " + enumValue(value))
                         }
@@ -130,7 +130,7 @@ public enum SpecWriter {
                     for alternative in union.alternatives {
                         if let name = alternative.name {
                             writer.line(
-                                YAMLTextWriter.key(name.value) + ": " + YAMLTextWriter.quoted(alternative.type.value)
+                                YAMLTextWriter.quoted(name.value) + ": " + YAMLTextWriter.quoted(alternative.type.value)
                             )
                         } else {
                             writer.line("- " + YAMLTextWriter.quoted(alternative.type.value))
@@ -329,33 +329,24 @@ struct YAMLTextWriter {
 
     /// `key: value`, the value quoted unless `plain` (numbers, flags, JSON written already).
     mutating func scalar(_ key: String, _ value: String, plain: Bool = false) {
-        line(Self.key(key) + ": " + (plain ? value : Self.quoted(value)))
+        line(Self.quoted(key) + ": " + (plain ? value : Self.quoted(value)))
     }
 
     /// `key:` and the lines `body` writes below it.
     mutating func block(_ key: String, _ body: (inout YAMLTextWriter) -> Void) {
-        line(Self.key(key) + ":")
+        line(Self.quoted(key) + ":")
         indented(body)
     }
 
     /// `key: [a, b]`, each quoted as needed.
     mutating func list(_ key: String, _ values: [String]) {
-        line(Self.key(key) + ": [" + values.map(Self.quoted).joined(separator: ", ") + "]")
+        line(Self.quoted(key) + ": [" + values.map(Self.quoted).joined(separator: ", ") + "]")
     }
 
-    /// A key, quoted unless it is plain letters, digits, `_`, `-`, `.` and `/` not starting like YAML syntax.
-    static func key(_ text: String) -> String {
-        isPlain(text) ? text : quoted(text, always: true)
-    }
-
-    /// `text` as a YAML scalar that reads back as that string: plain when nothing in it means anything to
-    /// YAML, otherwise double-quoted with JSON's escapes.
+    /// `text` as a YAML key or scalar that reads back as that string: plain when nothing in it means anything
+    /// to YAML, otherwise double-quoted with JSON's escapes.
     static func quoted(_ text: String) -> String {
-        isPlain(text) ? text : quoted(text, always: true)
-    }
-
-    private static func quoted(_ text: String, always: Bool) -> String {
-        YAMLValue.jsonString(text)
+        isPlain(text) ? text : YAMLValue.jsonString(text)
     }
 
     private static let plainCharacters = Set(

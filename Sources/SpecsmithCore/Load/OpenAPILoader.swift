@@ -368,7 +368,7 @@ struct OpenAPIReader {
     mutating func addModel(_ schema: YAMLValue, name: Located<String>) {
         var model = RawModel(name: name, shape: .object([]))
         model.description = schema["description"]?.scalarText
-        if let deprecated = schema["deprecated"], case .bool(true) = deprecated.kind {
+        if schema["deprecated"]?.isTrue == true {
             // Said in the documentation, not with `@available`: the document's other schemas, which are not
             // deprecated, still use it, and every use would be a warning.
             model.description = [model.description, "Deprecated."].compactMap { $0 }.joined(separator: "\n\n")
@@ -559,7 +559,7 @@ struct OpenAPIReader {
                     field.defaultValue = YAMLValueBox(value: value)
                 }
             }
-            if let deprecated = property["deprecated"], case .bool(true) = deprecated.kind {
+            if property["deprecated"]?.isTrue == true {
                 field.deprecated = RawDeprecation(message: nil)
             }
             if let flag = property["readOnly"], case .bool(let value) = flag.kind {
@@ -595,8 +595,7 @@ struct OpenAPIReader {
     static let maximumDepth = 24
 
     func isNullable(_ schema: YAMLValue) -> Bool {
-        if case .bool(true) = schema["nullable"]?.kind { return true }
-        if case .bool(true) = schema["x-nullable"]?.kind { return true }
+        if schema["nullable"]?.isTrue == true || schema["x-nullable"]?.isTrue == true { return true }
         if let types = schema["type"], case .sequence(let items) = types.kind {
             return items.contains { $0.scalarText == "null" }
         }
@@ -733,6 +732,12 @@ struct OpenAPIReader {
 }
 
 extension YAMLValue {
+    /// Whether this is the boolean `true`.
+    var isTrue: Bool {
+        if case .bool(true) = kind { return true }
+        return false
+    }
+
     /// The value of `key` in a mapping; `nil` for other values and missing keys.
     subscript(key: String) -> YAMLValue? {
         guard case .mapping(let entries) = kind else { return nil }

@@ -202,7 +202,7 @@ extension OpenAPIReader {
         let details = operation["description"]?.scalarText
         endpoint.description = [summary, details].compactMap { $0 }.joined(separator: "\n\n")
         if endpoint.description?.isEmpty == true { endpoint.description = nil }
-        if case .bool(true) = operation["deprecated"]?.kind { endpoint.deprecated = RawDeprecation(message: nil) }
+        if operation["deprecated"]?.isTrue == true { endpoint.deprecated = RawDeprecation(message: nil) }
         if let callbacks = operation["callbacks"] {
             skip("callbacks", at: callbacks.location, because: "the server calls them, not the client")
         }
@@ -302,19 +302,19 @@ extension OpenAPIReader {
             let schema = parameter["schema"] ?? parameter["content"]?["application/json"]?["schema"]
             var text =
                 schema.map { typeText($0, name: SwiftName.typeName(endpoint.name.value + " " + name)) } ?? "String"
-            let required = parameter["required"].map { if case .bool(true) = $0.kind { true } else { false } } ?? false
+            let required = parameter["required"]?.isTrue == true
             if place != "path" && !required && !text.hasSuffix("?") { text += "?" }
             text = Self.textual(text)
             field.type = Located(text, at: schema?.location ?? parameter.location)
             field.description = parameter["description"]?.scalarText
-            if case .bool(true) = parameter["deprecated"]?.kind { field.deprecated = RawDeprecation(message: nil) }
+            if parameter["deprecated"]?.isTrue == true { field.deprecated = RawDeprecation(message: nil) }
             if let value = schema?["default"], place != "path" {
                 field.defaultValue = YAMLValueBox(value: value)
                 if text.hasSuffix("?") { field.type?.value.removeLast() }
             }
             let style = parameter["style"]?.scalarText
             if text.hasPrefix("["), !text.contains(":") {
-                let explode = parameter["explode"].map { if case .bool(true) = $0.kind { true } else { false } }
+                let explode = parameter["explode"]?.isTrue
                 switch style {
                 case "spaceDelimited": field.separator = Located(" ", at: parameter.location)
                 case "pipeDelimited": field.separator = Located("|", at: parameter.location)
@@ -336,7 +336,7 @@ extension OpenAPIReader {
         guard let body = dereferenced(value, section: "requestBodies"), let content = body["content"],
             case .mapping(let media) = content.kind
         else { return }
-        let required = body["required"].map { if case .bool(true) = $0.kind { true } else { false } } ?? false
+        let required = body["required"]?.isTrue == true
         let json = media.first { isJSON($0.key.value) }
         if let json {
             let schema = json.value["schema"] ?? YAMLValue(kind: .mapping([]), location: json.value.location)

@@ -200,11 +200,15 @@ extension ResolveContext {
         }
     }
 
-    private mutating func checkHeaderName(_ name: Located<String>) {
+    /// Reports a header or parameter name that is not an HTTP token; returns whether it is one.
+    @discardableResult
+    mutating func checkHeaderName(_ name: Located<String>) -> Bool {
         let allowed = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         if name.value.isEmpty || !name.value.allSatisfy({ allowed.contains($0) }) {
             diagnostics.error("`\(name.value)` is not a valid header or parameter name", at: name.location)
+            return false
         }
+        return true
     }
 
     /// The Swift name of the scope `name` refers to, reporting an unknown scope.

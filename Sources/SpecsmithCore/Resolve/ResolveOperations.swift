@@ -267,7 +267,7 @@ extension ResolveContext {
         return method.value.lowercased()
     }
 
-    /// A path template split into text and `{name}` parameters with their locations.
+    /// A template (a path, a server URL) split into text and `{name}` parameters with their locations.
     enum TemplatePart {
         case literal(String)
         case parameter(String, SourceLocation)
@@ -284,12 +284,17 @@ extension ResolveContext {
                 at: path.location
             )
         }
+        return templateParts(path, in: "path")
+    }
+
+    /// `template` split at its `{name}`s, reporting unbalanced and empty braces as `in` a `what`.
+    mutating func templateParts(_ template: Located<String>, in what: String) -> [TemplatePart] {
         var parts: [TemplatePart] = []
         var literal = ""
-        var characters = Array(text).enumerated().makeIterator()
+        var characters = Array(template.value).enumerated().makeIterator()
         while let (offset, character) = characters.next() {
             if character == "}" {
-                diagnostics.error("unbalanced `}` in path", at: path.location(ofCharacter: offset))
+                diagnostics.error("unbalanced `}` in \(what)", at: template.location(ofCharacter: offset))
                 continue
             }
             guard character == "{" else {
@@ -305,9 +310,9 @@ extension ResolveContext {
                 }
                 name.append(next)
             }
-            let location = path.location(ofCharacter: offset)
+            let location = template.location(ofCharacter: offset)
             guard closed, !name.isEmpty, !name.contains("{") else {
-                diagnostics.error("unclosed or empty `{…}` in path", at: location)
+                diagnostics.error("unclosed or empty `{…}` in \(what)", at: location)
                 continue
             }
             if !literal.isEmpty { parts.append(.literal(literal)) }

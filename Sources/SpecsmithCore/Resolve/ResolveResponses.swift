@@ -203,10 +203,7 @@ extension ResolveContext {
 
     private mutating func resolveResponseHeader(_ field: RawField) -> Operation.ResponseHeader? {
         let name = field.key
-        if name.value.isEmpty || name.value.contains(where: { !$0.isASCII || " \t:()<>@,;\\\"/[]?={}".contains($0) }) {
-            diagnostics.error("`\(name.value)` is not an HTTP header name", at: name.location)
-            return nil
-        }
+        guard checkHeaderName(name) else { return nil }
         if let defaultValue = field.defaultValue {
             diagnostics.error(
                 "a response header has no default; make it optional instead",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Resolves where the API is: the base URL and the other servers (`servers:`), their `{variables}`
 /// (`variables:`), and the server each endpoint is on (`server:`).
 extension ResolveContext {
@@ -121,42 +123,26 @@ extension ResolveContext {
         key: String
     ) -> String {
         var text = ""
-        var characters = Array(url.value.enumerated())[...]
-        while let (offset, character) = characters.popFirst() {
-            guard character == "{" else {
-                if character == "}" {
-                    diagnostics.error("unbalanced `}` in `\(key)`", at: url.location(ofCharacter: offset))
+        for part in templateParts(url, in: "`\(key)`") {
+            switch part {
+            case .literal(let literal):
+                text += literal
+            case .parameter(let name, let location):
+                guard let variable = variables[name] else {
+                    if !raw.variables.contains(where: { $0.name.value == name }) {
+                        diagnostics.error(
+                            "the variable `{\(name)}` is not declared under `variables`",
+                            at: location,
+                            hint: Suggestions.hint(for: name, in: raw.variables.map(\.name.value))
+                                ?? "add `variables: {\(name): {default: …}}`"
+                        )
+                    }
+                    text.append("x")  // Reported; keeps the URL checkable.
+                    continue
                 }
-                text.append(character)
-                continue
+                used.insert(name)
+                text += Self.encoded(variable.defaultValue)
             }
-            var name = ""
-            var closed = false
-            while let (_, next) = characters.popFirst() {
-                if next == "}" {
-                    closed = true
-                    break
-                }
-                name.append(next)
-            }
-            guard closed, !name.isEmpty else {
-                diagnostics.error("unclosed or empty `{…}` in `\(key)`", at: url.location(ofCharacter: offset))
-                continue
-            }
-            guard let variable = variables[name] else {
-                if !raw.variables.contains(where: { $0.name.value == name }) {
-                    diagnostics.error(
-                        "the variable `{\(name)}` is not declared under `variables`",
-                        at: url.location(ofCharacter: offset),
-                        hint: Suggestions.hint(for: name, in: raw.variables.map(\.name.value))
-                            ?? "add `variables: {\(name): {default: …}}`"
-                    )
-                }
-                text.append("x")  // Reported; keeps the URL checkable.
-                continue
-            }
-            used.insert(name)
-            text += Self.encoded(variable.defaultValue)
         }
         let hasScheme = text.hasPrefix("https://") || text.hasPrefix("http://")
         let host = text.drop(while: { $0 != "/" }).dropFirst(2).prefix(while: { $0 != "/" })
@@ -173,20 +159,7 @@ extension ResolveContext {
     /// are, others percent-encoded.
     static func encoded(_ value: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-        var text = ""
-        for byte in value.utf8 {
-            if unreserved.contains(byte) {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return text
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        return value.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }
+            .joined()
     }
 }
