@@ -12,6 +12,9 @@ enum OpenAPILoader {
     }
 
     static func load(_ root: YAMLValue, file: String, config: RawConfig?, diagnostics: inout Diagnostics) -> RawSpec {
+        guard let root = Swagger2.upgrade(root, diagnostics: &diagnostics) else {
+            return RawSpec(file: file, location: root.location)
+        }
         var reader = OpenAPIReader(root: root, file: file, diagnostics: diagnostics)
         reader.config = config
         let spec = reader.read()
@@ -64,14 +67,6 @@ struct OpenAPIReader {
 
     mutating func read() -> RawSpec {
         guard case .mapping = root.kind else { return spec }
-        if let swagger = root["swagger"] {
-            diagnostics.error(
-                "Swagger 2.0 documents cannot be read yet",
-                at: swagger.location,
-                hint: "convert it to OpenAPI 3 first, for example with swagger2openapi"
-            )
-            return spec
-        }
         if let version = root["openapi"], let text = version.scalarText, !text.hasPrefix("3.") {
             diagnostics.error("OpenAPI \(text) is not a version this reads; it reads 3.0 and 3.1", at: version.location)
             return spec
@@ -520,7 +515,8 @@ struct OpenAPIReader {
                 at: discriminator.location
             )
         } else if let discriminator = schema["discriminator"] {
-            if let property = discriminator["propertyName"], let text = property.scalarText {
+            if let text = (discriminator["propertyName"] ?? discriminator).scalarText {
+                let property = discriminator["propertyName"] ?? discriminator
                 union.discriminator = property.located(text)
             }
             if let mapping = discriminator["mapping"], case .mapping(let entries) = mapping.kind {
@@ -647,6 +643,8 @@ struct OpenAPIReader {
             case "binary": return "Data"
             default: return "String"
             }
+        case "file":  // Swagger 2.0's file, in a form
+            return "Data"
         case "integer":
             switch format {
             case "int32": return "Int32"
@@ -681,7 +679,7 @@ struct OpenAPIReader {
             diagnostics.error(
                 "`\(target)` refers to no schema of this document",
                 at: reference.location,
-                hint: "references read `#/components/schemas/Name`"
+                hint: "references read `\(target.hasPrefix("#/definitions/") ? "#/definitions/" : "#/components/schemas/")Name`"
             )
             return "JSON"
         }
@@ -690,9 +688,12 @@ struct OpenAPIReader {
         return typeText(schema, name: component)
     }
 
+    /// The component schema a reference names: `#/components/schemas/Name`, or Swagger 2.0's
+    /// `#/definitions/Name`.
     func componentName(_ reference: String) -> String? {
-        let prefix = "#/components/schemas/"
-        guard reference.hasPrefix(prefix) else { return nil }
+        guard let prefix = ["#/components/schemas/", "#/definitions/"].first(where: reference.hasPrefix) else {
+            return nil
+        }
         return String(reference.dropFirst(prefix.count))
             .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
