@@ -41,8 +41,13 @@ enum SpecCommands {
     /// Keep in step with `Translator.fileNames` (a test compares them).
     static let fileNames = [
         "Models.swift", "Models2.swift", "Models3.swift", "Models4.swift", "Models5.swift", "Models6.swift",
-        "Models7.swift", "Models8.swift", "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift",
-        "RxSwift.swift", "Samples.swift",
+        "Models7.swift", "Models8.swift", "Endpoints.swift", "Endpoints2.swift", "Endpoints3.swift",
+        "Endpoints4.swift", "Endpoints5.swift", "Endpoints6.swift", "Endpoints7.swift", "Endpoints8.swift",
+        "Resources.swift", "Client.swift", "Client2.swift", "Client3.swift", "Client4.swift", "Client5.swift",
+        "Client6.swift", "Client7.swift", "Client8.swift", "Combine.swift", "Combine2.swift", "Combine3.swift",
+        "Combine4.swift", "Combine5.swift", "Combine6.swift", "Combine7.swift", "Combine8.swift", "RxSwift.swift",
+        "RxSwift2.swift", "RxSwift3.swift", "RxSwift4.swift", "RxSwift5.swift", "RxSwift6.swift", "RxSwift7.swift",
+        "RxSwift8.swift", "Samples.swift",
     ]
 
     /// One command per spec among `files`.

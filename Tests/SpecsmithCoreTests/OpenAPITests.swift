@@ -147,7 +147,10 @@ import Testing
     /// client that compiles, with its warnings at their place; the client and the imported spec are goldens,
     /// and the imported spec generates the same Swift.
     @Test func aSwagger2DocumentBecomesAClient() async throws {
-        let text = try String(contentsOf: Self.directory.appendingPathComponent("kennel-swagger2.yaml"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Self.directory.appendingPathComponent("kennel-swagger2.yaml"),
+            encoding: .utf8
+        )
         let output = Self.generate(text, path: "kennel-swagger2.yaml")
         #expect(!output.hasErrors, "\(output.diagnostics)")
         #expect(
@@ -172,7 +175,9 @@ import Testing
         let (spec, _) = Importer.importOpenAPI(text: text, path: "kennel-swagger2.yaml")
         let imported = try #require(spec)
         try Self.expectGolden(text: imported, named: "kennel-swagger2.imported.yaml")
-        #expect(Self.generate(imported, path: "kennel-swagger2.yaml").files.map(\.contents) == output.files.map(\.contents))
+        #expect(
+            Self.generate(imported, path: "kennel-swagger2.yaml").files.map(\.contents) == output.files.map(\.contents)
+        )
         let check = try await SwiftCompiler.compile(output, module: "Kennel")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }

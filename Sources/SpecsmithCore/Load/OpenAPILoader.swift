@@ -679,7 +679,8 @@ struct OpenAPIReader {
             diagnostics.error(
                 "`\(target)` refers to no schema of this document",
                 at: reference.location,
-                hint: "references read `\(target.hasPrefix("#/definitions/") ? "#/definitions/" : "#/components/schemas/")Name`"
+                hint:
+                    "references read `\(target.hasPrefix("#/definitions/") ? "#/definitions/" : "#/components/schemas/")Name`"
             )
             return "JSON"
         }

@@ -173,7 +173,10 @@ struct Swagger2 {
                     entries.append(key)
                 }
             }
-            return YAMLValue.Entry(key: item.key, value: YAMLValue(kind: .mapping(entries), location: item.value.location))
+            return YAMLValue.Entry(
+                key: item.key,
+                value: YAMLValue(kind: .mapping(entries), location: item.value.location)
+            )
         }
         return YAMLValue(kind: .mapping(upgraded), location: paths.location)
     }
@@ -208,7 +211,9 @@ struct Swagger2 {
             )
         }
         if let body = parameters.first(where: { $0.place == "body" })?.value {
-            entries.append(YAMLValue.Entry(key: Located("requestBody", at: body.location), value: jsonBody(body, consumes)))
+            entries.append(
+                YAMLValue.Entry(key: Located("requestBody", at: body.location), value: jsonBody(body, consumes))
+            )
         } else {
             let form = parameters.filter { $0.place == "formData" }.map(\.value)
             if !form.isEmpty {
@@ -268,7 +273,9 @@ struct Swagger2 {
         var entries = Self.entries(of: parameter).filter {
             !Self.schemaKeys.contains($0.key.value) && $0.key.value != "collectionFormat"
         }
-        entries.append(YAMLValue.Entry(key: Located("schema", at: parameter.location), value: Self.schema(of: parameter)))
+        entries.append(
+            YAMLValue.Entry(key: Located("schema", at: parameter.location), value: Self.schema(of: parameter))
+        )
         if parameter["type"]?.scalarText == "array" {
             let format = parameter["collectionFormat"]
             let location = format?.location ?? parameter.location
@@ -286,7 +293,9 @@ struct Swagger2 {
             default: style = ("form", false)
             }
             if parameter["in"]?.scalarText != "query" { style.0 = "simple" }
-            entries.append(YAMLValue.Entry(key: Located("style", at: location), value: Self.string(style.0, at: location)))
+            entries.append(
+                YAMLValue.Entry(key: Located("style", at: location), value: Self.string(style.0, at: location))
+            )
             entries.append(
                 YAMLValue.Entry(
                     key: Located("explode", at: location),
@@ -325,7 +334,9 @@ struct Swagger2 {
             guard let name = field["name"]?.scalarText else { return nil }
             var schema = Self.schema(of: field)
             if let description = field["description"], case .mapping(var entries) = schema.kind {
-                entries.append(YAMLValue.Entry(key: Located("description", at: description.location), value: description))
+                entries.append(
+                    YAMLValue.Entry(key: Located("description", at: description.location), value: description)
+                )
                 schema.kind = .mapping(entries)
             }
             return (name, schema)
@@ -338,7 +349,10 @@ struct Swagger2 {
         ]
         if !required.isEmpty { schema.append(("required", YAMLValue(kind: .sequence(required), location: location))) }
         let type = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
-        let content = Self.mapping([(type, Self.mapping([("schema", Self.mapping(schema, at: location))], at: location))], at: location)
+        let content = Self.mapping(
+            [(type, Self.mapping([("schema", Self.mapping(schema, at: location))], at: location))],
+            at: location
+        )
         return Self.mapping(
             [("content", content), ("required", YAMLValue(kind: .bool(!required.isEmpty), location: location))],
             at: location
@@ -352,7 +366,10 @@ struct Swagger2 {
         if let schema = response["schema"] {
             let types = Self.orJSON(produces)
             let type = types.first { $0.contains("json") } ?? types[0]
-            let content = Self.mapping([(type, Self.mapping([("schema", schema)], at: schema.location))], at: schema.location)
+            let content = Self.mapping(
+                [(type, Self.mapping([("schema", schema)], at: schema.location))],
+                at: schema.location
+            )
             entries.append(YAMLValue.Entry(key: Located("content", at: schema.location), value: content))
         }
         if let headers = response["headers"], case .mapping(let items) = headers.kind {
@@ -361,7 +378,10 @@ struct Swagger2 {
                 header.append(
                     YAMLValue.Entry(key: Located("schema", at: item.value.location), value: Self.schema(of: item.value))
                 )
-                return YAMLValue.Entry(key: item.key, value: YAMLValue(kind: .mapping(header), location: item.value.location))
+                return YAMLValue.Entry(
+                    key: item.key,
+                    value: YAMLValue(kind: .mapping(header), location: item.value.location)
+                )
             }
             entries.append(
                 YAMLValue.Entry(

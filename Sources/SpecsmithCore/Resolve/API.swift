@@ -111,9 +111,14 @@ public struct API: Sendable, Hashable {
 
     /// The namespaces endpoints are grouped in, in order of first use.
     public var namespaces: [String] {
+        if let wholeAPINamespaces { return wholeAPINamespaces }
         var seen = Set<String>()
         return operations.compactMap(\.namespace).filter { seen.insert($0).inserted }
     }
+
+    /// For the share of a large API's endpoints that one file holds (see `Translator`), the namespaces of the
+    /// whole API, which the first file declares and the others extend.
+    var wholeAPINamespaces: [String]? = nil
 }
 
 /// How an API authorizes requests: the scheme credentials travel in, and the scopes endpoints need.

@@ -2,17 +2,33 @@
 ///
 /// `Models.swift` (with error body enumerations; large specs spread them over `Models2.swift` …
 /// `Models8.swift` too), `Client.swift` (with the scopes), `Samples.swift`, plus `Endpoints.swift` and/or
-/// `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for those flavours. With
-/// `everyFile`, always all of ``fileNames``, so build tools can declare them up front.
+/// `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for those flavours. Large specs
+/// spread their endpoints' methods over `Endpoints2.swift` … `Endpoints8.swift`, `Client2.swift` …, and the
+/// flavours' files the same way. With `everyFile`, always all of ``fileNames``, so build tools can declare
+/// them up front.
 public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
-        modelFileNames + [
-            "Endpoints.swift", "Resources.swift", "Client.swift", "Combine.swift", "RxSwift.swift", "Samples.swift",
-        ]
+        modelFileNames + spread("Endpoints") + ["Resources.swift"] + spread("Client") + spread("Combine")
+        + spread("RxSwift") + ["Samples.swift"]
+
+    /// How many files models, and the endpoints' methods of each kind, are spread over in large specs.
+    static let spreadCount = 8
+
+    /// `Models.swift`, then `Models2.swift` … `Models8.swift`: the files one kind of declaration may go to.
+    static func spread(_ stem: String) -> [String] {
+        ["\(stem).swift"] + (2...spreadCount).map { "\(stem)\($0).swift" }
+    }
 
     /// The files models may go to: `Models.swift`, then `Models2.swift` … `Models8.swift`.
-    static let modelFileNames = ["Models.swift"] + (2...8).map { "Models\($0).swift" }
+    static let modelFileNames = spread("Models")
+
+    /// Above this many endpoints, their methods are spread over files as models are (see
+    /// ``modelsInOneFile``): the first file of each kind declares the types (`CountriesAPI`, the client and
+    /// its namespaces) with the endpoints its file holds, the others extend them. An endpoint's file follows
+    /// from its name, the same for its factory, its async method, its publisher and its single, so that
+    /// changing one endpoint recompiles one file of each kind.
+    static let operationsInOneFile = 48
 
     /// Above this many model declarations, models are spread over all of ``modelFileNames``: the compiler
     /// then builds them in parallel, with less memory per process, and recompiles only the file of a
@@ -24,11 +40,12 @@ public enum Translator {
     /// a comment.
     public static func translate(_ api: API, everyFile: Bool = false) -> [SwiftFile] {
         var files = modelsFiles(api)
-        if api.style.hasFactories { files.append(endpointsFile(api)) }
+        let parts = operationParts(api)
+        if api.style.hasFactories { files += parts.compactMap(endpointsFile) }
         if api.style.hasResources { files.append(resourcesFile(api)) }
-        files.append(clientFile(api))
-        if api.flavours.contains(.combine) { files.append(combineFile(api)) }
-        if api.flavours.contains(.rxswift) { files.append(rxSwiftFile(api)) }
+        files += parts.compactMap(clientFile)
+        if api.flavours.contains(.combine) { files += parts.compactMap(combineFile) }
+        if api.flavours.contains(.rxswift) { files += parts.compactMap(rxSwiftFile) }
         files.append(samplesFile(api))
         guard everyFile else { return files }
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -113,6 +130,37 @@ public enum Translator {
         }
     }
 
+    /// The endpoints one file of each kind holds: `api` itself, or for large specs the share of its endpoints
+    /// in each of ``spreadCount`` files, by ``fileIndex(of:among:)`` of their namespaced name.
+    private static func operationParts(_ api: API) -> [Part] {
+        guard api.operations.count > operationsInOneFile else { return [Part(api: api, index: 0)] }
+        let shares = Dictionary(grouping: api.operations) { operation in
+            fileIndex(of: (operation.namespace.map { $0 + "." } ?? "") + operation.name, among: spreadCount)
+        }
+        return (0..<spreadCount).map { index in
+            var part = api
+            part.operations = shares[index] ?? []
+            part.wholeAPINamespaces = api.namespaces
+            return Part(api: part, index: index)
+        }
+    }
+
+    /// The endpoints of one file of each kind: the first (`index` 0) declares the types and extends them.
+    private struct Part {
+        var api: API
+        var index: Int
+
+        var isFirst: Bool { index == 0 }
+
+        /// `Client.swift` for the first part, `Client2.swift` … for the others.
+        func fileName(_ stem: String) -> String {
+            isFirst ? "\(stem).swift" : "\(stem)\(index + 1).swift"
+        }
+
+        /// Whether the part adds nothing: a file after the first without endpoints.
+        var isEmpty: Bool { !isFirst && api.operations.isEmpty }
+    }
+
     /// Which of `count` files the type `name` goes to: FNV-1a of its UTF-8 bytes, stable across runs and
     /// machines (unlike `hashValue`).
     static func fileIndex(of name: String, among count: Int) -> Int {
@@ -193,8 +241,28 @@ public enum Translator {
         api.operations.flatMap { $0.parameters.map(\.type) + (responses ? [$0.response] : []) }
     }
 
-    private static func endpointsFile(_ api: API) -> SwiftFile {
+    private static func endpointsFile(_ part: Part) -> SwiftFile? {
+        guard !part.isEmpty else { return nil }
+        let api = part.api
         let root = api.operations.filter { $0.namespace == nil }.map { translateEndpointFactory($0, api: api) }
+        guard part.isFirst else {
+            // `extension CountriesAPI { … }` and `extension CountriesAPI.Session { … }`.
+            let factories = TranslationNames.factories(api.name)
+            let nested = api.namespaces.compactMap { namespace -> Declaration? in
+                let members = api.operations.filter { $0.namespace == namespace }.map {
+                    translateEndpointFactory($0, api: api)
+                }
+                guard !members.isEmpty else { return nil }
+                return .type(TypeDeclaration(kind: .extension, name: "\(factories).\(namespace)", members: members))
+            }
+            return file(
+                part.fileName("Endpoints"),
+                api,
+                imports: runtimeImports(api, signatureTypes: signatureTypes(api)),
+                (root.isEmpty ? [] : [.type(TypeDeclaration(kind: .extension, name: factories, members: root))])
+                    + nested
+            )
+        }
         let nested = api.namespaces.map { namespace in
             Declaration.type(
                 TypeDeclaration(
@@ -218,7 +286,7 @@ public enum Translator {
             )
         )
         return file(
-            "Endpoints.swift",
+            part.fileName("Endpoints"),
             api,
             // Without endpoints, the enumeration is empty and names nothing of the runtime.
             imports: runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: !api.operations.isEmpty),
@@ -257,17 +325,24 @@ public enum Translator {
         )
     }
 
-    private static func clientFile(_ api: API) -> SwiftFile {
-        file(
-            "Client.swift",
-            api,
-            imports: runtimeImports(api, signatureTypes: [], alwaysFoundation: true),
-            translateAsyncClient(api)
+    private static func clientFile(_ part: Part) -> SwiftFile? {
+        guard !part.isEmpty else { return nil }
+        return file(
+            part.fileName("Client"),
+            part.api,
+            imports: runtimeImports(
+                part.api,
+                signatureTypes: part.isFirst ? [] : signatureTypes(part.api),
+                alwaysFoundation: part.isFirst
+            ),
+            part.isFirst ? translateAsyncClient(part.api) : translateAsyncClientExtensions(part.api)
         )
     }
 
-    private static func combineFile(_ api: API) -> SwiftFile {
-        let declarations = translateCombine(api)
+    private static func combineFile(_ part: Part) -> SwiftFile? {
+        guard !part.isEmpty else { return nil }
+        let api = part.api
+        let declarations = translateCombine(api, declaresShared: part.isFirst)
         // Without endpoints there are no publishers, and the file names nothing of Combine or the runtime.
         let visible = !declarations.isEmpty
         let combine = SwiftFile.Import(
@@ -276,7 +351,7 @@ public enum Translator {
             fallback: CombineSymbols.fallbackModule
         )
         return file(
-            "Combine.swift",
+            part.fileName("Combine"),
             api,
             imports: [combine] + runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: visible)
                 + [TranslationSupport.hiddenImport(CombineSymbols.runtimeModule, api: api)],
@@ -284,19 +359,24 @@ public enum Translator {
         )
     }
 
-    private static func rxSwiftFile(_ api: API) -> SwiftFile {
-        file(
-            "RxSwift.swift",
+    private static func rxSwiftFile(_ part: Part) -> SwiftFile? {
+        guard !part.isEmpty else { return nil }
+        let api = part.api
+        return file(
+            part.fileName("RxSwift"),
             api,
             imports: TranslationSupport.imports([RxSwiftSymbols.module], api: api)
                 + runtimeImports(
                     api,
                     signatureTypes: signatureTypes(api),
-                    // Signatures name the runtime for scopes and for answers with headers (`ResponseWithHeaders`).
-                    runtimeVisible: api.auth != nil || api.operations.contains { $0.responseHeaders != nil }
+                    // Signatures name the runtime for scopes (a later file only for the public endpoints of a
+                    // scoped client, `Authorization: AuthorizationScope`) and for answers with headers
+                    // (`ResponseWithHeaders`).
+                    runtimeVisible: (api.auth != nil && (part.isFirst || api.operations.contains { $0.scope == nil }))
+                        || api.operations.contains { $0.responseHeaders != nil }
                         || signatureTypes(api).contains(where: TranslationSupport.usesRuntime)
                 ),
-            translateRxSwift(api)
+            translateRxSwift(api, declaresShared: part.isFirst)
         )
     }
 

@@ -8,6 +8,28 @@ func translateAsyncClient(_ api: API) -> [Declaration] {
     ClientTranslation(api: api).declarations
 }
 
+/// The async methods of some of a large API's endpoints, for a file after the first (see `Translator`):
+/// extensions of the client and its namespaces, each scope's under its requirement.
+func translateAsyncClientExtensions(_ api: API) -> [Declaration] {
+    let translation = ClientTranslation(api: api)
+    return translation.shape.groups.compactMap { group in
+        guard !group.operations.isEmpty else { return nil }
+        let methods = group.operations.map(translation.clientMethod)
+        let type = translation.shape.typeName(namespace: group.namespace)
+        guard let scope = group.scope else {
+            return .type(
+                TypeDeclaration(
+                    docs: ["\(translation.shape.subject(group))."],
+                    kind: .extension,
+                    name: type,
+                    members: methods
+                )
+            )
+        }
+        return translation.scopeExtension(type, scope: scope, members: methods)
+    }
+}
+
 private struct ClientTranslation {
     let api: API
     let shape: ClientShape

@@ -3,12 +3,15 @@
 ///
 /// The publishers are cold (each subscription sends one request) and cancelling one cancels its request;
 /// the runtime's `APIClient.publisher(for:)` (module `SpecsmithCombine`) does the bridging.
-func translateCombine(_ api: API) -> [Declaration] {
+///
+/// `declaresShared` is false for the files after the first of a large API's (see `Translator`), which hold
+/// only their endpoints' publishers.
+func translateCombine(_ api: API, declaresShared: Bool = true) -> [Declaration] {
     let shape = ClientShape(api: api)
     let access = TranslationSupport.access(api)
     return shape.groups.compactMap { group in
         var members: [Declaration] = []
-        if shape.takesEndpointValues(group) {
+        if declaresShared && shape.takesEndpointValues(group) {
             members.append(publisherForEndpoint(shape: shape, scope: group.scope, access: access))
         }
         members += group.operations.map { publisherMethod($0, shape: shape, access: access) }

@@ -4,10 +4,13 @@
 ///
 /// RxSwift is a dependency only projects using this flavour have, so the file carries its own small bridge
 /// (`APIClient.single(for:)`, file-private) instead of a runtime module.
-func translateRxSwift(_ api: API) -> [Declaration] {
+///
+/// `declaresShared` is false for the files after the first of a large API's (see `Translator`), which hold
+/// only their endpoints' singles and their own copy of the bridge.
+func translateRxSwift(_ api: API, declaresShared: Bool = true) -> [Declaration] {
     let shape = ClientShape(api: api)
     let access = TranslationSupport.access(api)
-    var declarations: [Declaration] = ([nil] + api.namespaces).map { namespace in
+    var declarations: [Declaration] = (declaresShared ? [nil] + api.namespaces : []).map { namespace in
         .type(
             TypeDeclaration(
                 kind: .extension,
@@ -18,7 +21,7 @@ func translateRxSwift(_ api: API) -> [Declaration] {
     }
     for group in shape.groups {
         var members: [Declaration] = []
-        if shape.takesEndpointValues(group) {
+        if declaresShared && shape.takesEndpointValues(group) {
             members.append(sendMethod(shape: shape, group: group, access: access))
         }
         members += group.operations.map { singleMethod($0, shape: shape, group: group, access: access) }
