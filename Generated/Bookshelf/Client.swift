@@ -9,13 +9,19 @@ public import SpecsmithRuntime
 /// it has the methods of the endpoints its scope grants, and no others.
 public enum Scope {
     /// Scopes that may call `oauth` endpoints: `Oauth` and every scope that includes it.
-    public protocol OauthAccess: OauthOrAppKeyAccess {}
+    public protocol OauthAccess: AuthorizationScope {}
 
     /// Scopes that may call `appKey` endpoints: `AppKey` and every scope that includes it.
-    public protocol AppKeyAccess: OauthOrAppKeyAccess {}
+    public protocol AppKeyAccess: AppKeyOrBooksReadAccess {}
 
-    /// Scopes that may call endpoints that accept oauth or appKey: every scope that grants one of them.
-    public protocol OauthOrAppKeyAccess: AuthorizationScope {}
+    /// Scopes that may call `books:read` endpoints: `BooksRead` and every scope that includes it.
+    public protocol BooksReadAccess: OauthAccess, AppKeyOrBooksReadAccess {}
+
+    /// Scopes that may call `books:write` endpoints: `BooksWrite` and every scope that includes it.
+    public protocol BooksWriteAccess: OauthAccess {}
+
+    /// Scopes that may call endpoints that accept appKey or books:read: every scope that grants one of them.
+    public protocol AppKeyOrBooksReadAccess: AuthorizationScope {}
 
     /// No credentials: a client of this scope calls public endpoints only.
     public enum Public: AuthorizationScope {}
@@ -46,9 +52,49 @@ public enum Scope {
         }
     }
 
-    /// What endpoints that accept oauth or appKey require: no client's scope, but every scope
+    /// Read books.
+    ///
+    /// Includes `oauth`.
+    public enum BooksRead: BooksReadAccess {
+        /// Clients of this scope send their credentials as the `oauth` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .bearer(header: "Authorization", prefix: "Bearer")
+        }
+
+        /// The scope's name at the authorization server, to ask for in a token grant.
+        public static var oauth2Scope: String {
+            return "books:read"
+        }
+
+        /// The authorization server's token endpoint, for `Credentials.clientCredentials` and the like.
+        public static var tokenURL: URL {
+            return URL(string: "https://auth.books.example.com/token")!
+        }
+    }
+
+    /// Change books.
+    ///
+    /// Includes `oauth`.
+    public enum BooksWrite: BooksWriteAccess {
+        /// Clients of this scope send their credentials as the `oauth` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .bearer(header: "Authorization", prefix: "Bearer")
+        }
+
+        /// The scope's name at the authorization server, to ask for in a token grant.
+        public static var oauth2Scope: String {
+            return "books:write"
+        }
+
+        /// The authorization server's token endpoint, for `Credentials.clientCredentials` and the like.
+        public static var tokenURL: URL {
+            return URL(string: "https://auth.books.example.com/token")!
+        }
+    }
+
+    /// What endpoints that accept appKey or books:read require: no client's scope, but every scope
     /// that grants one of them meets it.
-    public enum OauthOrAppKey: OauthOrAppKeyAccess {}
+    public enum AppKeyOrBooksRead: AppKeyOrBooksReadAccess {}
 }
 
 /// Books, their shelves and their covers.
@@ -171,15 +217,30 @@ extension BookshelfClient where Authorization: Scope.OauthAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
+
+/// The endpoints of the `appKey` scope.
+extension BookshelfClient where Authorization: Scope.AppKeyAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.AppKey, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
+    }
+}
+
+/// The endpoints of the `books:read` scope.
+extension BookshelfClient where Authorization: Scope.BooksReadAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.BooksRead, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
+    }
 
     /// Sends `addBook`.
     public func addBook(body: Book) async throws(APIError<Problem>) -> AddBookAnswer {
         try await self.client.send(BookshelfAPI.addBook(body: body).endpoint)
-    }
-
-    /// Sends `updateBook`.
-    public func updateBook(id: UUID, body: UpdateBookRequest? = nil) async throws(APIError<Never>) -> Book {
-        try await self.client.send(BookshelfAPI.updateBook(id: id, body: body).endpoint)
     }
 
     /// Sends `removeBook`.
@@ -203,21 +264,26 @@ extension BookshelfClient where Authorization: Scope.OauthAccess {
     }
 }
 
-/// The endpoints of the `appKey` scope.
-extension BookshelfClient where Authorization: Scope.AppKeyAccess {
+/// The endpoints of the `books:write` scope.
+extension BookshelfClient where Authorization: Scope.BooksWriteAccess {
     /// Sends an endpoint this client's scope grants.
     public func send<Response, ErrorBody>(
-        _ endpoint: AuthorizedEndpoint<Scope.AppKey, Response, ErrorBody>
+        _ endpoint: AuthorizedEndpoint<Scope.BooksWrite, Response, ErrorBody>
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+
+    /// Sends `updateBook`.
+    public func updateBook(id: UUID, body: UpdateBookRequest? = nil) async throws(APIError<Never>) -> Book {
+        try await self.client.send(BookshelfAPI.updateBook(id: id, body: body).endpoint)
+    }
 }
 
-/// The endpoints of the `oauth or appKey` scope.
-extension BookshelfClient where Authorization: Scope.OauthOrAppKeyAccess {
+/// The endpoints of the `appKey or books:read` scope.
+extension BookshelfClient where Authorization: Scope.AppKeyOrBooksReadAccess {
     /// Sends an endpoint this client's scope grants.
     public func send<Response, ErrorBody>(
-        _ endpoint: AuthorizedEndpoint<Scope.OauthOrAppKey, Response, ErrorBody>
+        _ endpoint: AuthorizedEndpoint<Scope.AppKeyOrBooksRead, Response, ErrorBody>
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }

@@ -10,7 +10,7 @@ public enum BookshelfAPI {
         tags: [String]? = nil,
         published: DateRange? = nil,
         limit: Int = 20
-    ) -> AuthorizedEndpoint<Scope.OauthOrAppKey, [Book], Problem> {
+    ) -> AuthorizedEndpoint<Scope.AppKeyOrBooksRead, [Book], Problem> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "listBooks",
@@ -27,7 +27,7 @@ public enum BookshelfAPI {
     }
 
     /// Sends `addBook`.
-    public static func addBook(body: Book) -> AuthorizedEndpoint<Scope.Oauth, AddBookAnswer, Problem> {
+    public static func addBook(body: Book) -> AuthorizedEndpoint<Scope.BooksRead, AddBookAnswer, Problem> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "addBook",
@@ -55,7 +55,7 @@ public enum BookshelfAPI {
     public static func updateBook(
         id: UUID,
         body: UpdateBookRequest? = nil
-    ) -> AuthorizedEndpoint<Scope.Oauth, Book, Never> {
+    ) -> AuthorizedEndpoint<Scope.BooksWrite, Book, Never> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "updateBook",
@@ -67,7 +67,7 @@ public enum BookshelfAPI {
     }
 
     /// Sends `removeBook`.
-    public static func removeBook(id: UUID) -> AuthorizedEndpoint<Scope.Oauth, Void, Never> {
+    public static func removeBook(id: UUID) -> AuthorizedEndpoint<Scope.BooksRead, Void, Never> {
         AuthorizedEndpoint(APIEndpoint("removeBook", method: .delete, path: "/books/\(PathSegment(id))"))
     }
 
@@ -87,7 +87,7 @@ public enum BookshelfAPI {
         id: UUID,
         image: FileUpload,
         caption: String? = nil
-    ) -> AuthorizedEndpoint<Scope.Oauth, Void, Never> {
+    ) -> AuthorizedEndpoint<Scope.BooksRead, Void, Never> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "uploadCover",
@@ -102,7 +102,7 @@ public enum BookshelfAPI {
     public static func createShelf(
         name: String,
         `public`: Bool? = nil
-    ) -> AuthorizedEndpoint<Scope.Oauth, Shelf, Never> {
+    ) -> AuthorizedEndpoint<Scope.BooksRead, Shelf, Never> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "createShelf",
@@ -114,7 +114,7 @@ public enum BookshelfAPI {
     }
 
     /// Sends `exportShelf`.
-    public static func exportShelf() -> AuthorizedEndpoint<Scope.Oauth, String, Never> {
+    public static func exportShelf() -> AuthorizedEndpoint<Scope.BooksRead, String, Never> {
         AuthorizedEndpoint(
             APIEndpoint(
                 "exportShelf",

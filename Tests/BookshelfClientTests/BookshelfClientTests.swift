@@ -57,8 +57,12 @@ import Testing
         }
     }
 
-    static func client(_ baseURL: URL) -> BookshelfClient<Scope.Oauth> {
-        BookshelfClient<Scope.Oauth>(baseURL: baseURL.appendingPathComponent("v2"), credentials: .token("reader-token"))
+    /// A client of the OAuth 2 scope `books:read`, which the document's operations need by default.
+    static func client(_ baseURL: URL) -> BookshelfClient<Scope.BooksRead> {
+        BookshelfClient<Scope.BooksRead>(
+            baseURL: baseURL.appendingPathComponent("v2"),
+            credentials: .token("reader-token")
+        )
     }
 
     @Test func readsWhatTheDocumentDescribes() async throws {
@@ -112,7 +116,9 @@ import Testing
                 return
             }
             #expect(book.id == id)
-            _ = try await client.updateBook(id: id, body: UpdateBookRequest(title: "Moby Dick"))
+            // `updateBook` needs `books:write`: a `books:read` client does not have the method.
+            let writer = client.authorized(as: Scope.BooksWrite.self, credentials: .token("reader-token"))
+            _ = try await writer.updateBook(id: id, body: UpdateBookRequest(title: "Moby Dick"))
             try await client.uploadCover(
                 id: id,
                 image: FileUpload(Data([1, 2]), filename: "c.jpg", contentType: "image/jpeg")

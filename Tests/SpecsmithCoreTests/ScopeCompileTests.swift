@@ -175,6 +175,47 @@ import Testing
         }
     }
 
+    /// An OpenAPI document's OAuth 2 scopes are compile-time scopes (the Swagger 2.0 fixture): a `pets:read`
+    /// client calls what needs `pets:read` or the scheme alone, not what needs `pets:write` or another scheme.
+    @Test func oauthScopesOfADocumentCompileAndRefuse() async throws {
+        let document = try String(
+            contentsOf: OpenAPITests.directory.appendingPathComponent("kennel-swagger2.yaml"),
+            encoding: .utf8
+        )
+        let snippet = """
+            import SpecsmithRuntime
+
+            func granted(_ reader: KennelClient<Scope.PetsRead>, _ writer: KennelClient<Scope.PetsWrite>) async throws {
+                _ = try await reader.getPet(petId: 1); _ = try await reader.bookStay(petId: 1, nights: 2)
+                _ = try await writer.bookStay(petId: 1, nights: 2); _ = try await reader.listPets()
+                _ = Scope.PetsRead.oauth2Scope
+            }
+
+            func refused(_ reader: KennelClient<Scope.PetsRead>, _ writer: KennelClient<Scope.PetsWrite>) async throws {
+                _ = try await writer.getPet(petId: 1)
+                try await reader.deletePet(petId: 1)
+            }
+            """
+        let output = Pipeline.generate(text: document, path: "kennel.yaml") { _ in nil }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let check = try await SwiftCompiler.compile(
+            output,
+            module: "Kennel",
+            extra: [("Snippet.swift", snippet)],
+            typeCheckOnly: true
+        )
+        let errors = check.diagnostics.split(separator: "\n").filter { $0.contains(": error:") }
+        #expect(errors.count == 2, "\(check.diagnostics)")
+        for (line, method, requirement) in [(10, "getPet", "PetsReadAccess"), (11, "deletePet", "StaffAccess")] {
+            #expect(
+                errors.contains {
+                    $0.contains("Snippet.swift:\(line):") && $0.contains(method) && $0.contains(requirement)
+                },
+                "no error for \(method) on line \(line): \(errors)"
+            )
+        }
+    }
+
     /// Several levels, a scope including two others, an API key in the query, a namespace and an error
     /// enumeration, from the `scopes-resources` snippet.
     @Test(arguments: [API.Style.endpoints, .resources])

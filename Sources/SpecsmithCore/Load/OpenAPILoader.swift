@@ -39,8 +39,10 @@ struct OpenAPIReader {
     var resolving: Set<String> = []
     /// Kinds of things skipped with a warning already (callbacks, webhooks, …): one warning each.
     var warnedKinds: Set<String> = []
-    /// The security schemes the client sends.
+    /// The security schemes the client sends, and the OAuth 2 scopes among its scopes.
     var securityNames: Set<String> = []
+    /// The OAuth 2 scopes that are compile-time scopes, by scheme.
+    var oauthScopes: [String: Set<String>] = [:]
     /// The document's `security`, as scheme names (`public` for `{}`).
     var defaultRequirement: [String]?
     /// The config's options for OpenAPI input: `name`, `namespaces`, `filter`.

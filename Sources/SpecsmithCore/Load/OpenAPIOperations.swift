@@ -25,14 +25,48 @@ extension OpenAPIReader {
             auth.scopes.append(scope)
         }
         guard !auth.schemes.isEmpty else { return }
+        addOAuthScopes(&auth, schemes: entries)
+        securityNames = used.union(oauthScopes.values.flatMap { $0 })
         let global = requirementNames(root["security"])
         auth.defaultScope = global?.first.map { Located($0, at: root["security"]!.location) }
         if auth.defaultScope == nil, let first = auth.scopes.first {
             auth.defaultScope = first.name
         }
         spec.auth = auth
-        securityNames = used
         defaultRequirement = global
+    }
+
+    /// The OAuth 2 scopes an `oauth2` scheme's flows declare, as compile-time scopes of that scheme, each
+    /// including the scheme's own scope: a client of `books:read` calls the operations that need
+    /// `books:read`, and those that need the scheme with no scope in particular. A scope whose Swift name
+    /// another scope has (or would clash with generated names) is left out: operations needing it need the
+    /// scheme's scope.
+    mutating func addOAuthScopes(_ auth: inout RawAuth, schemes: [YAMLValue.Entry]) {
+        var taken = Set(auth.scopes.map { SwiftName.typeName($0.name.value) })
+        for entry in schemes where auth.scopes.contains(where: { $0.name.value == entry.key.value }) {
+            guard let scheme = dereferenced(entry.value, section: "securitySchemes"),
+                scheme["type"]?.scalarText == "oauth2", case .mapping(let flows)? = scheme["flows"]?.kind
+            else { continue }
+            var names: Set<String> = []
+            for flow in flows {
+                guard case .mapping(let scopes)? = flow.value["scopes"]?.kind else { continue }
+                for scope in scopes where !names.contains(scope.key.value) {
+                    let swiftName = SwiftName.typeName(scope.key.value)
+                    guard scope.key.value != ResolveContext.publicScope, !swiftName.isEmpty,
+                        !["Public", RuntimeSymbols.authorizationScope].contains(swiftName),
+                        !swiftName.hasSuffix("Access"), !taken.contains(swiftName)
+                    else { continue }
+                    taken.insert(swiftName)
+                    names.insert(scope.key.value)
+                    var raw = RawScope(name: scope.key)
+                    raw.scheme = entry.key
+                    raw.description = scope.value.scalarText
+                    raw.includes = [entry.key]
+                    auth.scopes.append(raw)
+                }
+            }
+            oauthScopes[entry.key.value] = names
+        }
     }
 
     /// A scheme the format has; `nil`, with a warning, for one it has not.
@@ -104,14 +138,26 @@ extension OpenAPIReader {
                     at: requirement.location
                 )
             }
-            if case .sequence(let scopes) = schemes[0].value.kind, !scopes.isEmpty {
-                skip(
-                    "OAuth 2 scopes of operations",
-                    at: schemes[0].value.location,
-                    because: "a client of the scheme calls every operation that names the scheme, whatever its scopes"
-                )
+            let scheme = schemes[0].key.value
+            let scopes: [String]
+            if case .sequence(let items) = schemes[0].value.kind {
+                scopes = items.compactMap(\.scalarText)
+            } else {
+                scopes = []
             }
-            names.append(schemes[0].key.value)
+            // An OAuth 2 scheme's scopes are compile-time scopes; one the flows do not declare is the scheme's.
+            let known = scopes.filter { oauthScopes[scheme]?.contains($0) == true }
+            if known.isEmpty || known.count < scopes.count {
+                names.append(scheme)
+            } else {
+                if known.count > 1, warnedKinds.insert("several OAuth 2 scopes").inserted {
+                    diagnostics.warning(
+                        "operations that need several OAuth 2 scopes at once are called by a client of any one of them; the server checks the others",
+                        at: schemes[0].value.location
+                    )
+                }
+                names += known
+            }
         }
         return names
     }
