@@ -43,6 +43,41 @@ import Testing
         try Self.expectGolden(text: spec, named: "bookshelf.imported.yaml")
     }
 
+    /// The config's `rename:` gives schemas, operations and properties names of the user's own; the imported
+    /// spec keeps them; a rename that names nothing is a warning at its place in the config.
+    @Test func theConfigRenamesSchemasOperationsAndProperties() throws {
+        let config = Pipeline.ConfigSource(
+            text: """
+                rename:
+                  schemas: {Book: Volume, Nothing: X}
+                  operations: {listBooks: volumes, "POST /shelves": makeShelf}
+                  properties: {Book.title: name, Volume.pages: pageCount, Book.nothere: x}
+                """,
+            path: "specsmith-config.yaml"
+        )
+        let output = Pipeline.generate(text: try Self.bookshelf(), path: "bookshelf.yaml", config: config) { _ in nil }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let warnings = output.diagnostics.filter { $0.location.file == "specsmith-config.yaml" }
+        #expect(
+            warnings.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                "2:27: the rename's `Nothing` names no schema of the document",
+                "4:59: the rename's `Book.nothere` names no property of the document",
+            ]
+        )
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("public struct Volume: Codable") && !swift.contains("public struct Book:"))
+        #expect(swift.contains("public func volumes(") && swift.contains("public func makeShelf("))
+        #expect(swift.contains("public var name: String") && swift.contains("case name = \"title\""))
+        #expect(swift.contains("public var pageCount: Int32?"))
+        // On a spec in the format, `rename` is an error.
+        let refused = Pipeline.generate(
+            text: "name: S\nbaseURL: https://x.example\n",
+            path: "s.yaml",
+            config: Pipeline.ConfigSource(text: "rename: {schemas: {A: B}}\n", path: "c.yaml")
+        ) { _ in nil }
+        #expect(refused.diagnostics.map(\.message) == ["`rename` is for OpenAPI documents; rename in the spec itself"])
+    }
+
     @Test func jsonGivesTheSameSwiftAsYAML() throws {
         var diagnostics = Diagnostics()
         let root = try #require(

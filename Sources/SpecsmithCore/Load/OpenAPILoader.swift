@@ -55,6 +55,8 @@ struct OpenAPIReader {
     var reservedNames: Set<String> = []
     /// The spec names of component schemas that are objects, once computed.
     var objectModels: Set<String>?
+    /// The config's renames that named something, by where they are written.
+    var usedRenames: Set<SourceLocation> = []
     /// Keys that `allOf` parts of a model require, by model.
     var allOfRequired: [String: Set<String>] = [:]
 
@@ -84,7 +86,11 @@ struct OpenAPIReader {
             }
             // Models first get their names, so that references between them resolve in any order.
             for entry in entries where isModel(entry.value) {
-                modelNames[entry.key.value] = claim(entry.key.value, at: entry.key.location)
+                let renamed = rename(entry.key.value, in: \.schemas)
+                modelNames[entry.key.value] = claim(
+                    renamed?.value ?? entry.key.value,
+                    at: renamed?.location ?? entry.key.location
+                )
             }
             for entry in entries where isModel(entry.value) {
                 if let name = modelNames[entry.key.value] {
@@ -97,7 +103,54 @@ struct OpenAPIReader {
         flattenConflictingIncludes()
         requireDiscriminators()
         if config?.filter != nil { keepReachableModels() }
+        renameProperties()
+        warnOfUnusedRenames()
         return spec
+    }
+
+    // MARK: Renames (the config's `rename:`)
+
+    /// The config's new name for `name` among `group`'s renames, marked used.
+    mutating func rename(_ name: String, in group: KeyPath<RawRenames, [RawRenames.Entry]>) -> Located<String>? {
+        guard let entry = config?.renames?[keyPath: group].first(where: { $0.from.value == name }) else { return nil }
+        usedRenames.insert(entry.from.location)
+        return entry.to
+    }
+
+    /// `Schema.property: name` gives the property its Swift name; `Schema` is the document's name of the
+    /// schema or the model's.
+    mutating func renameProperties() {
+        guard let renames = config?.renames?.properties, !renames.isEmpty else { return }
+        let documentNames = Dictionary(modelNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        for index in spec.models.indices {
+            guard case .object(var fields) = spec.models[index].shape else { continue }
+            let model = spec.models[index].name.value
+            let owners = [model, documentNames[model]].compactMap { $0 }
+            for field in fields.indices {
+                for owner in owners {
+                    if let name = rename(owner + "." + fields[field].key.value, in: \.properties) {
+                        fields[field].swiftName = name
+                    }
+                }
+            }
+            spec.models[index].shape = .object(fields)
+        }
+    }
+
+    /// A rename that names nothing of the document is a warning, as a filter's entry is.
+    mutating func warnOfUnusedRenames() {
+        guard let renames = config?.renames else { return }
+        for (entries, what) in [
+            (renames.schemas, "schema"), (renames.operations, "operation"), (renames.properties, "property"),
+        ] {
+            for entry in entries where !usedRenames.contains(entry.from.location) {
+                diagnostics.warning(
+                    "the rename's `\(entry.from.value)` names no \(what) of the document",
+                    at: entry.from.location,
+                    hint: what == "property" ? "write `Schema.property`" : nil
+                )
+            }
+        }
     }
 
     /// A model of `allOf` that redefines a property of a model it includes (often to require it) has that

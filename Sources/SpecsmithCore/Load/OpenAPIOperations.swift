@@ -232,7 +232,10 @@ extension OpenAPIReader {
         names: inout Set<String>
     ) {
         let written = operation["operationId"]?.scalarText
-        var name = SwiftName.memberName(written ?? (method.value + " " + path.value))
+        let renamed =
+            rename(written ?? "", in: \.operations)
+            ?? rename(method.value.uppercased() + " " + path.value, in: \.operations)
+        var name = SwiftName.memberName(renamed?.value ?? written ?? (method.value + " " + path.value))
         if name == "_" { name = method.value }
         var unique = name
         var number = 2
@@ -241,7 +244,9 @@ extension OpenAPIReader {
             number += 1
         }
         names.insert(unique)
-        var endpoint = RawEndpoint(name: Located(unique, at: operation["operationId"]?.location ?? method.location))
+        var endpoint = RawEndpoint(
+            name: Located(unique, at: renamed?.location ?? operation["operationId"]?.location ?? method.location)
+        )
         endpoint.method = Located(method.value.uppercased(), at: method.location)
         endpoint.path = path
         let summary = operation["summary"]?.scalarText

@@ -67,6 +67,8 @@ public struct RawConfig: Sendable {
     public var namespaces: Located<String>?
     /// `filter:` — for an OpenAPI document, only these operations (by id, tag or path) and the models they use.
     public var filter: RawFilter?
+    /// `rename:` — for an OpenAPI document, names of its own for schemas, operations and properties.
+    public var renames: RawRenames?
 
     /// No options.
     public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {
@@ -367,4 +369,26 @@ public struct RawFilter: Sendable {
     public var tags: [Located<String>] = []
     /// `paths:` — operations on these paths, or below a path ending in `/*`.
     public var paths: [Located<String>] = []
+}
+
+/// Names of the user's own for an OpenAPI document's schemas, operations and properties (`rename:` in the
+/// config), each `document name: new name`.
+public struct RawRenames: Sendable {
+    /// One rename: the name in the document, and the name to use.
+    public struct Entry: Sendable {
+        /// The document's name: a schema, an operation id (or `GET /path` without one), or
+        /// `Schema.property`.
+        public var from: Located<String>
+        /// The new name.
+        public var to: Located<String>
+    }
+
+    /// Where `rename:` is.
+    public var location: SourceLocation
+    /// `schemas:` — component schema → model name.
+    public var schemas: [Entry] = []
+    /// `operations:` — operation id → endpoint name.
+    public var operations: [Entry] = []
+    /// `properties:` — `Schema.property` → the property's Swift name.
+    public var properties: [Entry] = []
 }

@@ -29,6 +29,13 @@ public enum SpecLoader {
                 hint: "remove it from the config"
             )
         }
+        if let renames = config?.renames {
+            diagnostics.error(
+                "`rename` is for OpenAPI documents; rename in the spec itself",
+                at: renames.location,
+                hint: "remove it from the config"
+            )
+        }
         var reader = Reader(diagnostics: diagnostics)
         let spec = reader.spec(root, file: file)
         diagnostics = reader.diagnostics
@@ -56,8 +63,9 @@ enum SpecKeys {
     ]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
-    static let config = ["style", "access", "flavours", "name", "namespaces", "filter"]
+    static let config = ["style", "access", "flavours", "name", "namespaces", "filter", "rename"]
     static let filter = ["operations", "tags", "paths"]
+    static let rename = ["schemas", "operations", "properties"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
     static let scheme = ["type", "header", "prefix", "name", "in", "tokenURL"]
     static let scope = ["description", "includes", "scheme"]
@@ -175,6 +183,21 @@ private struct Reader {
                     }
                 }
                 config.filter = filter
+            case "rename":
+                var renames = RawRenames(location: value.location)
+                for group in mapping(value, what: "`rename`") ?? [] {
+                    let entries = (mapping(group.value, what: "`rename.\(group.key.value)`") ?? []).compactMap {
+                        item -> RawRenames.Entry? in
+                        string(item.value, key: item.key.value).map { RawRenames.Entry(from: item.key, to: $0) }
+                    }
+                    switch group.key.value {
+                    case "schemas": renames.schemas = entries
+                    case "operations": renames.operations = entries
+                    case "properties": renames.properties = entries
+                    default: unknownKey(group.key, allowed: SpecKeys.rename, in: "`rename`")
+                    }
+                }
+                config.renames = renames
             default: unknownKey(entry.key, allowed: SpecKeys.config, in: "the config")
             }
         }
