@@ -194,6 +194,97 @@ def compile_times(tools, sizes, runs):
     return rows
 
 
+def measured_or_failed(command, cwd=None):
+    """`measured`, or None when the command fails (a generator may refuse a real description)."""
+    try:
+        return measured(command, cwd=cwd)
+    except SystemExit as failure:
+        log(f"{failure}")
+        return None
+
+
+def openapi_documents(tools, documents, runs, build):
+    """Both generators on real OpenAPI documents: generation (median of `runs`), output, and a clean debug
+    build of each output with its runtime already built."""
+    rows = []
+    for document in documents:
+        source = Path(document).resolve()
+        stem = source.name.split(".")[0]
+        folder = WORK / "openapi" / stem
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        # swift-openapi-generator wants the document named `openapi.yaml` or `openapi.json`.
+        target = folder / ("openapi.json" if source.suffix == ".json" else "openapi.yaml")
+        shutil.copyfile(source, target)
+        config = folder / "openapi-generator-config.yaml"
+        config.write_text("generate:\n  - types\n  - client\naccessModifier: public\nnamingStrategy: idiomatic\n")
+        commands = {
+            "specsmith": lambda output: [tools.bin / "specsmith", "generate", target, "--output", output],
+            "openapi": lambda output: [tools.bin / "swift-openapi-generator", "generate", target, "--config", config,
+                                       "--output-directory", output],
+        }
+        row = {"document": source.name, "size": source.stat().st_size}
+        for name, command in commands.items():
+            output = folder / "out" / name
+            samples = []
+            for index in range(runs):
+                shutil.rmtree(output, ignore_errors=True)
+                output.mkdir(parents=True)
+                sample = measured_or_failed(command(output))
+                if sample is None:
+                    break
+                samples.append(sample)
+            log(f"{source.name} {name}: " + (", ".join(f"{s:.2f}s {m:.0f}MB" for s, m in samples) or "failed"))
+            if not samples:
+                row[name] = None
+                continue
+            row[name] = {
+                "seconds": statistics.median(v[0] for v in samples),
+                "megabytes": statistics.median(v[1] for v in samples),
+                "output": swift_files(output),
+            }
+            if build:
+                package = WORK / "compile" / name
+                (package / "Sources" / "API").mkdir(parents=True, exist_ok=True)
+                (package / "Package.swift").write_text(PACKAGES[name].replace("{root}", str(ROOT)))
+                sources = package / "Sources" / "API"
+                shutil.rmtree(sources)
+                shutil.copytree(output, sources)
+                log(f"{source.name} {name}: building dependencies")
+                run(["swift", "build", "--target", DEPENDENCIES[name]], cwd=package)
+                remove_module_products(package)
+                built = measured_or_failed(["swift", "build"], cwd=package)
+                row[name]["build"] = None if built is None else {"seconds": built[0], "megabytes": built[1]}
+                log(f"{source.name} {name}: build " + (f"{built[0]:.1f}s {built[1]:.0f}MB" if built else "failed"))
+        rows.append(row)
+    return rows
+
+
+def openapi_table(rows):
+    lines = ["| document | measure | Specsmith | swift-openapi-generator | ratio |",
+             "| --- | --- | ---: | ---: | ---: |"]
+    for row in rows:
+        s, o = row["specsmith"], row["openapi"]
+        name = f"{row['document']} ({row['size'] / 1e6:.1f} MB)"
+
+        def cell(result, text):
+            return text(result) if result else "failed"
+
+        def both(measure, text, value):
+            ratio_text = ratio(value(o), value(s)) if s and o and value(s) and value(o) else "–"
+            lines.append(f"| {name} | {measure} | {cell(s, text)} | {cell(o, text)} | {ratio_text} |")
+
+        both("generation, wall", lambda r: f"{r['seconds']:.2f} s", lambda r: r["seconds"])
+        both("generation, peak memory", lambda r: f"{r['megabytes']:.0f} MB", lambda r: r["megabytes"])
+        both("output, lines (files)", lambda r: f"{r['output'][1]:,} ({r['output'][0]})", lambda r: r["output"][1])
+        if (s and "build" in s) or (o and "build" in o):
+            both("debug build of the module, clean", lambda r: f"{r['build']['seconds']:.1f} s" if r.get("build")
+                 else "failed", lambda r: r["build"]["seconds"] if r.get("build") else None)
+            both("debug build, peak memory", lambda r: f"{r['build']['megabytes']:.0f} MB" if r.get("build")
+                 else "failed", lambda r: r["build"]["megabytes"] if r.get("build") else None)
+    return "\n".join(lines)
+
+
 def runtime(tools, concurrency_levels):
     results = {}
     for concurrency in concurrency_levels:
@@ -316,7 +407,17 @@ def main():
     parser.add_argument("--transfers-only", action="store_true",
                         help="only the upload and download memory measurements (builds only transfer-bench)")
     parser.add_argument("--transfer-megabytes", type=int, default=200)
+    parser.add_argument("--openapi", action="append", metavar="FILE", default=[],
+                        help="only measure both generators on this OpenAPI document (repeatable): generation, "
+                             "output and, unless --skip-compile, a clean debug build of each output")
     args = parser.parse_args()
+
+    if args.openapi:
+        WORK.mkdir(exist_ok=True)
+        rows = openapi_documents(Tools(), args.openapi, args.runs, not args.skip_compile)
+        (WORK / "openapi-results.json").write_text(json.dumps(rows, indent=2, default=str))
+        print(openapi_table(rows))
+        return
 
     if args.transfers_only:
         WORK.mkdir(exist_ok=True)

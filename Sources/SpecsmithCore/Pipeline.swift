@@ -50,7 +50,8 @@ public enum Pipeline {
     }
 
     /// Loads and resolves the spec `text` read from `path`, with `config`'s options in place of its own;
-    /// `readFile` reads sample files relative to the spec. `flavours`, when given, replaces both.
+    /// `readFile` reads sample files, and the other files an OpenAPI document refers to, relative to the spec.
+    /// `flavours`, when given, replaces both.
     public static func resolve(
         text: String,
         path: String,
@@ -60,7 +61,11 @@ public enum Pipeline {
     ) -> (API?, [Diagnostic]) {
         var diagnostics = Diagnostics()
         let rawConfig = config.flatMap { SpecLoader.loadConfig($0.text, file: $0.path, diagnostics: &diagnostics) }
-        guard var raw = SpecLoader.load(text, file: path, config: rawConfig, diagnostics: &diagnostics) else {
+        // The loader reads the files a document refers to while it loads, and keeps no reader after.
+        let loaded = withoutActuallyEscaping(readFile) { readFile in
+            SpecLoader.load(text, file: path, config: rawConfig, readFile: readFile, diagnostics: &diagnostics)
+        }
+        guard var raw = loaded else {
             return (nil, diagnostics.sorted)
         }
         if let rawConfig { raw = raw.applying(rawConfig) }

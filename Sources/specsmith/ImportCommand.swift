@@ -48,7 +48,11 @@ struct ImportCommand: ParsableCommand {
                 throw ExitCodes.usageOrIO
             }
         }
-        let (spec, diagnostics) = Importer.importOpenAPI(text: text, path: document, config: configSource)
+        let folder = URL(fileURLWithPath: document).deletingLastPathComponent()
+        let (spec, diagnostics) = Importer.importOpenAPI(text: text, path: document, config: configSource) {
+            relative in
+            try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+        }
         report(diagnostics)
         guard let spec else { throw ExitCodes.specErrors }
         do {

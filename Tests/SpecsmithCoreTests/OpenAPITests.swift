@@ -220,6 +220,40 @@ import Testing
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }
 
+    /// A document spread over files (`split/`): references to other files' schemas, parameters, responses,
+    /// request bodies and path items, relative to the file they are written in, become one client whose
+    /// build inputs are every file; servers of paths and operations are the endpoints' servers.
+    @Test func aDocumentSpreadOverFilesBecomesOneClient() async throws {
+        let path = Self.directory.appendingPathComponent("split/openapi.yaml").path
+        let output = try Pipeline.generate(specAt: path)
+        #expect(!output.hasErrors && output.diagnostics.isEmpty, "\(output.diagnostics)")
+        #expect(
+            output.inputs.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } == [
+                "split/openapi.yaml", "split/common.yaml", "schemas/pet.yaml", "paths/photos.yaml",
+            ]
+        )
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("public struct Pet: Codable") && swift.contains("public struct Photo: Codable"))
+        #expect(swift.contains("public var kind: Kind?") && swift.contains("public var pets: [Pet]?"))
+        #expect(swift.contains("listPets(limit: Int = 20) -> APIEndpoint<[Pet], Problem>"))
+        #expect(swift.contains("server: \"uploads\"") && swift.contains("server: \"status\""))
+        #expect(swift.contains("URL(string: \"https://uploads.pets.example.com/v1\")"))
+        #expect(swift.contains("URL(string: \"https://api.pets.example.com/v2\")"))
+        #expect(swift.contains("URL(string: \"https://status.pets.example.com\")"))
+        try Self.expectGolden(swift: output, named: "split")
+        let folder = Self.directory.appendingPathComponent("split")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let (spec, _) = Importer.importOpenAPI(text: text, path: "openapi.yaml") { relative in
+            try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+        }
+        let imported = try #require(spec)
+        try Self.expectGolden(text: imported, named: "split.imported.yaml")
+        let again = Pipeline.generate(text: imported, path: "openapi.yaml") { _ in nil }
+        #expect(again.files.map(\.contents) == output.files.map(\.contents))
+        let check = try await SwiftCompiler.compile(output, module: "PetPhotos")
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
     /// `output`'s files, one after another, are the golden `<name>.swift.golden` (recorded with
     /// `SPECSMITH_RECORD=1`).
     static func expectGolden(swift output: Pipeline.Output, named name: String) throws {
@@ -350,9 +384,16 @@ import Testing
             "openapi: 3.0.0\nservers: [{url: https://x.example}]\npaths: {}\n",
             ["1:1: error: the document needs an `info` with a `title`"]
         ),
+        (
+            "openapi: 3.0.0\ninfo: {title: X}\ncomponents:\n  schemas:\n    A: {properties: {b: {$ref: \"b.yaml\"}, c: {$ref: \"https://x.example/c.yaml\"}}}\n",
+            [
+                "5:32: error: `doc-folder/b.yaml` cannot be read",
+                "5:53: error: `https://x.example/c.yaml` refers to a URL, which is not followed; download the file next to the document and refer to it by its path",
+            ]
+        ),
     ])
     func brokenDocumentsAreErrorsAtTheirPlace(text: String, expected: [String]) {
-        let output = Self.generate(text, path: "doc.yaml")
+        let output = Self.generate(text, path: "doc-folder/doc.yaml")
         let errors = output.diagnostics.filter { $0.severity == .error }
             .map { "\($0.location.line):\($0.location.column): error: \($0.message)\($0.hint.map { "; \($0)" } ?? "")" }
         #expect(errors == expected)

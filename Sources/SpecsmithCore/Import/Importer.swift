@@ -2,15 +2,18 @@
 public enum Importer {
     /// The spec `text` (an OpenAPI document read from `path`) becomes, or `nil` with the errors when the
     /// document is broken or describes what the format cannot generate; warnings come either way.
-    /// `config`, when given, brings the options for OpenAPI input (`name`, `namespaces`, `filter`).
+    /// `config`, when given, brings the options for OpenAPI input (`name`, `namespaces`, `filter`, `rename`);
+    /// `readFile` reads the other files the document refers to, by path relative to its folder.
     public static func importOpenAPI(
         text: String,
         path: String,
-        config: Pipeline.ConfigSource? = nil
+        config: Pipeline.ConfigSource? = nil,
+        readFile: ((String) -> String?)? = nil
     ) -> (spec: String?, diagnostics: [Diagnostic]) {
         var diagnostics = Diagnostics()
         let rawConfig = config.flatMap { SpecLoader.loadConfig($0.text, file: $0.path, diagnostics: &diagnostics) }
-        guard let raw = SpecLoader.load(text, file: path, config: rawConfig, diagnostics: &diagnostics) else {
+        let loaded = SpecLoader.load(text, file: path, config: rawConfig, readFile: readFile, diagnostics: &diagnostics)
+        guard let raw = loaded else {
             return (nil, diagnostics.sorted)
         }
         if raw.endpoints.isEmpty && raw.models.isEmpty && !diagnostics.hasErrors {

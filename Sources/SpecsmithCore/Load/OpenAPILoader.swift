@@ -11,10 +11,17 @@ enum OpenAPILoader {
         return entries.contains { $0.key.value == "openapi" || $0.key.value == "swagger" }
     }
 
-    static func load(_ root: YAMLValue, file: String, config: RawConfig?, diagnostics: inout Diagnostics) -> RawSpec {
-        guard let root = Swagger2.upgrade(root, diagnostics: &diagnostics) else {
+    static func load(
+        _ root: YAMLValue,
+        file: String,
+        config: RawConfig?,
+        readFile: ((String) -> String?)? = nil,
+        diagnostics: inout Diagnostics
+    ) -> RawSpec {
+        guard let upgraded = Swagger2.upgrade(root, diagnostics: &diagnostics) else {
             return RawSpec(file: file, location: root.location)
         }
+        let root = ExternalReferences.bundle(upgraded, file: file, readFile: readFile, diagnostics: &diagnostics)
         var reader = OpenAPIReader(root: root, file: file, diagnostics: diagnostics)
         reader.config = config
         let spec = reader.read()
@@ -328,7 +335,7 @@ struct OpenAPIReader {
 
     mutating func readServers() {
         guard let servers = root["servers"], case .sequence(let items) = servers.kind, let first = items.first,
-            let url = first["url"], let text = url.scalarText
+            let url = first["url"], let written = url.scalarText
         else {
             diagnostics.warning(
                 "the document names no server; the client's default base URL is https://api.example.com",
@@ -338,8 +345,9 @@ struct OpenAPIReader {
             spec.baseURL = Located("https://api.example.com", at: root.location)
             return
         }
+        let text = Self.withURLVariables(written, of: first)
         if text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("{") {
-            spec.baseURL = url.located(text)
+            spec.baseURL = text == written ? url.located(text) : Located(text, at: url.location)
         } else {
             diagnostics.warning(
                 "the server URL `\(text)` is relative; the client's default base URL is https://api.example.com\(text.hasPrefix("/") ? "" : "/")\(text)",
@@ -357,16 +365,43 @@ struct OpenAPIReader {
                 at: items[1].location
             )
         }
-        if let variables = first["variables"], case .mapping(let entries) = variables.kind {
-            for entry in entries {
-                var variable = RawServerVariable(name: entry.key)
-                variable.defaultValue = entry.value["default"].flatMap { value in value.scalarText.map(value.located) }
-                variable.description = entry.value["description"]?.scalarText
-                if let values = entry.value["enum"], case .sequence(let items) = values.kind {
-                    variable.values = items.compactMap { item in item.scalarText.map(item.located) }
-                }
-                spec.variables.append(variable)
+        addVariables(of: first)
+    }
+
+    /// The variables of a server that stand for a part of a URL (`{origin}` with the default
+    /// `https://uploads.github.com`) rather than a value in it: written into its URL instead, since a
+    /// variable's value is percent-encoded.
+    static func urlVariables(of server: YAMLValue) -> [(name: String, value: String)] {
+        guard let variables = server["variables"], case .mapping(let entries) = variables.kind else { return [] }
+        return entries.compactMap { entry in
+            guard let value = entry.value["default"]?.scalarText, value.contains(where: { ":/?#".contains($0) })
+            else { return nil }
+            return (entry.key.value, value)
+        }
+    }
+
+    /// `url` with the server's ``urlVariables(of:)`` written in.
+    static func withURLVariables(_ url: String, of server: YAMLValue) -> String {
+        urlVariables(of: server).reduce(url) { url, variable in
+            url.replacingOccurrences(of: "{\(variable.name)}", with: variable.value)
+        }
+    }
+
+    /// The `variables` of a server the spec does not have yet, but those written into its URL.
+    mutating func addVariables(of server: YAMLValue) {
+        guard let variables = server["variables"], case .mapping(let entries) = variables.kind else { return }
+        let written = Set(Self.urlVariables(of: server).map(\.name))
+        for entry in entries
+        where !written.contains(entry.key.value)
+            && !spec.variables.contains(where: { $0.name.value == entry.key.value })
+        {
+            var variable = RawServerVariable(name: entry.key)
+            variable.defaultValue = entry.value["default"].flatMap { value in value.scalarText.map(value.located) }
+            variable.description = entry.value["description"]?.scalarText
+            if let values = entry.value["enum"], case .sequence(let items) = values.kind {
+                variable.values = items.compactMap { item in item.scalarText.map(item.located) }
             }
+            spec.variables.append(variable)
         }
     }
 
@@ -731,6 +766,8 @@ struct OpenAPIReader {
         guard let target = reference.scalarText else { return "JSON" }
         if let model = modelName(forReference: target) { return model }
         guard let component = componentName(target), let schema = componentSchemas[component] else {
+            // A reference to another file that could not be brought in is reported where it was read.
+            guard target.hasPrefix("#") else { return "JSON" }
             diagnostics.error(
                 "`\(target)` refers to no schema of this document",
                 at: reference.location,
@@ -773,6 +810,8 @@ struct OpenAPIReader {
         guard let text = reference.scalarText, text.hasPrefix(prefix),
             let target = root["components"]?[section]?[String(text.dropFirst(prefix.count))]
         else {
+            // A reference to another file that could not be brought in is reported where it was read.
+            guard reference.scalarText?.hasPrefix("#") != false else { return nil }
             diagnostics.error(
                 "`\(reference.scalarText ?? "")` refers to nothing in this document",
                 at: reference.location

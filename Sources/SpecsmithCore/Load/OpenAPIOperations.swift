@@ -162,6 +162,59 @@ extension OpenAPIReader {
         return names
     }
 
+    // MARK: Servers of paths and operations
+
+    /// The server a path or an operation names (`servers:` beside it), as one of the spec's named servers;
+    /// `nil` for the document's own. A URL relative to the host (`/upload`) is on the document's server's host.
+    mutating func server(_ servers: YAMLValue?) -> Located<String>? {
+        guard let servers, case .sequence(let items) = servers.kind, let first = items.first,
+            let url = first["url"], let written = url.scalarText
+        else { return nil }
+        var text = Self.withURLVariables(written, of: first)
+        if items.count > 1, warnedKinds.insert("several servers of an operation").inserted {
+            diagnostics.warning(
+                "an operation or path names \(items.count) servers; its endpoint is on the first",
+                at: items[1].location
+            )
+        }
+        let base = spec.baseURL?.value ?? ""
+        if text.hasPrefix("/"), let scheme = base.range(of: "://") {
+            let host = base[scheme.upperBound...].prefix { $0 != "/" }
+            text = base[..<scheme.upperBound] + host + text
+        }
+        let trimmed = { (url: String) in url.hasSuffix("/") ? String(url.dropLast()) : url }
+        if trimmed(text) == trimmed(base) { return nil }
+        guard text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("{") else {
+            diagnostics.warning(
+                "the server URL `\(text)` is relative; its endpoint is on the document's server",
+                at: url.location
+            )
+            return nil
+        }
+        if let known = spec.servers.first(where: { $0.url.map { trimmed($0.value) } == trimmed(text) }) {
+            return Located(known.name.value, at: url.location)
+        }
+        // Named after the host's first label (`uploads.github.com` → `uploads`), or the last part of the path
+        // on a host the document's server shares (`/v2`), else numbered.
+        let host = text.split(separator: "://").dropFirst().first?.prefix { $0 != "." && $0 != "/" && $0 != ":" }
+        var name = host.map { SwiftName.memberName(String($0)) } ?? ""
+        let taken = Set(spec.servers.map { SwiftName.memberName($0.name.value) }).union(["base", "_", "api", "www", ""])
+        if taken.contains(name), let last = text.split(separator: "/").last, !text.hasSuffix("://" + last) {
+            name = SwiftName.memberName(String(last))
+        }
+        if taken.contains(name) {
+            var number = spec.servers.count + 2
+            while taken.contains("server\(number)") { number += 1 }
+            name = "server\(number)"
+        }
+        addVariables(of: first)
+        var server = RawServer(name: Located(name, at: url.location))
+        server.url = Located(text, at: url.location, textStart: text == written ? url.textStart : nil)
+        server.description = first["description"]?.scalarText
+        spec.servers.append(server)
+        return server.name
+    }
+
     // MARK: Paths
 
     mutating func readPaths() {
@@ -191,7 +244,14 @@ extension OpenAPIReader {
                     matched.formUnion(kept)
                     if kept.isEmpty { continue }
                 }
-                readOperation(key.value, method: key.key, path: entry.key, shared: shared, names: &names)
+                readOperation(
+                    key.value,
+                    method: key.key,
+                    path: entry.key,
+                    shared: shared,
+                    pathServers: item["servers"],
+                    names: &names
+                )
             }
         }
         if let filter = config?.filter {
@@ -229,6 +289,7 @@ extension OpenAPIReader {
         method: Located<String>,
         path: Located<String>,
         shared: YAMLValue?,
+        pathServers: YAMLValue?,
         names: inout Set<String>
     ) {
         let written = operation["operationId"]?.scalarText
@@ -277,6 +338,7 @@ extension OpenAPIReader {
         if let responses = operation["responses"] {
             readResponses(responses, into: &endpoint)
         }
+        endpoint.server = server(operation["servers"] ?? pathServers)
         nameParametersApart(&endpoint)
         if spec.auth != nil {
             let names = requirementNames(operation["security"]) ?? defaultRequirement ?? []

@@ -4,16 +4,18 @@ public enum SpecLoader {
     /// otherwise returns what could be read, with problems in `diagnostics`.
     ///
     /// An OpenAPI document goes to the OpenAPI loader, which takes `config`'s options for OpenAPI input
-    /// (`name`, `namespaces`, `filter`); for a spec in the format, they are errors at their place.
+    /// (`name`, `namespaces`, `filter`, `rename`); for a spec in the format, they are errors at their place.
+    /// `readFile` reads the other files an OpenAPI document refers to, by path relative to its folder.
     public static func load(
         _ text: String,
         file: String,
         config: RawConfig? = nil,
+        readFile: ((String) -> String?)? = nil,
         diagnostics: inout Diagnostics
     ) -> RawSpec? {
         guard let root = YAMLReader.read(text, file: file, diagnostics: &diagnostics) else { return nil }
         if OpenAPILoader.isOpenAPI(root) {
-            return OpenAPILoader.load(root, file: file, config: config, diagnostics: &diagnostics)
+            return OpenAPILoader.load(root, file: file, config: config, readFile: readFile, diagnostics: &diagnostics)
         }
         for option in [config?.name, config?.namespaces].compactMap({ $0 }) {
             diagnostics.error(

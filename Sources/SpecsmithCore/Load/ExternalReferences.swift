@@ -1,0 +1,298 @@
+/// `$ref`s to other files (`schemas/pet.yaml`, `common.yaml#/components/schemas/Error`), brought into the
+/// document as components of its own, so that the OpenAPI reader only ever follows local references.
+///
+/// Each target becomes a component of the section its place says (a schema, a parameter, a response, a
+/// request body, a header, a path item), named after the last part of its pointer or its file's name, and
+/// every reference to it (from the document or from other files) is rewritten to that component. A file's
+/// values keep their locations in that file, so diagnostics point there. Files are read relative to the file
+/// that refers to them, through the pipeline's `readFile`, which records them as inputs of the build.
+struct ExternalReferences {
+    var diagnostics: Diagnostics
+    /// Reads a file by its path relative to the document's folder; `nil` when it cannot be read.
+    let readFile: ((String) -> String?)?
+    /// The document's folder as the user named it (`Specs/`), for the paths of other files in diagnostics.
+    let displayFolder: String
+    /// The document's own file name, for references back into it from other files.
+    let documentName: String
+    /// The other files read so far, by path relative to the document's folder; `nil` for unreadable ones.
+    var files: [String: YAMLValue?] = [:]
+    /// The component each target became, by `file#pointer`.
+    var components: [String: String] = [:]
+    /// The component names taken in each section.
+    var taken: [String: Set<String>] = [:]
+    /// The components made of other files' values, by section, in the order they were found.
+    var added: [(section: String, name: String, value: YAMLValue)] = []
+    /// Targets found but not yet rewritten: their own references are relative to their file.
+    var pending: [(section: String, name: String, file: String, value: YAMLValue)] = []
+
+    /// How deep in a value references are looked for; deeper ones stay as they are (and are reported as
+    /// references to nothing if they point to other files).
+    static let maximumDepth = 100
+    /// The most files one document may bring in.
+    static let maximumFiles = 1_000
+
+    /// `root` with every reference to another file made local, or `root` itself when it has none.
+    static func bundle(
+        _ root: YAMLValue,
+        file: String,
+        readFile: ((String) -> String?)?,
+        diagnostics: inout Diagnostics
+    ) -> YAMLValue {
+        let slash = file.lastIndex(of: "/")
+        var bundler = ExternalReferences(
+            diagnostics: diagnostics,
+            readFile: readFile,
+            displayFolder: slash.map { String(file[...$0]) } ?? "",
+            documentName: slash.map { String(file[file.index(after: $0)...]) } ?? file
+        )
+        for section in root["components"].map(Self.sections) ?? [:] {
+            bundler.taken[section.key] = Set(section.value)
+        }
+        defer { diagnostics = bundler.diagnostics }
+        guard var rewritten = bundler.rewrite(root, file: nil, path: [], depth: 0) else { return root }
+        while !bundler.pending.isEmpty {
+            let next = bundler.pending.removeFirst()
+            let value =
+                bundler.rewrite(next.value, file: next.file, path: ["components", next.section, next.name], depth: 0)
+                ?? next.value
+            bundler.added.append((next.section, next.name, value))
+        }
+        rewritten = bundler.addingComponents(to: rewritten)
+        return rewritten
+    }
+
+    /// The names of each section of `components`.
+    static func sections(_ components: YAMLValue) -> [String: [String]] {
+        guard case .mapping(let sections) = components.kind else { return [:] }
+        var names: [String: [String]] = [:]
+        for section in sections {
+            guard case .mapping(let entries) = section.value.kind else { continue }
+            names[section.key.value] = entries.map(\.key.value)
+        }
+        return names
+    }
+
+    // MARK: Rewriting
+
+    /// `value` with its references to other files rewritten (`file` is the file it is from, `nil` for the
+    /// document; `path` the keys above it); `nil` when nothing in it changed.
+    mutating func rewrite(_ value: YAMLValue, file: String?, path: [String], depth: Int) -> YAMLValue? {
+        guard depth < Self.maximumDepth else { return nil }
+        switch value.kind {
+        case .mapping(let entries):
+            var changed = false
+            var result = entries
+            for index in entries.indices {
+                let entry = entries[index]
+                if entry.key.value == "$ref", let reference = entry.value.scalarText {
+                    guard let local = localReference(reference, at: entry.value, file: file, path: path) else {
+                        continue
+                    }
+                    result[index].value = YAMLValue(kind: .string(local), location: entry.value.location)
+                    changed = true
+                } else if let rewritten = rewrite(
+                    entry.value,
+                    file: file,
+                    path: path + [entry.key.value],
+                    depth: depth + 1
+                ) {
+                    result[index].value = rewritten
+                    changed = true
+                }
+            }
+            return changed ? YAMLValue(kind: .mapping(result), location: value.location) : nil
+        case .sequence(let items):
+            var changed = false
+            var result = items
+            for index in items.indices {
+                if let rewritten = rewrite(items[index], file: file, path: path + ["[]"], depth: depth + 1) {
+                    result[index] = rewritten
+                    changed = true
+                }
+            }
+            return changed ? YAMLValue(kind: .sequence(result), location: value.location) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The local reference (`#/components/schemas/Pet`) that stands for `reference` written in `file` at the
+    /// place `path`; `nil` when it is local already, or after an error.
+    mutating func localReference(_ reference: String, at value: YAMLValue, file: String?, path: [String]) -> String? {
+        var target = reference
+        var pointer = ""
+        if let hash = reference.firstIndex(of: "#") {
+            target = String(reference[..<hash])
+            pointer = String(reference[reference.index(after: hash)...])
+        }
+        if target.isEmpty {
+            // `#/…`: local to the file it is written in.
+            guard let file else { return nil }
+            target = file
+        } else {
+            if target.contains("://") {
+                diagnostics.error(
+                    "`\(reference)` refers to a URL, which is not followed",
+                    at: value.location,
+                    hint: "download the file next to the document and refer to it by its path"
+                )
+                return nil
+            }
+            target = Self.normalized(Self.folder(of: file ?? "") + target)
+            if target == documentName { return "#" + pointer }
+        }
+        let key = target + "#" + pointer
+        let section = Self.section(at: path)
+        if let name = components[key] { return "#/components/\(section)/\(Self.escaped(name))" }
+        guard let document = document(target, referredAt: value.location) else { return nil }
+        guard let found = Self.value(at: pointer, in: document) else {
+            diagnostics.error(
+                "`\(reference)` refers to nothing in `\(displayFolder + target)`",
+                at: value.location
+            )
+            return nil
+        }
+        var stem = pointer.split(separator: "/").last.map(String.init).map(Self.unescaped)
+        if stem == nil || stem?.isEmpty == true {
+            let fileName = target.split(separator: "/").last.map(String.init) ?? target
+            stem = String(fileName.prefix { $0 != "." })
+        }
+        var name = stem ?? "External"
+        var number = 2
+        while taken[section, default: []].contains(name) {
+            name = (stem ?? "External") + String(number)
+            number += 1
+        }
+        taken[section, default: []].insert(name)
+        components[key] = name
+        pending.append((section, name, target, found))
+        return "#/components/\(section)/\(Self.escaped(name))"
+    }
+
+    /// The other file at `path` (relative to the document's folder), read and parsed once.
+    mutating func document(_ path: String, referredAt location: SourceLocation) -> YAMLValue? {
+        if let known = files[path] { return known }
+        guard files.count < Self.maximumFiles, let readFile else {
+            diagnostics.error(
+                readFile == nil
+                    ? "`\(path)` is another file, which is not read here"
+                    : "the document refers to more than \(Self.maximumFiles) other files",
+                at: location
+            )
+            files[path] = .some(nil)
+            return nil
+        }
+        guard let text = readFile(path) else {
+            diagnostics.error("`\(displayFolder + path)` cannot be read", at: location)
+            files[path] = .some(nil)
+            return nil
+        }
+        let root = YAMLReader.read(text, file: displayFolder + path, diagnostics: &diagnostics)
+        files[path] = .some(root)
+        return root
+    }
+
+    /// The section a reference at `path` (the keys above it, `[]` for a list's item) names a component of.
+    static func section(at path: [String]) -> String {
+        let parent = path.last ?? ""
+        let grandparent = path.count > 1 ? path[path.count - 2] : ""
+        if ["schema", "items", "additionalProperties", "not"].contains(parent)
+            || (parent == "[]" && ["allOf", "oneOf", "anyOf"].contains(grandparent))
+        {
+            return "schemas"
+        }
+        if parent == "requestBody" { return "requestBodies" }
+        if parent == "[]" { return grandparent == "parameters" ? "parameters" : "schemas" }
+        switch grandparent {
+        case "responses": return "responses"
+        case "requestBodies": return "requestBodies"
+        case "headers": return "headers"
+        case "paths", "pathItems": return "pathItems"
+        case "securitySchemes": return "securitySchemes"
+        case "parameters" where path.count == 3 && path[0] == "components": return "parameters"
+        default: return "schemas"
+        }
+    }
+
+    /// `root` with the components made of other files' values added to its `components`.
+    func addingComponents(to root: YAMLValue) -> YAMLValue {
+        guard case .mapping(var entries) = root.kind, !added.isEmpty else { return root }
+        var index = entries.firstIndex { $0.key.value == "components" }
+        if index == nil {
+            entries.append(
+                YAMLValue.Entry(
+                    key: Located("components", at: root.location),
+                    value: YAMLValue(kind: .mapping([]), location: root.location)
+                )
+            )
+            index = entries.count - 1
+        }
+        guard let index, case .mapping(var sections) = entries[index].value.kind else { return root }
+        for component in added {
+            let location = component.value.location
+            var at = sections.firstIndex { $0.key.value == component.section }
+            if at == nil {
+                sections.append(
+                    YAMLValue.Entry(
+                        key: Located(component.section, at: location),
+                        value: YAMLValue(kind: .mapping([]), location: location)
+                    )
+                )
+                at = sections.count - 1
+            }
+            guard let at, case .mapping(var items) = sections[at].value.kind else { continue }
+            items.append(YAMLValue.Entry(key: Located(component.name, at: location), value: component.value))
+            sections[at].value.kind = .mapping(items)
+        }
+        entries[index].value.kind = .mapping(sections)
+        return YAMLValue(kind: .mapping(entries), location: root.location)
+    }
+
+    // MARK: Paths and pointers
+
+    /// The value a JSON pointer (`/components/schemas/Pet`, or empty for the whole file) names in `root`.
+    static func value(at pointer: String, in root: YAMLValue) -> YAMLValue? {
+        var value = root
+        for part in pointer.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+            let key = unescaped(part)
+            switch value.kind {
+            case .mapping: guard let next = value[key] else { return nil }; value = next
+            case .sequence(let items):
+                guard let index = Int(key), items.indices.contains(index) else { return nil }
+                value = items[index]
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    /// `~1` and `~0` of a JSON pointer's part as `/` and `~`.
+    static func unescaped(_ part: String) -> String {
+        part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+
+    /// A component name as a JSON pointer's part.
+    static func escaped(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// The folder of a relative path, with its slash (`schemas/` of `schemas/pet.yaml`).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    /// `a/./b/../c` as `a/c`; `..` above the document's folder is kept.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}
