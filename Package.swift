@@ -28,7 +28,8 @@ func generatedClient(_ name: String) -> Target {
         name: name,
         dependencies: ["SpecsmithRuntime", "SpecsmithCombine", openCombine],
         path: "Generated/\(name)",
-        exclude: ["RxSwift.swift"],
+        // Bookshelf, an OpenAPI document, generates the async flavour only.
+        exclude: name == "Bookshelf" ? [] : ["RxSwift.swift"],
         swiftSettings: generatedSettings
     )
 }

@@ -38,6 +38,7 @@ struct ExternalReferences {
         readFile: ((String) -> String?)?,
         diagnostics: inout Diagnostics
     ) -> YAMLValue {
+        guard hasExternalReference(root, depth: 0) else { return root }
         let slash = file.lastIndex(of: "/")
         var bundler = ExternalReferences(
             diagnostics: diagnostics,
@@ -59,6 +60,27 @@ struct ExternalReferences {
         }
         rewritten = bundler.addingComponents(to: rewritten)
         return rewritten
+    }
+
+    /// Whether `value` has a `$ref` to another file, within ``maximumDepth``: most documents have none, and
+    /// are left as they are without a copy.
+    static func hasExternalReference(_ value: YAMLValue, depth: Int) -> Bool {
+        guard depth < maximumDepth else { return false }
+        switch value.kind {
+        case .mapping(let entries):
+            for entry in entries {
+                if entry.key.value == "$ref" {
+                    if let text = entry.value.scalarText, !text.hasPrefix("#") { return true }
+                } else if hasExternalReference(entry.value, depth: depth + 1) {
+                    return true
+                }
+            }
+            return false
+        case .sequence(let items):
+            return items.contains { hasExternalReference($0, depth: depth + 1) }
+        default:
+            return false
+        }
     }
 
     /// The names of each section of `components`.

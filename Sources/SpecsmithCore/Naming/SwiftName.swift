@@ -15,6 +15,10 @@ public enum SwiftName {
 
     /// A member name: `stargazers_count` → `stargazersCount`, `X-Request-ID` → `xRequestID`, `URL` → `url`.
     public static func memberName(_ text: String) -> String {
+        // Most names (`active`, `email`) are one lower-case ASCII word already.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            return finish(text)
+        }
         let words = nameWords(text)
         guard let first = words.first else { return "_" }
         let name = lowercasedLeadingCapitals(first) + words.dropFirst().map(capitalizedFirst).joined()

@@ -14,8 +14,10 @@ public struct GeneratedFile: Sendable, Hashable {
 
 /// The render stage: Swift syntax trees → text files.
 public enum Renderer {
-    /// The text of each file.
+    /// The text of each file, in order, printed on all cores, the largest first.
     public static func render(_ files: [SwiftFile], printer: SwiftPrinter = SwiftPrinter()) -> [GeneratedFile] {
-        files.map { GeneratedFile(name: $0.name, contents: printer.print($0)) }
+        Parallel.map(files.count, cost: { files[$0].declarations.count }) { index in
+            GeneratedFile(name: files[index].name, contents: printer.print(files[index]))
+        }
     }
 }

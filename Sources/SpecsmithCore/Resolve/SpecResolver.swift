@@ -53,6 +53,10 @@ struct ResolveContext {
     var scopeAlternatives: [Auth.Scope] = []
     /// The scopes as resolved, for naming alternatives.
     var resolvedScopes: [Auth.Scope] = []
+    /// ``reservedTypes`` and ``generatedTypes`` once made, with what they were made for: every model's name is
+    /// checked against them.
+    var reservedTypeNames: (api: String, flavours: Set<API.Flavour>, types: Set<String>)?
+    var generatedTypeNames: (api: String, types: Set<String>)?
 
     init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
         self.raw = raw
@@ -162,14 +166,31 @@ struct ResolveContext {
 
     /// The type names generated code relies on for this spec's name, auth and flavours (see ``ReservedNames``).
     var reservedTypes: Set<String> {
-        ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
+        mutating get {
+            if let reserved = reservedTypeNames, reserved.api == apiName, reserved.flavours == flavours {
+                return reserved.types
+            }
+            let types = ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
+            reservedTypeNames = (apiName, flavours, types)
+            return types
+        }
+    }
+
+    /// The type names specsmith generates for this API (see ``ReservedNames``).
+    var generatedTypes: Set<String> {
+        mutating get {
+            if let generated = generatedTypeNames, generated.api == apiName { return generated.types }
+            let types = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
+            generatedTypeNames = (apiName, types)
+            return types
+        }
     }
 
     /// Reports a type the spec names (a `kind` such as "model" or "namespace", written as `name`) whose Swift
     /// name would hide a type generated code uses, or take one specsmith generates. Returns whether it is free.
     @discardableResult
     mutating func checkTypeName(_ swiftName: String, kind: String, name: Located<String>) -> Bool {
-        if ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil).contains(swiftName) {
+        if generatedTypes.contains(swiftName) {
             diagnostics.error(
                 "\(kind) `\(name.value)` takes the name `\(swiftName)`, which specsmith generates for this API",
                 at: name.location,

@@ -39,14 +39,19 @@ public enum Translator {
     /// The files for `api`; with `everyFile`, the files the API does not need are there too, holding only
     /// a comment.
     public static func translate(_ api: API, everyFile: Bool = false) -> [SwiftFile] {
-        var files = modelsFiles(api)
+        // Each file is made on its own, on all cores (see `Parallel`), the costliest first.
+        var jobs = modelsJobs(api)
         let parts = operationParts(api)
-        if api.style.hasFactories { files += parts.compactMap(endpointsFile) }
-        if api.style.hasResources { files.append(resourcesFile(api)) }
-        files += parts.compactMap(clientFile)
-        if api.flavours.contains(.combine) { files += parts.compactMap(combineFile) }
-        if api.flavours.contains(.rxswift) { files += parts.compactMap(rxSwiftFile) }
-        files.append(samplesFile(api))
+        func add(_ make: @escaping (Part) -> SwiftFile?) {
+            jobs += parts.map { part in Job(cost: part.api.operations.count) { make(part) } }
+        }
+        if api.style.hasFactories { add(endpointsFile) }
+        if api.style.hasResources { jobs.append(Job(cost: api.operations.count) { resourcesFile(api) }) }
+        add(clientFile)
+        if api.flavours.contains(.combine) { add(combineFile) }
+        if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
+        jobs.append(Job(cost: 0) { samplesFile(api) })
+        let files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         guard everyFile else { return files }
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return fileNames.map { name in
@@ -73,18 +78,31 @@ public enum Translator {
         SwiftFile(name: name, header: TranslationSupport.header(api), imports: imports, declarations: declarations)
     }
 
+    /// A file to make: how costly it is, roughly, and how to make it (`nil` when the API needs no such file).
+    private struct Job {
+        var cost: Int
+        var make: () -> SwiftFile?
+    }
+
     /// The model files: one `Models.swift`, or for large specs each model in the file its name picks.
-    private static func modelsFiles(_ api: API) -> [SwiftFile] {
+    private static func modelsJobs(_ api: API) -> [Job] {
         let endpointTypes = api.operations.flatMap(EndpointType.of)
         guard api.models.count + endpointTypes.count > modelsInOneFile else {
-            return [modelsFile("Models.swift", api, models: api.models, endpointTypes: endpointTypes)]
+            return [
+                Job(cost: api.models.count) {
+                    modelsFile("Models.swift", api, models: api.models, endpointTypes: endpointTypes)
+                }
+            ]
         }
         let count = modelFileNames.count
         let models = Dictionary(grouping: api.models) { fileIndex(of: $0.name, among: count) }
         let types = Dictionary(grouping: endpointTypes) { fileIndex(of: $0.name, among: count) }
         return modelFileNames.enumerated().compactMap { index, name in
             if models[index] == nil && types[index] == nil && index > 0 { return nil }
-            return modelsFile(name, api, models: models[index] ?? [], endpointTypes: types[index] ?? [])
+            let (fileModels, fileTypes) = (models[index] ?? [], types[index] ?? [])
+            return Job(cost: fileModels.count + fileTypes.count) {
+                modelsFile(name, api, models: fileModels, endpointTypes: fileTypes)
+            }
         }
     }
 
