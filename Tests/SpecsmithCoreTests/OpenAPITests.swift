@@ -175,6 +175,8 @@ import Testing
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
         let spec = try #require(Importer.importOpenAPI(text: text, path: "shapes.yaml").spec)
         #expect(Self.generate(spec, path: "shapes.yaml").files.map(\.contents) == output.files.map(\.contents))
+        try Self.expectGolden(swift: output, named: "real-world-shapes")
+        try Self.expectGolden(text: spec, named: "real-world-shapes.imported.yaml")
     }
 
     /// A Swagger 2.0 document (written for this project, one of each thing 2.0 says differently) generates a
@@ -252,6 +254,34 @@ import Testing
         #expect(again.files.map(\.contents) == output.files.map(\.contents))
         let check = try await SwiftCompiler.compile(output, module: "PetPhotos")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
+    /// The synthetic benchmark API (`synth-api --endpoints 20 --seed 3`, in `Benchmarks/`) in both its forms:
+    /// the OpenAPI document gives the client its spec gives, the same declarations (in the document's order,
+    /// with the document's documentation).
+    @Test func theBenchmarkAPIsOpenAPIFormGivesTheSameClient() throws {
+        let folder = Self.directory.appendingPathComponent("synth")
+        let spec = Pipeline.generate(
+            text: try String(contentsOf: folder.appendingPathComponent("Synth.yaml"), encoding: .utf8),
+            path: "Synth.yaml"
+        ) { _ in nil }
+        let document = Pipeline.generate(
+            text: try String(contentsOf: folder.appendingPathComponent("openapi.yaml"), encoding: .utf8),
+            path: "Synth.yaml"
+        ) { _ in nil }
+        #expect(!spec.hasErrors && document.diagnostics.isEmpty, "\(document.diagnostics)")
+        #expect(spec.files.map(\.name) == document.files.map(\.name))
+        /// A file's declarations and members, without documentation, in any order.
+        func declarations(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
+                .joined(separator: "\n").components(separatedBy: "\n\n").sorted()
+        }
+        for (fromSpec, fromDocument) in zip(spec.files, document.files) {
+            let (expected, actual) = (declarations(fromSpec.contents), declarations(fromDocument.contents))
+            #expect(expected == actual, "\(fromSpec.name): \(Set(expected).symmetricDifference(actual))")
+        }
+        #expect(spec.files.map(\.contents).joined().contains("public enum AnyAccount0: Codable"))
     }
 
     /// `output`'s files, one after another, are the golden `<name>.swift.golden` (recorded with

@@ -417,6 +417,8 @@ struct OpenAPIReader {
             // `allOf: [{$ref: X}]` with `nullable: true`, `oneOf: [X, {type: null}]`: X itself, not a model.
             if items.filter({ $0["type"]?.scalarText != "null" }).count > 1 { return true }
             if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
+            // A union of one alternative, told by its tag: a union still, which may gain alternatives.
+            if key != "allOf" && schema["discriminator"] != nil && !items.isEmpty { return true }
         }
         return false
     }
@@ -697,16 +699,16 @@ struct OpenAPIReader {
 
     private mutating func nonNullTypeText(_ schema: YAMLValue, name: String) -> String {
         if let reference = schema["$ref"] { return referenceText(reference) }
-        if isModel(schema) {
-            // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]`: the one type itself.
-            for key in ["oneOf", "anyOf", "allOf"] {
-                if let list = schema[key], case .sequence(let items) = list.kind {
-                    let types = items.filter { $0["type"]?.scalarText != "null" }
-                    if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil {
-                        return nonNullTypeText(types[0], name: name)
-                    }
+        // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]` (to add a description): the one type itself.
+        for key in ["oneOf", "anyOf", "allOf"] {
+            if let list = schema[key], case .sequence(let items) = list.kind {
+                let types = items.filter { $0["type"]?.scalarText != "null" }
+                if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil {
+                    return nonNullTypeText(types[0], name: name)
                 }
             }
+        }
+        if isModel(schema) {
             let model = claim(name, at: schema.location)
             if schema["enum"] == nil && (schema["properties"] != nil || schema["allOf"] != nil) {
                 hoistedObjects.insert(model)
