@@ -69,7 +69,12 @@ public enum Pipeline {
             return (nil, diagnostics.sorted)
         }
         if let rawConfig { raw = raw.applying(rawConfig) }
-        let api = SpecResolver.resolve(raw, flavours: flavours, readFile: readFile, diagnostics: &diagnostics)
+        let api = SpecResolver.resolve(
+            adapting: &raw,
+            flavours: flavours,
+            readFile: readFile,
+            diagnostics: &diagnostics
+        )
         return (diagnostics.hasErrors ? nil : api, diagnostics.sorted)
     }
 

@@ -303,6 +303,60 @@ import Testing
         #expect(actual == expected, "\(TestSupport.diff(expected: expected, actual: actual))")
     }
 
+    /// More shapes of real descriptions (a container engine's, a chat platform's, a file store's, an email
+    /// API's, an incident API's): each generates, with a warning where something is dropped or read
+    /// differently, into Swift that compiles, and imports to a spec that generates the same.
+    @Test func moreRealWorldShapesGenerate() async throws {
+        let text = try String(
+            contentsOf: Self.directory.appendingPathComponent("more-real-world-shapes.yaml"),
+            encoding: .utf8
+        )
+        let output = Self.generate(text, path: "more.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let expected: [(line: Int, says: String)] = [
+            (17, "a header that is a list is sent as text"), (27, "a nullable response body is read as its type"),
+            (68, "the default of `mode` must be a `CalendarDate`"), (69, "the default of `id` must be an `UUID`"),
+            (70, "the default of `limit` must be an `Int`"), (71, "a `JSON` property has no default"),
+            (78, "the default of `runtimes` must be an empty mapping"), (124, "`Resource` is named `ResourceModel`"),
+            (170, "`ScriptRunner` has no property `type`"),
+        ]
+        #expect(output.diagnostics.count == expected.count, "\(output.diagnostics)")
+        for (diagnostic, wanted) in zip(output.diagnostics, expected) {
+            #expect(
+                diagnostic.location.line == wanted.line && diagnostic.message.contains(wanted.says)
+                    && diagnostic.severity == .warning,
+                "\(diagnostic)"
+            )
+        }
+        let swift = output.files.map(\.contents).joined()
+        // An enumeration's `none` is not `Optional.none`; an alias's inline item is one model however often
+        // it is used; pointers into schemas, parameters and responses are their schemas; `allOf` parts that
+        // list one property, or redefine an included one (however deep), are one property.
+        #expect(swift.contains("sharing: VolumeSharing? = VolumeSharing.none"))
+        #expect(swift.contains("struct GenericResourcesItem:") && !swift.contains("GenericResourcesItem2"))
+        #expect(swift.contains("public var name: [GenericResourcesItem]?") && swift.contains("state: State? = nil"))
+        #expect(swift.contains("-> APIEndpoint<[Channel], Conflict>") && swift.contains("public var enabled: Bool?"))
+        #expect(swift.contains("createToken(key: String? = nil, blob: String? = nil)"))
+        #expect(swift.components(separatedBy: "public var limit: Int64?").count == 2)
+        let check = try await SwiftCompiler.compile(output, module: "MoreShapes")
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+        let spec = try #require(Importer.importOpenAPI(text: text, path: "more.yaml").spec)
+        #expect(Self.generate(spec, path: "more.yaml").files.map(\.contents) == output.files.map(\.contents))
+        try Self.expectGolden(swift: output, named: "more-real-world-shapes")
+        try Self.expectGolden(text: spec, named: "more-real-world-shapes.imported.yaml")
+    }
+
+    /// JSON allows C1 control characters (U+0080 to U+009F) in strings, which YAML, which reads JSON, does not:
+    /// a JSON document with them still reads, the characters escaped.
+    @Test func jsonWithC1ControlCharactersReads() {
+        let json =
+            "{\"openapi\": \"3.0.0\", \"info\": {\"title\": \"C1\", \"description\": \"a\u{9F}b\"},\n\"paths\": {}}"
+        let output = Self.generate(json, path: "c1.json")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(output.files.map(\.contents).joined().contains("a\\u{9F}b"))
+        #expect(YAMLReader.jsonWithEscapedC1Controls("a: \"\u{9F}\"") == "a: \"\u{9F}\"", "YAML stays as it is")
+    }
+
     /// A cycle of `allOf` references (which once exhausted the stack; the fuzzer found it) and schemas nested
     /// deeper than any API's end in files or diagnostics.
     @Test func cyclesAndDeepNestingAreNotCrashes() {

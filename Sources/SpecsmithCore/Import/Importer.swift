@@ -13,14 +13,14 @@ public enum Importer {
         var diagnostics = Diagnostics()
         let rawConfig = config.flatMap { SpecLoader.loadConfig($0.text, file: $0.path, diagnostics: &diagnostics) }
         let loaded = SpecLoader.load(text, file: path, config: rawConfig, readFile: readFile, diagnostics: &diagnostics)
-        guard let raw = loaded else {
+        guard var raw = loaded else {
             return (nil, diagnostics.sorted)
         }
         if raw.endpoints.isEmpty && raw.models.isEmpty && !diagnostics.hasErrors {
             diagnostics.warning("the document describes no operation and no schema", at: raw.location)
         }
         // What imports must also generate: the resolver checks it as `generate` would.
-        _ = SpecResolver.resolve(raw, readFile: { _ in nil }, diagnostics: &diagnostics)
+        _ = SpecResolver.resolve(adapting: &raw, readFile: { _ in nil }, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return (nil, diagnostics.sorted) }
         let source = path.split(separator: "/").last.map(String.init) ?? path
         return (SpecWriter.write(raw, source: source), diagnostics.sorted)

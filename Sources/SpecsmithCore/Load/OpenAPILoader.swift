@@ -42,8 +42,10 @@ struct OpenAPIReader {
     var componentSchemas: [String: YAMLValue] = [:]
     /// Spec names taken by models.
     var takenNames: Set<String> = []
-    /// Component schemas being turned into type text, to stop at cycles of aliases.
+    /// References being turned into type text, to stop at cycles of aliases.
     var resolving: Set<String> = []
+    /// The type text of each reference to a schema that is not a model, once made.
+    var referenceTexts: [String: String] = [:]
     /// Kinds of things skipped with a warning already (callbacks, webhooks, …): one warning each.
     var warnedKinds: Set<String> = []
     /// The security schemes the client sends, and the OAuth 2 scopes among its scopes.
@@ -72,6 +74,7 @@ struct OpenAPIReader {
         self.file = file
         self.diagnostics = diagnostics
         self.spec = RawSpec(file: file, location: root.location)
+        self.spec.isOpenAPI = true
     }
 
     // MARK: The document
@@ -176,8 +179,11 @@ struct OpenAPIReader {
                 let required = allOfRequired[spec.models[index].name.value] ?? []
                 var includes: [Located<String>] = []
                 for include in spec.models[index].includes {
+                    // A conflict with the included model's own properties or those it includes in turn.
                     guard let included = byName[include.value], case .object(let inherited) = included.shape,
-                        inherited.contains(where: { own.contains($0.key.value) || required.contains($0.key.value) })
+                        Self.keys(of: include.value, in: byName).contains(where: {
+                            own.contains($0) || required.contains($0)
+                        })
                     else {
                         includes.append(include)
                         continue
@@ -194,6 +200,20 @@ struct OpenAPIReader {
                 spec.models[index].shape = .object(fields)
             }
         }
+    }
+
+    /// The property names of the object model `name` and of every model it includes, however deep.
+    static func keys(of name: String, in models: [String: RawModel]) -> Set<String> {
+        var keys = Set<String>()
+        var stack = [name]
+        var seen = Set<String>()
+        while let next = stack.popLast() {
+            guard seen.insert(next).inserted, let model = models[next], case .object(let fields) = model.shape
+            else { continue }
+            keys.formUnion(fields.map(\.key.value))
+            stack += model.includes.map(\.value)
+        }
+        return keys
     }
 
     /// With a `filter`, only the models the kept endpoints use, directly or through other models.
@@ -252,6 +272,7 @@ struct OpenAPIReader {
             else { continue }
             var tags: [String: String] = [:]
             var ambiguous = false
+            var missing: String?
             for alternative in shape.alternatives {
                 // The alternative's own field, or the one it includes.
                 var owner = alternative.type.value
@@ -267,6 +288,10 @@ struct OpenAPIReader {
                 guard let index = positions[owner],
                     case .object(var fields) = spec.models[index].shape
                 else { continue }
+                if !fields.contains(where: { $0.key.value == key }) {
+                    missing = missing ?? alternative.type.value
+                    continue
+                }
                 for field in fields.indices where fields[field].key.value == key {
                     guard var type = fields[field].type?.value else {
                         if let constant = fields[field].constant?.value.scalarText {
@@ -299,7 +324,15 @@ struct OpenAPIReader {
                 }
                 spec.models[index].shape = .object(fields)
             }
-            if ambiguous && shape.mapping.isEmpty {
+            if let missing {
+                diagnostics.warning(
+                    "the discriminator of `\(spec.models[unionIndex].name.value)` is dropped: `\(missing)` has no property `\(key)`; values are told apart by their shape",
+                    at: shape.discriminator?.location ?? shape.location
+                )
+                shape.discriminator = nil
+                shape.mapping = []
+                spec.models[unionIndex].shape = .union(shape)
+            } else if ambiguous && shape.mapping.isEmpty {
                 diagnostics.warning(
                     "the discriminator of `\(spec.models[unionIndex].name.value)` is dropped: two alternatives have one tag; values are told apart by their shape",
                     at: shape.discriminator?.location ?? shape.location
@@ -411,7 +444,7 @@ struct OpenAPIReader {
     /// than an alias whose uses are written out (an array, a map, a scalar).
     func isModel(_ schema: YAMLValue) -> Bool {
         if schema["$ref"] != nil { return false }
-        if schema["properties"] != nil || schema["enum"] != nil { return true }
+        if schema["properties"] != nil || isEnumeration(schema) { return true }
         for key in ["oneOf", "anyOf", "allOf"] {
             guard let list = schema[key], case .sequence(let items) = list.kind else { continue }
             // `allOf: [{$ref: X}]` with `nullable: true`, `oneOf: [X, {type: null}]`: X itself, not a model.
@@ -460,7 +493,7 @@ struct OpenAPIReader {
             // deprecated, still use it, and every use would be a warning.
             model.description = [model.description, "Deprecated."].compactMap { $0 }.joined(separator: "\n\n")
         }
-        if let values = schema["enum"] {
+        if isEnumeration(schema), let values = schema["enum"] {
             model.shape = .enumeration(enumValues(values))
         } else if let alternatives = schema["oneOf"] ?? schema["anyOf"], schema["properties"] == nil {
             model.shape = .union(union(alternatives, schema: schema, name: name.value))
@@ -475,16 +508,22 @@ struct OpenAPIReader {
             var fields: [RawField] = []
             var required = Set<String>()
             if let parts = schema["allOf"], case .sequence(let items) = parts.kind {
+                // A property several parts list is the last part's.
+                func add(_ part: [RawField]) {
+                    let keys = Set(part.map(\.key.value))
+                    fields.removeAll { keys.contains($0.key.value) }
+                    fields += part
+                }
                 for part in items {
                     required.formUnion(requiredKeys(part))
                     if let reference = part["$ref"] {
                         if let included = referencedModel(reference), isObjectModel(reference) {
                             model.includes.append(Located(included, at: reference.location))
                         } else if let target = referencedSchema(reference) {
-                            fields += properties(of: target, owner: name.value)
+                            add(properties(of: target, owner: name.value))
                         }
                     } else {
-                        fields += properties(of: part, owner: name.value)
+                        add(properties(of: part, owner: name.value))
                     }
                 }
             }
@@ -506,6 +545,23 @@ struct OpenAPIReader {
             }
         }
         spec.models.append(model)
+    }
+
+    /// Whether `schema` is an enumeration the format has: strings or integers. Booleans, numbers and objects
+    /// listed in `enum` only narrow their type, which stays the type (`enum: [true]` is a `Bool`).
+    func isEnumeration(_ schema: YAMLValue) -> Bool {
+        guard case .sequence(let items)? = schema["enum"]?.kind else { return false }
+        var type = schema["type"]?.scalarText
+        if case .sequence(let types)? = schema["type"]?.kind {
+            type = types.compactMap(\.scalarText).first { $0 != "null" }
+        }
+        if let type, type != "string" && type != "integer" { return false }
+        return items.contains {
+            switch $0.kind {
+            case .string, .int: true
+            default: false
+            }
+        }
     }
 
     func enumValues(_ values: YAMLValue) -> [RawEnumValue] {
@@ -547,7 +603,7 @@ struct OpenAPIReader {
 
     /// Whether a schema is an object with properties (rather than an enumeration, a union or an alias).
     func isObject(_ schema: YAMLValue) -> Bool {
-        guard isModel(schema), schema["enum"] == nil else { return false }
+        guard isModel(schema), !isEnumeration(schema) else { return false }
         if schema["properties"] != nil { return true }
         return schema["allOf"] != nil && schema["oneOf"] == nil && schema["anyOf"] == nil
     }
@@ -710,7 +766,7 @@ struct OpenAPIReader {
         }
         if isModel(schema) {
             let model = claim(name, at: schema.location)
-            if schema["enum"] == nil && (schema["properties"] != nil || schema["allOf"] != nil) {
+            if !isEnumeration(schema) && (schema["properties"] != nil || schema["allOf"] != nil) {
                 hoistedObjects.insert(model)
             }
             addModel(schema, name: Located(model, at: schema.location))
@@ -764,10 +820,23 @@ struct OpenAPIReader {
     }
 
     /// The type text a `$ref` to a component schema stands for: a model's name, or an alias written out.
+    ///
+    /// A reference may point anywhere in the document (`#/components/schemas/Tag/properties/type`,
+    /// `#/components/parameters/state/schema`): its type is the schema there, named after the pointer. Each
+    /// reference's type is made once, so a schema it holds is one model however many places refer to it.
     mutating func referenceText(_ reference: YAMLValue) -> String {
         guard let target = reference.scalarText else { return "JSON" }
         if let model = modelName(forReference: target) { return model }
-        guard let component = componentName(target), let schema = componentSchemas[component] else {
+        if let known = referenceTexts[target] { return known }
+        let schema: YAMLValue
+        let name: String
+        if let component = componentName(target), let found = componentSchemas[component] {
+            (schema, name) = (found, component)
+        } else if target.hasPrefix("#/"), let found = ExternalReferences.value(at: String(target.dropFirst()), in: root)
+        {
+            schema = found
+            name = Self.name(ofPointer: target)
+        } else {
             // A reference to another file that could not be brought in is reported where it was read.
             guard target.hasPrefix("#") else { return "JSON" }
             diagnostics.error(
@@ -778,9 +847,23 @@ struct OpenAPIReader {
             )
             return "JSON"
         }
-        guard resolving.insert(component).inserted else { return "JSON" }  // an alias of itself
-        defer { resolving.remove(component) }
-        return typeText(schema, name: component)
+        guard resolving.insert(target).inserted else { return "JSON" }  // an alias of itself
+        defer { resolving.remove(target) }
+        let text = typeText(schema, name: name)
+        referenceTexts[target] = text
+        return text
+    }
+
+    /// A name for the schema a pointer names, from its parts that are names rather than places:
+    /// `#/components/schemas/Tag/properties/type` → `Tag type`.
+    static func name(ofPointer pointer: String) -> String {
+        let places: Set<String> = [
+            "#", "components", "schemas", "parameters", "responses", "requestBodies", "headers", "properties",
+            "items", "content", "schema", "additionalProperties", "allOf", "oneOf", "anyOf", "definitions",
+        ]
+        let parts = pointer.split(separator: "/").map { ExternalReferences.unescaped(String($0)) }
+            .filter { !places.contains($0) && !$0.contains("/") && Int($0) == nil }
+        return parts.isEmpty ? "Schema" : parts.joined(separator: " ")
     }
 
     /// The component schema a reference names: `#/components/schemas/Name`, or Swagger 2.0's
@@ -809,8 +892,11 @@ struct OpenAPIReader {
     mutating func dereferenced(_ value: YAMLValue, section: String) -> YAMLValue? {
         guard let reference = value["$ref"] else { return value }
         let prefix = "#/components/\(section)/"
-        guard let text = reference.scalarText, text.hasPrefix(prefix),
-            let target = root["components"]?[section]?[String(text.dropFirst(prefix.count))]
+        // `#/components/<section>/Name`, or a pointer into the document (`#/paths/~1pets/parameters/0`).
+        guard let text = reference.scalarText,
+            let target = text.hasPrefix(prefix)
+                ? root["components"]?[section]?[String(text.dropFirst(prefix.count))]
+                : text.hasPrefix("#/") ? ExternalReferences.value(at: String(text.dropFirst()), in: root) : nil
         else {
             // A reference to another file that could not be brought in is reported where it was read.
             guard reference.scalarText?.hasPrefix("#") != false else { return nil }

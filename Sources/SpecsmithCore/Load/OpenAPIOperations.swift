@@ -418,6 +418,15 @@ extension OpenAPIReader {
             let required = parameter["required"]?.isTrue == true
             if place != "path" && !required && !text.hasSuffix("?") { text += "?" }
             text = Self.textual(text)
+            if place == "header" || place == "cookie", text.hasPrefix("[") {
+                if warnedKinds.insert("list headers").inserted {
+                    diagnostics.warning(
+                        "a \(place) that is a list is sent as text: join its values with commas",
+                        at: schema?.location ?? parameter.location
+                    )
+                }
+                text = text.hasSuffix("?") ? "String?" : "String"
+            }
             field.type = Located(text, at: schema?.location ?? parameter.location)
             field.description = parameter["description"]?.scalarText
             if parameter["deprecated"]?.isTrue == true { field.deprecated = RawDeprecation(message: nil) }
@@ -493,13 +502,14 @@ extension OpenAPIReader {
         }
     }
 
-    /// A value without a type (`JSON`) in a query or a form is text there.
+    /// A value without a type (`JSON`) in a query or a form is text there, and so are bytes (`format: byte`,
+    /// Base64 text, or `binary` outside multipart).
     static func textual(_ text: String) -> String {
         switch text {
-        case "JSON": "String"
-        case "JSON?": "String?"
-        case "[JSON]": "[String]"
-        case "[JSON]?": "[String]?"
+        case "JSON", "Data": "String"
+        case "JSON?", "Data?": "String?"
+        case "[JSON]", "[Data]": "[String]"
+        case "[JSON]?", "[Data]?": "[String]?"
         default: text
         }
     }
@@ -571,7 +581,18 @@ extension OpenAPIReader {
         }
         if let json = media.first(where: { isJSON($0.key.value) }) {
             guard let schema = json.value["schema"] else { return .type(Located("JSON", at: json.key.location)) }
-            return .type(Located(typeText(schema, name: name), at: schema.location))
+            // The format's answers are not optional: a nullable body (`type: [array, "null"]`) is its type.
+            var text = typeText(schema, name: name)
+            if text.hasSuffix("?") {
+                text.removeLast()
+                if warnedKinds.insert("nullable answers").inserted {
+                    diagnostics.warning(
+                        "a nullable response body is read as its type; a `null` body fails as an `undecodableBody` error",
+                        at: schema.location
+                    )
+                }
+            }
+            return .type(Located(text, at: schema.location))
         }
         if let text = media.first(where: { $0.key.value.hasPrefix("text/") }) {
             return .text(text.key)

@@ -38,6 +38,43 @@ public struct RawSpec: Sendable {
     public var models: [RawModel] = []
     /// `endpoints:`
     public var endpoints: [RawEndpoint] = []
+    /// Whether the spec was read from an OpenAPI document, whose defaults that do not fit their type are
+    /// dropped rather than refused (see ``SpecResolver/resolve(adapting:flavours:readFile:diagnostics:)``).
+    public var isOpenAPI = false
+}
+
+extension RawSpec {
+    /// Calls `body` on every field: of models, of endpoints' parameters and bodies, and response headers.
+    mutating func updateFields(_ body: (inout RawField) -> Void) {
+        func update(_ fields: inout [RawField]) {
+            for index in fields.indices { body(&fields[index]) }
+        }
+        for index in models.indices {
+            if case .object(var fields) = models[index].shape {
+                update(&fields)
+                models[index].shape = .object(fields)
+            }
+        }
+        for index in endpoints.indices {
+            update(&endpoints[index].pathParameters)
+            update(&endpoints[index].query)
+            update(&endpoints[index].headers)
+            update(&endpoints[index].cookies)
+            update(&endpoints[index].responseHeaders)
+            switch endpoints[index].body {
+            case .json(var fields, let location)?:
+                update(&fields)
+                endpoints[index].body = .json(fields, location)
+            case .form(var fields, let location)?:
+                update(&fields)
+                endpoints[index].body = .form(fields, location)
+            case .multipart(var fields, let location)?:
+                update(&fields)
+                endpoints[index].body = .multipart(fields, location)
+            default: break
+            }
+        }
+    }
 }
 
 extension RawSpec {

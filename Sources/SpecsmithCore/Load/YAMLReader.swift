@@ -19,6 +19,31 @@ enum YAMLReader {
         static let aliasedValues = 100_000
     }
 
+    /// `text` with the C1 control characters (U+0080 to U+009F but U+0085) in its strings written as `\u`
+    /// escapes, when it is JSON: JSON allows them in strings, YAML (which reads JSON) does not, and real
+    /// descriptions have them in examples. Other text is returned as it is.
+    static func jsonWithEscapedC1Controls(_ text: String) -> String {
+        let utf8 = text.utf8
+        // In UTF-8, U+0080…U+009F are 0xC2 followed by 0x80…0x9F.
+        var previous: UInt8 = 0
+        let hasC1 = utf8.contains { byte in
+            defer { previous = byte }
+            return previous == 0xC2 && (0x80...0x9F).contains(byte) && byte != 0x85
+        }
+        guard hasC1,
+            utf8.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
+        else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0x80...0x9F).contains(scalar.value) && scalar.value != 0x85 {
+                escaped.append(contentsOf: "\\u00\(String(scalar.value, radix: 16, uppercase: true))".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
+    }
+
     /// The document in `text`, or `nil` after reporting why it could not be read.
     static func read(
         _ text: String,
@@ -26,7 +51,7 @@ enum YAMLReader {
         diagnostics: inout Diagnostics,
         allowEmpty: Bool = false
     ) -> YAMLValue? {
-        var text = text
+        var text = jsonWithEscapedC1Controls(text)
         return text.withUTF8 { bytes in
             var composer = Composer(file: file, bytes: bytes)
             let outcome = composer.compose()

@@ -383,8 +383,8 @@ public indirect enum DefaultValue: Sendable, Hashable {
     case uuid(String)
     /// A `CalendarDate`, `YYYY-MM-DD`.
     case calendarDate(String)
-    /// A case of an enumeration model, by its Swift name.
-    case enumCase(String)
+    /// A case of an enumeration model, by the enumeration's Swift name and the case's.
+    case enumCase(type: String, name: String)
     case array([DefaultValue])
     case emptyDictionary
     case null

@@ -47,9 +47,9 @@ extension ResolveContext {
         case (.builtin(.calendarDate), .string(let text)):
             return CalendarDateText.isValid(text) ? .calendarDate(text) : nil
         case (.model(let name), .string(let text)) where !integerEnumerations.contains(name):
-            return enumCases[name]?.first { $0.rawValue == text }.map { .enumCase($0.name) }
+            return enumCases[name]?.first { $0.rawValue == text }.map { .enumCase(type: name, name: $0.name) }
         case (.model(let name), .int(let number)) where integerEnumerations.contains(name):
-            return enumCases[name]?.first { $0.rawValue == String(number) }.map { .enumCase($0.name) }
+            return enumCases[name]?.first { $0.rawValue == String(number) }.map { .enumCase(type: name, name: $0.name) }
         case (.array(let element), .sequence(let items)):
             var values: [DefaultValue] = []
             for item in items {

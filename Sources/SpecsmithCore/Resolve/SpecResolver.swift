@@ -21,6 +21,41 @@ public enum SpecResolver {
         diagnostics = collected
         return diagnostics.hasErrors ? nil : api
     }
+
+    /// Resolves `raw`; for a spec read from an OpenAPI document, a `default` the resolver refuses (one that
+    /// does not fit its type: `default: ""` of a date, an object default of a map, a default of untyped JSON)
+    /// is dropped with a warning, `raw` keeps the change (for `import`), and the rest resolves again. Real
+    /// descriptions have such defaults; they say nothing a client can use.
+    public static func resolve(
+        adapting raw: inout RawSpec,
+        flavours: Set<API.Flavour>? = nil,
+        readFile: (String) -> String?,
+        diagnostics: inout Diagnostics
+    ) -> API? {
+        var attempt = diagnostics
+        let api = resolve(raw, flavours: flavours, readFile: readFile, diagnostics: &attempt)
+        guard raw.isOpenAPI, attempt.hasErrors else {
+            diagnostics = attempt
+            return api
+        }
+        var defaults: [SourceLocation: String] = [:]
+        raw.updateFields { field in
+            if let value = field.defaultValue?.value { defaults[value.location] = field.key.value }
+        }
+        let refused = attempt.all.filter { $0.severity == .error && defaults[$0.location] != nil }
+        guard !refused.isEmpty else {
+            diagnostics = attempt
+            return api
+        }
+        let dropped = Set(refused.map(\.location))
+        raw.updateFields { field in
+            if let value = field.defaultValue?.value, dropped.contains(value.location) { field.defaultValue = nil }
+        }
+        for problem in refused {
+            diagnostics.warning("\(problem.message); the default is dropped", at: problem.location)
+        }
+        return resolve(raw, flavours: flavours, readFile: readFile, diagnostics: &diagnostics)
+    }
 }
 
 struct ResolveContext {

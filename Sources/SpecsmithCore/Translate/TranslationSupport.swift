@@ -28,7 +28,9 @@ enum TranslationSupport {
             .forceUnwrap(.call(.identifier("UUID"), [Argument("uuidString", .literal(.string(text)))]))
         case .calendarDate(let text):
             .forceUnwrap(.call(.identifier(RuntimeSymbols.calendarDate), [Argument(nil, .literal(.string(text)))]))
-        case .enumCase(let name): .member(nil, name)
+        // `.none` and `.some` of an optional property would be `Optional`'s: those are written with their type.
+        case .enumCase(let type, let name):
+            ["none", "some"].contains(name) ? .member(.identifier(type), name) : .member(nil, name)
         case .array(let values): .array(values.map(expression))
         case .emptyDictionary: .dictionary([])
         case .null: .literal(.nil)
