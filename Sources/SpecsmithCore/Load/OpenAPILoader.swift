@@ -872,8 +872,7 @@ struct OpenAPIReader {
         guard let prefix = ["#/components/schemas/", "#/definitions/"].first(where: reference.hasPrefix) else {
             return nil
         }
-        return String(reference.dropFirst(prefix.count))
-            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return ExternalReferences.unescaped(String(reference.dropFirst(prefix.count)))
     }
 
     func modelName(forReference reference: String) -> String? {

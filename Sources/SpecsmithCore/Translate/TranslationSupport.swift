@@ -97,7 +97,10 @@ enum TranslationSupport {
             lines.append("")
             lines.append("- Parameters:")
             for parameter in described {
-                let text = (parameter.description ?? "").replacingOccurrences(of: "\n", with: " ")
+                let description = parameter.description ?? ""
+                let text =
+                    description.utf8.contains(UInt8(ascii: "\n"))
+                    ? description.replacingOccurrences(of: "\n", with: " ") : description
                 lines.append("  - \(parameter.name): \(text)")
             }
         }
