@@ -338,6 +338,12 @@ import Testing
         #expect(swift.contains("-> APIEndpoint<[Channel], Conflict>") && swift.contains("public var enabled: Bool?"))
         #expect(swift.contains("createToken(key: String? = nil, blob: String? = nil)"))
         #expect(swift.components(separatedBy: "public var limit: Int64?").count == 2)
+        // Two included models with one property: the first one's.
+        #expect(
+            swift.contains(
+                "public struct VersionOutput: Codable, Sendable, Hashable {\n    /// The `name` field.\n    public var name: String\n"
+            )
+        )
         let check = try await SwiftCompiler.compile(output, module: "MoreShapes")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
         let spec = try #require(Importer.importOpenAPI(text: text, path: "more.yaml").spec)

@@ -178,18 +178,21 @@ struct OpenAPIReader {
                 let own = Set(fields.map(\.key.value))
                 let required = allOfRequired[spec.models[index].name.value] ?? []
                 var includes: [Located<String>] = []
+                // The properties of the includes kept so far: two included models may not both have one.
+                var included = Set<String>()
                 for include in spec.models[index].includes {
                     // A conflict with the included model's own properties or those it includes in turn.
-                    guard let included = byName[include.value], case .object(let inherited) = included.shape,
-                        Self.keys(of: include.value, in: byName).contains(where: {
-                            own.contains($0) || required.contains($0)
-                        })
+                    let keys = Self.keys(of: include.value, in: byName)
+                    guard let model = byName[include.value], case .object(let inherited) = model.shape,
+                        keys.contains(where: { own.contains($0) || required.contains($0) || included.contains($0) })
                     else {
                         includes.append(include)
+                        included.formUnion(keys)
                         continue
                     }
-                    includes += included.includes
-                    var copied = inherited.filter { !own.contains($0.key.value) }
+                    includes += model.includes
+                    var copied = inherited.filter { !own.contains($0.key.value) && !included.contains($0.key.value) }
+                    included.formUnion(copied.map(\.key.value))
                     for field in copied.indices where required.contains(copied[field].key.value) {
                         if copied[field].type?.value.hasSuffix("?") == true { copied[field].type?.value.removeLast() }
                     }
