@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the whole generator pipeline with libFuzzer for a bounded time: builds the target with coverage
-# instrumentation, seeds it with the example specs, the bad-spec corpus and the snippets, and fails on any crash,
+# instrumentation, seeds it with the example specs, the bad-spec corpus, the snippets and the OpenAPI fixtures, and fails on any crash,
 # hang (10 s for one input), memory past 2 GB, or failed check of the output (see Sources/SpecsmithFuzz/main.swift).
 #
 #   Fuzz/run.sh [seconds]     (default 120)
@@ -18,4 +18,5 @@ SWIFT_BACKTRACE=enable=no .build/release/SpecsmithFuzz \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
     -dict=spec.dict -print_final_stats=1 -artifact_prefix=.build/finding- \
     "$corpus" ../Specs ../Tests/SpecsmithCoreTests/Fixtures/BadSpecs ../Tests/SpecsmithCoreTests/Fixtures/Snippets \
+    ../Tests/SpecsmithCoreTests/Fixtures/OpenAPI \
     2>&1 | grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|^"|dictionary. ######'
