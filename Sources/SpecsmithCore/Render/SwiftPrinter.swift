@@ -61,6 +61,17 @@ public struct SwiftPrinter: Sendable {
     /// editor knows (CR, LF, VT, FF, NEL, LS, PS), with other control characters shown as `\u{…}`, so nothing
     /// escapes the comment into code and no character the compiler refuses (NUL, DEL) reaches the file.
     static func commentLines(_ text: String) -> [String] {
+        // Most text has no character to take care of but line feeds: split it at those.
+        var onlyLineFeeds = true
+        for byte in text.utf8 where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 {
+            if byte != 0x0A {
+                onlyLineFeeds = false
+                break
+            }
+        }
+        if onlyLineFeeds {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         var lines = [""]
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
