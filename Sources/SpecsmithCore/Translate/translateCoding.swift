@@ -170,10 +170,12 @@ private func encodingFunction(
 )
     -> FunctionDeclaration
 {
+    // With every property read-only, the value is an empty object: the container is made, and nothing put in.
+    let writesAny = properties.contains { $0.direction != .readOnly }
     var body: [Statement] = [
         .binding(
-            isLet: false,
-            name: "container",
+            isLet: !writesAny,
+            name: writesAny ? "container" : "_",
             value: .call(
                 .member(.identifier("encoder"), "container"),
                 [Argument("keyedBy", .verbatim("CodingKeys.self"))]
