@@ -103,6 +103,7 @@ private func decodingInitializer(
         }
         let wrapped = property.type.unwrapped
         var value: Expression
+        var receivedRequired = false
         if case .nullable(let inner) = wrapped {
             value = containerCall(
                 RuntimeSymbols.decodeNullable,
@@ -124,8 +125,10 @@ private func decodingInitializer(
                 [Argument(nil, .verbatim("\(TranslationSupport.typeText(wrapped)).self"))] + dateCoding(property),
                 key: key
             )
+            // A key that must be there has no use for a default when decoding (a required read-only property).
+            receivedRequired = required
         }
-        if let defaultValue = property.defaultValue, defaultValue != .null {
+        if let defaultValue = property.defaultValue, defaultValue != .null, !receivedRequired {
             value = .binary(value, "??", TranslationSupport.expression(defaultValue))
         }
         body.append(.assignment(.member(.verbatim("self"), key), value))
