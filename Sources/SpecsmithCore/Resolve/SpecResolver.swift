@@ -38,11 +38,11 @@ public enum SpecResolver {
             diagnostics = attempt
             return api
         }
-        var defaults: [SourceLocation: String] = [:]
+        var defaults = Set<SourceLocation>()
         raw.updateFields { field in
-            if let value = field.defaultValue?.value { defaults[value.location] = field.key.value }
+            if let value = field.defaultValue?.value { defaults.insert(value.location) }
         }
-        let refused = attempt.all.filter { $0.severity == .error && defaults[$0.location] != nil }
+        let refused = attempt.all.filter { $0.severity == .error && defaults.contains($0.location) }
         guard !refused.isEmpty else {
             diagnostics = attempt
             return api
@@ -88,10 +88,11 @@ struct ResolveContext {
     var scopeAlternatives: [Auth.Scope] = []
     /// The scopes as resolved, for naming alternatives.
     var resolvedScopes: [Auth.Scope] = []
-    /// ``reservedTypes`` and ``generatedTypes`` once made, with what they were made for: every model's name is
-    /// checked against them.
-    var reservedTypeNames: (api: String, flavours: Set<API.Flavour>, types: Set<String>)?
-    var generatedTypeNames: (api: String, types: Set<String>)?
+    /// The type names generated code relies on for this spec's name, auth and flavours (see ``ReservedNames``),
+    /// made once the name and flavours are known: every model's name is checked against them.
+    var reservedTypes: Set<String> = []
+    /// The type names specsmith generates for this API (see ``ReservedNames``), made with ``reservedTypes``.
+    var generatedTypes: Set<String> = []
 
     init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
         self.raw = raw
@@ -117,6 +118,8 @@ struct ResolveContext {
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
         flavours = (flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }))
             .union([.async])
+        reservedTypes = ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
+        generatedTypes = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
         dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601
         let headers = raw.headers.map { API.Header(name: $0.name.value, value: $0.value.value) }
         for header in raw.headers {
@@ -196,28 +199,6 @@ struct ResolveContext {
                 enumCases[swiftName] = enumeration.cases
                 if enumeration.isInteger { integerEnumerations.insert(swiftName) }
             }
-        }
-    }
-
-    /// The type names generated code relies on for this spec's name, auth and flavours (see ``ReservedNames``).
-    var reservedTypes: Set<String> {
-        mutating get {
-            if let reserved = reservedTypeNames, reserved.api == apiName, reserved.flavours == flavours {
-                return reserved.types
-            }
-            let types = ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
-            reservedTypeNames = (apiName, flavours, types)
-            return types
-        }
-    }
-
-    /// The type names specsmith generates for this API (see ``ReservedNames``).
-    var generatedTypes: Set<String> {
-        mutating get {
-            if let generated = generatedTypeNames, generated.api == apiName { return generated.types }
-            let types = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
-            generatedTypeNames = (apiName, types)
-            return types
         }
     }
 
