@@ -30,6 +30,9 @@ public struct APIClient: Sendable {
     /// main actor, may be called by their operators. A program that never runs the main queue (a command-line
     /// tool that blocks its main thread) sets another. `async` methods return to their caller as usual.
     public var callbackQueue: DispatchQueue = .main
+    /// The longest line, and the largest event, of a streamed answer, in bytes: past it the stream fails with
+    /// `noResponse(.responseTooLarge)`, so a server cannot make the client hold an endless line.
+    public var maxEventSize = APIClient.defaultMaxEventSize
 
     /// A client for the API at `baseURL`, with coders for `dateCoding`.
     public init(
@@ -151,6 +154,7 @@ public struct APIClient: Sendable {
         request.bodyFile = payload?.file
         request.ownsBodyFile = payload?.temporary ?? false
         request.downloadsToFile = endpoint.decoding.downloadsToFile
+        request.streamsBody = endpoint.decoding.streamsBody
         return request
     }
 

@@ -161,6 +161,9 @@ public struct RawResponse: Sendable, Hashable {
     /// For a download (``TransportRequest/downloadsToFile``): the temporary file holding the body, which
     /// ``body`` then leaves empty.
     public var bodyFile: URL?
+    /// For a streamed answer (``TransportRequest/streamsBody``): the body as it arrives, which ``body`` then
+    /// leaves empty. Read it with ``bodyChunks``, which also covers transports that answer in memory.
+    public var bodyStream: ResponseBodyStream?
 
     /// A response with these parts.
     public init(
@@ -168,13 +171,15 @@ public struct RawResponse: Sendable, Hashable {
         headers: [String: String] = [:],
         body: Data = Data(),
         url: URL? = nil,
-        bodyFile: URL? = nil
+        bodyFile: URL? = nil,
+        bodyStream: ResponseBodyStream? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.bodyFile = bodyFile
+        self.bodyStream = bodyStream
     }
 
     /// The body as UTF-8 text, with invalid bytes replaced.

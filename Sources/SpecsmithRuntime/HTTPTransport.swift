@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// A transport of your own sends ``TransportRequest/bodyFile`` (the contents of that file) when it is set
 /// instead of ``TransportRequest/body``, and may honour ``TransportRequest/downloadsToFile`` by answering
-/// with ``RawResponse/bodyFile``; when it answers in memory, the client writes the file itself.
+/// with ``RawResponse/bodyFile``; when it answers in memory, the client writes the file itself. Likewise it may
+/// honour ``TransportRequest/streamsBody`` by answering with ``RawResponse/bodyStream``.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response whatever its status; throws only when no response arrived.
     func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse
@@ -29,6 +30,11 @@ public struct TransportRequest: Sendable {
     /// memory: a large download. A transport that does not support it answers in memory, and the client
     /// writes the file itself.
     public var downloadsToFile = false
+    /// Whether a 2xx response's body is handed over as it arrives (``RawResponse/bodyStream``) rather than
+    /// collected: a stream of events. The transport returns as soon as the status and headers are in, and
+    /// ``timeout`` covers only that wait. A transport that cannot stream answers in memory, and the client reads
+    /// the whole body as one chunk.
+    public var streamsBody = false
     /// Whether ``bodyFile`` was written for this request (a multipart body), and is removed once it is sent.
     var ownsBodyFile = false
     /// The endpoint's sample response body, for stub transports.

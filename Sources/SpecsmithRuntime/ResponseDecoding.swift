@@ -13,6 +13,8 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     public var decode: @Sendable (RawResponse, JSONDecoder) throws -> Response
     /// Whether answers are downloads: their bodies go to a file rather than into memory.
     public var downloadsToFile = false
+    /// Whether answers are streams: their bodies are handed over as they arrive (``ResponseStream``).
+    public var streamsBody = false
 
     /// Answers of `statuses` (every 2xx status by default) read by `decode`.
     public init(

@@ -58,7 +58,11 @@ public struct URLSessionTransport: HTTPTransport {
                 let response = try await session.perform(
                     Self.urlRequest(for: request),
                     bodyFile: request.bodyFile,
-                    limits: Limits(memory: maxResponseSize, file: request.downloadsToFile ? maxDownloadSize : nil)
+                    limits: Limits(
+                        memory: maxResponseSize,
+                        file: request.downloadsToFile ? maxDownloadSize : nil,
+                        streams: request.streamsBody
+                    )
                 )
                 guard redirects < maxRedirects, let next = RedirectPolicy.request(following: response, from: request)
                 else { return response }
@@ -140,8 +144,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     /// One task's response so far.
     private struct Exchange {
-        var continuation: CheckedContinuation<Outcome, Never>
+        /// `nil` once a streamed answer was handed over with its status and headers.
+        var continuation: CheckedContinuation<Outcome, Never>?
         var limits: Limits
+        /// A streamed answer's body, which the data that arrives goes to.
+        var stream: ChunkSource?
         var body = Data()
         /// A download's file, once a 2xx response started one.
         var file: (url: URL, handle: FileHandle)?
@@ -181,7 +188,48 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             try? file.handle.close()
             if case .failure = outcome { try? FileManager.default.removeItem(at: file.url) }
         }
-        exchange?.continuation.resume(returning: outcome)
+        if let stream = exchange?.stream {
+            if case .failure(let failure) = outcome {
+                stream.finish(throwing: failure)
+            } else {
+                stream.finish()
+            }
+        }
+        exchange?.continuation?.resume(returning: outcome)
+    }
+
+    /// Hands over a streamed answer as soon as its status and headers are in: the body follows through its
+    /// stream, which pauses the task while its reader lags and cancels it when the reader goes away.
+    private func startStream(_ dataTask: URLSessionDataTask, response: HTTPURLResponse) {
+        let source = ChunkSource(
+            pause: { dataTask.suspend() },
+            resume: { dataTask.resume() },
+            overflow: { dataTask.cancel() }
+        )
+        let stream = ResponseBodyStream(source: source) { dataTask.cancel() }
+        let continuation = lock.withLock { () -> CheckedContinuation<Outcome, Never>? in
+            exchanges[dataTask.taskIdentifier]?.stream = source
+            defer { exchanges[dataTask.taskIdentifier]?.continuation = nil }
+            return exchanges[dataTask.taskIdentifier]?.continuation
+        }
+        continuation?.resume(
+            returning: .success(
+                RawResponse(
+                    status: response.statusCode,
+                    headers: Self.headers(of: response),
+                    url: response.url ?? dataTask.originalRequest?.url,
+                    bodyStream: stream
+                )
+            )
+        )
+    }
+
+    private static func headers(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for case (let name as String, let value as String) in response.allHeaderFields {
+            headers[name] = value
+        }
+        return headers
     }
 
     private static func tooLarge(_ limit: some BinaryInteger) -> TransportError {
@@ -211,6 +259,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     ) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let limits = lock.withLock { exchanges[dataTask.taskIdentifier]?.limits }
+        if limits?.streams == true, (200..<300).contains(status), let http = response as? HTTPURLResponse {
+            startStream(dataTask, response: http)
+            completionHandler(.allow)
+            return
+        }
         let toFile = limits?.file != nil && (200..<300).contains(status)
         // A declared length past the limit fails before a byte of the body is read.
         let limit = toFile ? limits?.file : limits.map { Int64($0.memory) }
@@ -242,6 +295,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         // Why the exchange must end now, if it must: its limit passed, or its download could not be written.
+        let stream = lock.withLock { exchanges[dataTask.taskIdentifier]?.stream }
+        if let stream {
+            stream.yield(data)
+            return
+        }
         let failure: TransportError? = lock.withLock {
             guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
             if let file = exchange.file, let limit = exchange.limits.file {
@@ -277,10 +335,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             finish(task, with: .failure(TransportError(.connectivity, "The response was not an HTTP response.")))
             return
         }
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in http.allHeaderFields {
-            headers[name] = value
-        }
+        let headers = Self.headers(of: http)
         let (body, file) = lock.withLock {
             (exchanges[task.taskIdentifier]?.body ?? Data(), exchanges[task.taskIdentifier]?.file?.url)
         }
@@ -304,4 +359,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 struct Limits: Sendable {
     var memory: Int
     var file: Int64?
+    /// Whether a 2xx body is handed over as it arrives (``TransportRequest/streamsBody``), without a limit: a
+    /// stream may never end, and its reader bounds what it holds.
+    var streams = false
 }

@@ -1,0 +1,257 @@
+public import Foundation
+
+/// A response body that arrives while it is read: the chunks of bytes of a streamed answer (server-sent events,
+/// JSON Lines), in order, as the transport receives them.
+///
+/// A transport answers with one (``RawResponse/bodyStream``) for a request that ``TransportRequest/streamsBody``
+/// and a 2xx status. It is read once. When every copy of it (and of its iterator) is gone, or the task reading
+/// it is cancelled, the transport stops receiving and closes the connection.
+public struct ResponseBodyStream: AsyncSequence, Sendable, Hashable {
+    public typealias Element = Data
+    public typealias Failure = TransportError
+
+    let handle: Handle
+
+    /// A stream of the chunks `source` receives; `onCancel` is called once when the reader goes away or is
+    /// cancelled before the end (a transport closes its connection there).
+    public init(source: ChunkSource, onCancel: @escaping @Sendable () -> Void = {}) {
+        self.handle = Handle(source: source, onCancel: onCancel)
+    }
+
+    /// A stream of one chunk that is already here: the body of a transport that does not stream.
+    public init(data: Data) {
+        let source = ChunkSource()
+        if !data.isEmpty { source.yield(data) }
+        source.finish()
+        self.init(source: source)
+    }
+
+    /// Reads the chunks in order.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(handle: handle)
+    }
+
+    /// Reads the chunks of a ``ResponseBodyStream``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let handle: Handle
+
+        /// The next chunk, or `nil` at the end of the body; throws when the connection failed, or with
+        /// ``TransportError/Kind/cancelled`` when the reading task was cancelled.
+        public mutating func next() async throws(TransportError) -> Data? {
+            try await handle.source.next(cancelling: handle)
+        }
+
+        /// The same as ``next()``, on `actor`.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(TransportError) -> Data? {
+            try await handle.source.next(cancelling: handle)
+        }
+    }
+
+    /// Two streams are equal when they are the same stream.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.handle === rhs.handle }
+
+    /// Hashes the stream's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(handle)) }
+
+    /// Cancels the transfer when the last reference to the stream goes away before its end.
+    final class Handle: Sendable {
+        let source: ChunkSource
+        let onCancel: @Sendable () -> Void
+
+        init(source: ChunkSource, onCancel: @escaping @Sendable () -> Void) {
+            self.source = source
+            self.onCancel = onCancel
+        }
+
+        func cancel() {
+            if source.abandon() { onCancel() }
+        }
+
+        deinit { cancel() }
+    }
+}
+
+/// Where a transport puts the chunks of a streamed body as they arrive, and a ``ResponseBodyStream`` reads them.
+///
+/// It holds what the reader has not read yet. Past ``highWater`` buffered bytes it calls `pause` (a transport
+/// stops reading from the connection, so a server faster than its reader fills the socket's buffers, not
+/// memory), and `resume` once the reader has taken the buffer below half of that. Past ``limit`` the stream
+/// fails rather than grow: the reader gets what was buffered, then ``TransportError/Kind/responseTooLarge``.
+///
+/// `@unchecked Sendable`: its state is behind `lock`; continuations are resumed outside it.
+public final class ChunkSource: @unchecked Sendable {
+    /// The buffered bytes past which the transport is asked to pause: 1 MB.
+    public static let defaultHighWater = 1 << 20
+    /// The buffered bytes past which the stream fails: 64 MB.
+    public static let defaultLimit = 64 << 20
+
+    /// The buffered bytes past which ``pause`` is called.
+    public let highWater: Int
+    /// The buffered bytes past which the stream fails with ``TransportError/Kind/responseTooLarge`` and the
+    /// transfer is cancelled: the bound on memory when a transport cannot pause at once (URLSession on Linux
+    /// keeps delivering what it already read).
+    public let limit: Int
+    /// Called when the stream fails at ``limit``.
+    private let overflow: @Sendable () -> Void
+    private let pause: @Sendable () -> Void
+    private let resume: @Sendable () -> Void
+
+    private let lock = NSLock()
+    private var chunks: [Data] = []
+    private var head = 0
+    private var buffered = 0
+    private var paused = false
+    /// `nil` while the body is arriving; then how it ended.
+    private var end: Swift.Result<Void, TransportError>?
+    /// Whether the reader went away or was cancelled.
+    private var abandoned = false
+    private var waiter: CheckedContinuation<Swift.Result<Data?, TransportError>, Never>?
+
+    /// A source that asks its transport to `pause` past `highWater` buffered bytes and to `resume` below half,
+    /// and fails past `limit`, calling `overflow` (where a transport cancels its transfer).
+    public init(
+        highWater: Int = ChunkSource.defaultHighWater,
+        limit: Int = ChunkSource.defaultLimit,
+        pause: @escaping @Sendable () -> Void = {},
+        resume: @escaping @Sendable () -> Void = {},
+        overflow: @escaping @Sendable () -> Void = {}
+    ) {
+        self.highWater = max(1, highWater)
+        self.limit = max(self.highWater, limit)
+        self.pause = pause
+        self.resume = resume
+        self.overflow = overflow
+    }
+
+    /// Adds a chunk that arrived.
+    public func yield(_ chunk: Data) {
+        guard !chunk.isEmpty else { return }
+        enum Step {
+            case none, deliver(CheckedContinuation<Swift.Result<Data?, TransportError>, Never>), pause, overflow
+        }
+        let step: Step = lock.withLock {
+            guard end == nil, !abandoned else { return .none }
+            if let waiter = self.waiter {
+                self.waiter = nil
+                return .deliver(waiter)
+            }
+            guard buffered + chunk.count <= limit else {
+                end = .failure(
+                    TransportError(.responseTooLarge, "The stream's reader fell more than \(limit) bytes behind.")
+                )
+                return .overflow
+            }
+            chunks.append(chunk)
+            buffered += chunk.count
+            guard buffered > highWater, !paused else { return .none }
+            paused = true
+            return .pause
+        }
+        switch step {
+        case .none: break
+        case .deliver(let waiter): waiter.resume(returning: .success(chunk))
+        case .pause: pause()
+        case .overflow: overflow()
+        }
+    }
+
+    /// Ends the body: normally, or with `failure`.
+    public func finish(throwing failure: TransportError? = nil) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Swift.Result<Data?, TransportError>, Never>? in
+            guard end == nil else { return nil }
+            end = failure.map { .failure($0) } ?? .success(())
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume(returning: failure.map { .failure($0) } ?? .success(nil))
+    }
+
+    /// Marks the reader gone; `true` when the body had not ended yet, so that the transfer must be cancelled.
+    func abandon() -> Bool {
+        let (waiter, wasOpen) = lock.withLock {
+            () -> (CheckedContinuation<Swift.Result<Data?, TransportError>, Never>?, Bool) in
+            guard !abandoned else { return (nil, false) }
+            abandoned = true
+            chunks = []
+            head = 0
+            buffered = 0
+            defer { self.waiter = nil }
+            return (self.waiter, end == nil)
+        }
+        waiter?.resume(returning: .failure(TransportError(.cancelled, "The stream was cancelled.")))
+        return wasOpen
+    }
+
+    /// The next chunk, waiting for it; cancelling the waiting task cancels the transfer through `handle`.
+    fileprivate func next(cancelling handle: ResponseBodyStream.Handle) async throws(TransportError) -> Data? {
+        if Task.isCancelled {
+            handle.cancel()
+            throw TransportError(.cancelled, "The stream was cancelled.")
+        }
+        enum Step {
+            case chunk(Data, resuming: Bool)
+            case ended(Swift.Result<Void, TransportError>)
+            case wait
+        }
+        let step: Step = lock.withLock {
+            if abandoned { return .ended(.failure(TransportError(.cancelled, "The stream was cancelled."))) }
+            if head < chunks.count {
+                let chunk = chunks[head]
+                head += 1
+                buffered -= chunk.count
+                if head > 64, head * 2 > chunks.count {
+                    chunks.removeFirst(head)
+                    head = 0
+                }
+                var resuming = false
+                if paused, buffered <= highWater / 2 {
+                    paused = false
+                    resuming = true
+                }
+                return .chunk(chunk, resuming: resuming)
+            }
+            if let end { return .ended(end) }
+            return .wait
+        }
+        switch step {
+        case .chunk(let chunk, let resuming):
+            if resuming { resume() }
+            return chunk
+        case .ended(let end):
+            try end.get()
+            return nil
+        case .wait:
+            let result = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let ready: Swift.Result<Data?, TransportError>? = lock.withLock {
+                        if abandoned { return .failure(TransportError(.cancelled, "The stream was cancelled.")) }
+                        if head < chunks.count || end != nil { return .success(nil) }
+                        waiter = continuation
+                        return nil
+                    }
+                    if let ready {
+                        // Something arrived (or ended) between the check and the wait: look again.
+                        if case .failure = ready {
+                            continuation.resume(returning: ready)
+                        } else {
+                            continuation.resume(returning: .success(Data()))
+                        }
+                    }
+                }
+            } onCancel: {
+                handle.cancel()
+            }
+            let chunk = try result.get()
+            if let chunk, chunk.isEmpty { return try await next(cancelling: handle) }
+            return chunk
+        }
+    }
+}
+
+extension RawResponse {
+    /// The body as a stream of chunks: the transport's ``bodyStream``, or ``body`` as one chunk (from a
+    /// transport that does not stream, such as a stub).
+    public var bodyChunks: ResponseBodyStream {
+        bodyStream ?? ResponseBodyStream(data: body)
+    }
+}

@@ -1,0 +1,272 @@
+public import Foundation
+
+/// The values of a streamed answer, decoded one by one as its body arrives: the events of a
+/// `text/event-stream`, or the lines of JSON Lines.
+///
+/// It is what a streaming endpoint's ``ResponseDecoding`` makes of the response; ``APIClient/stream(_:)`` wraps
+/// it in an ``APIStream``, which is what generated clients return. Failures are ``APIError`` without an error
+/// body: `noResponse` when the connection breaks (or a line is longer than ``maxEventSize``) and
+/// `undecodableBody` for a value that does not decode, whose response holds that value's bytes. After a
+/// failure, or once the stream's terminator arrived, the connection is closed and the sequence ends.
+public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias Failure = APIError<Never>
+
+    /// How the body is cut into values.
+    public enum Framing: Sendable {
+        /// Server-sent events, each decoded by `decode` (`nil` skips the event); an event whose data is
+        /// `terminator` ends the stream.
+        case serverSentEvents(
+            terminator: String?,
+            decode: @Sendable (ServerSentEvent, JSONDecoder) throws -> Element?
+        )
+        /// One value per line; blank lines are skipped.
+        case lines(decode: @Sendable (Data, JSONDecoder) throws -> Element)
+    }
+
+    /// The response whose body is read.
+    public var response: RawResponse
+    /// How the body is cut into values.
+    public var framing: Framing
+    /// The decoder of the values.
+    public var decoder: JSONDecoder
+    /// The longest line, and the largest event, in bytes: past it the stream fails with
+    /// ``TransportError/Kind/responseTooLarge``, so that a server can never make the client hold an endless
+    /// line. ``APIClient/maxEventSize`` sets it for the client's streams.
+    public var maxEventSize = APIClient.defaultMaxEventSize
+
+    /// The values of `response`'s body, cut as `framing` says.
+    public init(response: RawResponse, framing: Framing, decoder: JSONDecoder) {
+        self.response = response
+        self.framing = framing
+        self.decoder = decoder
+    }
+
+    /// Reads the values in order.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(stream: self)
+    }
+
+    /// Reads the values of a ``ResponseStream``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let stream: ResponseStream
+        private var body: ResponseBodyStream.AsyncIterator?
+        private var splitter: LineSplitter
+        private var parser: EventParser
+        private var ready: [Element] = []
+        private var readyIndex = 0
+        /// The failure that ends the stream once the values before it are read.
+        private var failure: APIError<Never>?
+
+        init(stream: ResponseStream) {
+            self.stream = stream
+            self.body = stream.response.bodyChunks.makeAsyncIterator()
+            self.splitter = LineSplitter(maxLength: stream.maxEventSize)
+            self.parser = EventParser(maxSize: stream.maxEventSize)
+        }
+
+        /// The next value, or `nil` at the end of the stream.
+        public mutating func next() async throws(APIError<Never>) -> Element? {
+            try await next(isolation: nil)
+        }
+
+        /// The next value, or `nil` at the end of the stream, read on `actor`.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError<Never>) -> Element? {
+            while true {
+                if readyIndex < ready.count {
+                    defer { readyIndex += 1 }
+                    return ready[readyIndex]
+                }
+                ready.removeAll(keepingCapacity: true)
+                readyIndex = 0
+                if let failure {
+                    self.failure = nil
+                    end()
+                    throw failure
+                }
+                guard var reading = body else { return nil }
+                let chunk: Data?
+                do {
+                    chunk = try await reading.next(isolation: actor)
+                } catch {
+                    end()
+                    throw .noResponse(error)
+                }
+                body = reading
+                if let chunk {
+                    let (lines, tooLong) = splitter.lines(in: chunk)
+                    take(lines)
+                    if let tooLong, failure == nil { failure = .noResponse(tooLong) }
+                } else {
+                    take(splitter.remainder().map { [$0] } ?? [])
+                    body = nil
+                }
+                if failure != nil { body?.handle.cancel() }
+            }
+        }
+
+        /// Closes the connection: nothing more is read.
+        private mutating func end() {
+            body?.handle.cancel()
+            body = nil
+        }
+
+        /// Decodes the values `lines` complete into ``ready``, until the terminator or a failure (kept in
+        /// ``failure``, to be thrown once the values before it are read).
+        private mutating func take(_ lines: [[UInt8]]) {
+            guard failure == nil, body != nil else { return }
+            switch stream.framing {
+            case .serverSentEvents(let terminator, let decode):
+                for line in lines {
+                    let event: ServerSentEvent?
+                    do {
+                        event = try parser.event(after: line)
+                    } catch {
+                        failure = .noResponse(error)
+                        return
+                    }
+                    guard let event else { continue }
+                    if let terminator, event.data == terminator {
+                        end()
+                        return
+                    }
+                    do {
+                        if let value = try decode(event, stream.decoder) { ready.append(value) }
+                    } catch {
+                        failure = .undecodableBody(decodingFailure(error, bytes: Data(event.data.utf8)))
+                        return
+                    }
+                }
+            case .lines(let decode):
+                for line in lines where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    let data = Data(line)
+                    do {
+                        ready.append(try decode(data, stream.decoder))
+                    } catch {
+                        failure = .undecodableBody(decodingFailure(error, bytes: data))
+                        return
+                    }
+                }
+            }
+        }
+
+        /// A decoding failure of one value, whose response holds that value's bytes.
+        private func decodingFailure(_ error: any Error, bytes: Data) -> DecodingFailure {
+            var response = stream.response
+            response.body = bytes
+            response.bodyStream = nil
+            return DecodingFailure(error, response: response)
+        }
+    }
+}
+
+extension ResponseDecoding {
+    /// A `text/event-stream` answer whose events' data are JSON decoded as `Value`; an event whose data is
+    /// `terminator` (such as `[DONE]`) ends the stream.
+    public static func serverSentEvents<Value: Decodable & Sendable>(
+        of value: Value.Type,
+        terminator: String? = nil
+    ) -> Self where Response == ResponseStream<Value> {
+        streaming(
+            .serverSentEvents(terminator: terminator) { event, decoder in
+                try decoder.decode(Value.self, from: Data(event.data.utf8))
+            }
+        )
+    }
+
+    /// A JSON Lines (NDJSON) answer: each line decoded as `Value`.
+    public static func jsonLines<Value: Decodable & Sendable>(
+        of value: Value.Type
+    ) -> Self where Response == ResponseStream<Value> {
+        streaming(.lines { line, decoder in try decoder.decode(Value.self, from: line) })
+    }
+
+    /// A streamed answer (any 2xx status) cut into values as `framing` says.
+    public static func streaming<Value>(
+        _ framing: ResponseStream<Value>.Framing
+    ) -> Self where Response == ResponseStream<Value> {
+        var decoding = Self { response, decoder in
+            ResponseStream(response: response, framing: framing, decoder: decoder)
+        }
+        decoding.streamsBody = true
+        return decoding
+    }
+}
+
+extension ResponseDecoding where Response == ResponseStream<ServerSentEvent> {
+    /// A `text/event-stream` answer, event by event, as the server sent them.
+    public static var serverSentEvents: Self {
+        streaming(.serverSentEvents(terminator: nil) { event, _ in event })
+    }
+}
+
+/// The values a streaming endpoint answers, read as they arrive: `for try await chunk in stream { … }`.
+///
+/// Nothing is sent until the sequence is iterated; each iteration sends the request once. A documented error
+/// status, a failed connection or a value that does not decode ends the iteration with an ``APIError``, typed
+/// with the endpoint's error body. Leaving the loop, or cancelling the task that iterates, closes the
+/// connection.
+public struct APIStream<Element: Sendable, ErrorBody: Sendable>: AsyncSequence, Sendable {
+    public typealias Failure = APIError<ErrorBody>
+
+    private let open: @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>
+
+    /// A stream whose iteration calls `open` to send the request and get its values.
+    public init(open: @escaping @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>) {
+        self.open = open
+    }
+
+    /// Sends the request, then reads its values.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(open: open)
+    }
+
+    /// Reads the values of an ``APIStream``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private var open: (@Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>)?
+        private var values: ResponseStream<Element>.AsyncIterator?
+
+        init(open: @escaping @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>) {
+            self.open = open
+        }
+
+        /// The next value, or `nil` at the end of the stream; the first call sends the request.
+        public mutating func next() async throws(APIError<ErrorBody>) -> Element? {
+            try await next(isolation: nil)
+        }
+
+        /// The next value, or `nil` at the end of the stream, read on `actor`; the first call sends the request.
+        public mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(APIError<ErrorBody>) -> Element? {
+            if let open {
+                self.open = nil
+                values = try await open().makeAsyncIterator()
+            }
+            guard var reading = values else { return nil }
+            do {
+                let value = try await reading.next(isolation: actor)
+                values = value == nil ? nil : reading
+                return value
+            } catch {
+                values = nil
+                throw error.retyped()
+            }
+        }
+    }
+}
+
+extension APIClient {
+    /// The default ``maxEventSize``: 1 MB.
+    public static let defaultMaxEventSize = 1 << 20
+
+    /// The values `endpoint` answers, read as they arrive; nothing is sent until the stream is iterated.
+    public func stream<Element, ErrorBody>(
+        _ endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
+    ) -> APIStream<Element, ErrorBody> {
+        APIStream { () async throws(APIError<ErrorBody>) in
+            var stream = try await send(endpoint)
+            stream.maxEventSize = maxEventSize
+            return stream
+        }
+    }
+}

@@ -1,0 +1,453 @@
+import Foundation
+import Hummingbird
+import LoopbackServer
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import SpecsmithRuntime
+
+/// A value of the streams below.
+struct StreamDelta: Codable, Sendable, Hashable {
+    var n: Int
+    var text: String
+}
+
+/// An error body of the streams below.
+struct StreamProblem: Codable, Sendable, Hashable {
+    var message: String
+}
+
+/// When the server saw the client close an endless stream: after how many events.
+final class Closed: Sendable {
+    let n = Mutex<Int?>(nil)
+}
+
+/// Streamed answers: server-sent events and JSON Lines cut and decoded as they arrive, in any chunking, and
+/// over real connections on loopback: incremental, cancellable, bounded, with typed failures.
+@Suite struct StreamTests {
+    /// The values of `stream`, read to the end.
+    func values<Element>(_ stream: ResponseStream<Element>) async throws(APIError<Never>) -> [Element] {
+        var values: [Element] = []
+        for try await value in stream { values.append(value) }
+        return values
+    }
+
+    /// A stream whose body arrives as `chunks`.
+    func response(_ chunks: [String], status: Int = 200) -> RawResponse {
+        let source = ChunkSource()
+        for chunk in chunks { source.yield(Data(chunk.utf8)) }
+        source.finish()
+        return RawResponse(status: status, bodyStream: ResponseBodyStream(source: source))
+    }
+
+    func events(_ chunks: [String]) async throws(APIError<Never>) -> [ServerSentEvent] {
+        let decoding = ResponseDecoding<ResponseStream<ServerSentEvent>>.serverSentEvents
+        return try await values(try! decoding.decode(response(chunks), JSONDecoder()))
+    }
+
+    // MARK: Server-sent events, as the standard reads them
+
+    @Test func eventsAreReadFieldByFieldWhateverTheChunks() async throws {
+        let text =
+            "\u{FEFF}: a comment\r\nevent: delta\r\ndata: {\"n\":1,\r\ndata:  \"text\":\"a\"}\r\nid: 7\r\nretry: 1500\r\n\r\n"
+            + "data\n\ndata: second\rid: 8\0x\rretry: soon\r\r"
+            + "field-we-do-not-know: x\ndata: third\n\n"
+            + "data: never dispatched"
+        let expected = [
+            ServerSentEvent(event: "delta", data: "{\"n\":1,\n \"text\":\"a\"}", id: "7", retry: 1500),
+            ServerSentEvent(event: "message", data: "", id: "7"),
+            ServerSentEvent(event: "message", data: "second", id: "7"),
+            ServerSentEvent(event: "message", data: "third", id: "7"),
+        ]
+        #expect(try await events([text]) == expected)
+        // Every byte a chunk of its own: CR LF split over two chunks is still one line break.
+        let bytes = Array(text.utf8).map { String(decoding: [$0], as: UTF8.self) }
+        let byByte = Array(text.utf8).map { Data([$0]) }
+        let source = ChunkSource()
+        for byte in byByte { source.yield(byte) }
+        source.finish()
+        let decoding = ResponseDecoding<ResponseStream<ServerSentEvent>>.serverSentEvents
+        let stream = try decoding.decode(
+            RawResponse(status: 200, bodyStream: ResponseBodyStream(source: source)),
+            JSONDecoder()
+        )
+        #expect(try await values(stream) == expected)
+        #expect(bytes.count == byByte.count)
+    }
+
+    @Test func eventsDecodeAsModelsUntilTheTerminator() async throws {
+        let decoding = ResponseDecoding<ResponseStream<StreamDelta>>.serverSentEvents(
+            of: StreamDelta.self,
+            terminator: "[DONE]"
+        )
+        #expect(decoding.streamsBody)
+        let body = [
+            "data: {\"n\":1,\"text\":\"Hel\"}\n\ndata: {\"n\":2,",
+            "\"text\":\"lo\"}\n\n: keep-alive\n\ndata: [DONE]\n\ndata: {\"n\":3,\"text\":\"after the end\"}\n\n",
+        ]
+        let values = try await values(try decoding.decode(response(body), JSONDecoder()))
+        #expect(values == [StreamDelta(n: 1, text: "Hel"), StreamDelta(n: 2, text: "lo")])
+    }
+
+    @Test func anUndecodableEventEndsTheStreamWithItsBytes() async throws {
+        let decoding = ResponseDecoding<ResponseStream<StreamDelta>>.serverSentEvents(of: StreamDelta.self)
+        let stream = try decoding.decode(
+            response(["data: {\"n\":1,\"text\":\"a\"}\n\ndata: {\"n\":\"two\"}\n\ndata: {\"n\":3,\"text\":\"c\"}\n\n"]),
+            JSONDecoder()
+        )
+        var seen: [StreamDelta] = []
+        var iterator = stream.makeAsyncIterator()
+        do {
+            while let value = try await iterator.next() { seen.append(value) }
+            Issue.record("expected a failure")
+        } catch {
+            guard case .undecodableBody(let failure) = error else {
+                Issue.record("expected undecodableBody, got \(error)")
+                return
+            }
+            #expect(failure.codingPath == "n")
+            #expect(failure.response.bodyText == "{\"n\":\"two\"}")
+        }
+        #expect(seen == [StreamDelta(n: 1, text: "a")])
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func anOverlongLineFailsInsteadOfGrowing() async throws {
+        let chunks = [
+            "data: short\n\n", "data: " + String(repeating: "x", count: 600), String(repeating: "y", count: 600),
+        ]
+        var stream = try ResponseDecoding<ResponseStream<ServerSentEvent>>.serverSentEvents.decode(
+            response(chunks),
+            JSONDecoder()
+        )
+        stream.maxEventSize = 1_000
+        var iterator = stream.makeAsyncIterator()
+        #expect(try await iterator.next()?.data == "short")
+        await #expect(throws: APIError<Never>.self) { _ = try await iterator.next() }
+        var again = try ResponseDecoding<ResponseStream<ServerSentEvent>>.serverSentEvents.decode(
+            response(chunks),
+            JSONDecoder()
+        )
+        again.maxEventSize = 1_000
+        do {
+            _ = try await values(again)
+            Issue.record("expected a failure")
+        } catch {
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected noResponse, got \(error)")
+                return
+            }
+            #expect(failure.kind == .responseTooLarge)
+        }
+        // Many data lines make one event, bounded the same way.
+        var many = try ResponseDecoding<ResponseStream<ServerSentEvent>>.serverSentEvents.decode(
+            response([String(repeating: "data: 0123456789\n", count: 200) + "\n"]),
+            JSONDecoder()
+        )
+        many.maxEventSize = 1_000
+        await #expect(throws: APIError<Never>.self) { _ = try await values(many) }
+    }
+
+    @Test func aSourcePausesItsTransportAndFailsPastItsLimit() async throws {
+        let calls = Mutex<[String]>([])
+        let source = ChunkSource(
+            highWater: 1_000,
+            limit: 3_000,
+            pause: { calls.withLock { $0.append("pause") } },
+            resume: { calls.withLock { $0.append("resume") } },
+            overflow: { calls.withLock { $0.append("overflow") } }
+        )
+        let stream = ResponseBodyStream(source: source) { calls.withLock { $0.append("cancel") } }
+        for _ in 0..<5 { source.yield(Data(count: 600)) }  // 1,200 bytes: pause; 3,000: still fits
+        #expect(calls.withLock { $0 } == ["pause"])
+        var iterator = stream.makeAsyncIterator()
+        for _ in 0..<5 { _ = try await iterator.next() }  // nothing left: below half, resume
+        #expect(calls.withLock { $0 } == ["pause", "resume"])
+        for _ in 0..<6 { source.yield(Data(count: 600)) }  // past 3,000 bytes: the stream fails
+        #expect(calls.withLock { $0 } == ["pause", "resume", "pause", "overflow"])
+        var read = 0
+        do {
+            while let chunk = try await iterator.next() { read += chunk.count }
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.kind == .responseTooLarge)
+        }
+        #expect(read == 3_000)
+    }
+
+    // MARK: JSON Lines
+
+    @Test func jsonLinesDecodeLineByLine() async throws {
+        let decoding = ResponseDecoding<ResponseStream<StreamDelta>>.jsonLines(of: StreamDelta.self)
+        let stream = try decoding.decode(
+            response([
+                "{\"n\":1,\"text\":\"a\"}\r\n\n  \n{\"n\":2,",
+                "\"text\":\"b\"}\n{\"n\":3,\"text\":\"no final line break\"}",
+            ]),
+            JSONDecoder()
+        )
+        #expect(
+            try await values(stream) == [
+                StreamDelta(n: 1, text: "a"), StreamDelta(n: 2, text: "b"),
+                StreamDelta(n: 3, text: "no final line break"),
+            ]
+        )
+    }
+
+    @Test func aTransportThatDoesNotStreamIsReadAsOneChunk() async throws {
+        let decoding = ResponseDecoding<ResponseStream<StreamDelta>>.jsonLines(of: StreamDelta.self)
+        let stream = try decoding.decode(
+            RawResponse(status: 200, body: Data("{\"n\":1,\"text\":\"a\"}\n{\"n\":2,\"text\":\"b\"}\n".utf8)),
+            JSONDecoder()
+        )
+        #expect(try await values(stream).map(\.n) == [1, 2])
+    }
+
+    // MARK: Over loopback
+
+    func client(_ baseURL: URL) -> APIClient {
+        APIClient(baseURL: baseURL, transport: URLSessionTransport(configuration: .ephemeral))
+    }
+
+    func eventsEndpoint(_ path: String) -> APIEndpoint<ResponseStream<StreamDelta>, StreamProblem> {
+        APIEndpoint(
+            "events",
+            method: .post,
+            path: path,
+            headers: [HeaderField("Accept", "text/event-stream")],
+            errors: ExpectedErrors(StreamProblem.self, for: [.clientErrors]),
+            decoding: .serverSentEvents(of: StreamDelta.self, terminator: "[DONE]")
+        )
+    }
+
+    static func event(_ n: Int) -> ByteBuffer {
+        ByteBuffer(string: "data: {\"n\":\(n),\"text\":\"token \(n)\"}\n\n")
+    }
+
+    @Test func theFirstEventArrivesWhileTheServerIsStillSending() async throws {
+        let lastSent = Mutex<Date?>(nil)
+        let arrivals = Mutex<[Date]>([])
+        try await withLoopbackServer { router in
+            router.post("/slow") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        for n in 1...5 {
+                            try await writer.write(Self.event(n))
+                            if n == 5 { lastSent.withLock { $0 = Date() } }
+                            try await Task.sleep(for: .milliseconds(150))
+                        }
+                        try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+                        try await writer.finish(nil)
+                    }
+                )
+            }
+        } _: { url, log in
+            var received: [Int] = []
+            for try await delta in client(url).stream(eventsEndpoint("/slow")) {
+                received.append(delta.n)
+                arrivals.withLock { $0.append(Date()) }
+            }
+            #expect(received == [1, 2, 3, 4, 5])
+            let first = try #require(arrivals.withLock { $0.first })
+            let last = try #require(lastSent.withLock { $0 })
+            #expect(first < last, "the first event must arrive before the last is sent")
+            #expect(await log.requests.first?.headers["accept"] == "text/event-stream")
+        }
+    }
+
+    /// The server writes events until a write fails; `closed` tells when the client closed the connection.
+    func endless(_ router: Router<BasicRequestContext>, closed: Closed) {
+        router.post("/endless") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream"],
+                body: ResponseBody { writer in
+                    var n = 0
+                    do {
+                        while true {
+                            n += 1
+                            try await writer.write(Self.event(n))
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
+                    } catch {
+                        closed.n.withLock { $0 = n }
+                        throw error
+                    }
+                }
+            )
+        }
+    }
+
+    func waitUntilClosed(_ closed: Closed) async throws -> Int? {
+        for _ in 0..<500 {
+            if let n = closed.n.withLock({ $0 }) { return n }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+
+    @Test func leavingTheLoopClosesTheConnection() async throws {
+        let closed = Closed()
+        try await withLoopbackServer {
+            endless($0, closed: closed)
+        } _: { url, _ in
+            var received = 0
+            for try await _ in client(url).stream(eventsEndpoint("/endless")) {
+                received += 1
+                if received == 3 { break }
+            }
+            let stoppedAt = try await waitUntilClosed(closed)
+            #expect(stoppedAt != nil, "the server must see the connection close")
+        }
+    }
+
+    @Test func cancellingTheTaskClosesTheConnection() async throws {
+        let closed = Closed()
+        try await withLoopbackServer {
+            endless($0, closed: closed)
+        } _: { url, _ in
+            let client = client(url)
+            let endpoint = eventsEndpoint("/endless")
+            let started = Atomic<Int>(0)
+            let reader = Task { () -> (Int, APIError<StreamProblem>?) in
+                var received = 0
+                do throws(APIError<StreamProblem>) {
+                    for try await _ in client.stream(endpoint) {
+                        received += 1
+                        started.store(received, ordering: .relaxed)
+                    }
+                } catch {
+                    return (received, error)
+                }
+                return (received, nil)
+            }
+            while started.load(ordering: .relaxed) < 3 { try await Task.sleep(for: .milliseconds(10)) }
+            reader.cancel()
+            let (received, error) = await reader.value
+            #expect(received > 0)
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected noResponse(.cancelled), got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .cancelled)
+            #expect(try await waitUntilClosed(closed) != nil, "the server must see the connection close")
+        }
+    }
+
+    @Test func errorsArriveTyped() async throws {
+        try await withLoopbackServer { router in
+            router.post("/refused") { _, _ in Response.json(#"{"message":"no such model"}"#, status: .badRequest) }
+            router.post("/broken") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        try await writer.write(Self.event(1))
+                        try await writer.write(Self.event(2))
+                        try await Task.sleep(for: .milliseconds(50))
+                        throw CancellationError()  // The connection breaks mid-stream.
+                    }
+                )
+            }
+        } _: { url, _ in
+            let client = client(url)
+            do throws(APIError<StreamProblem>) {
+                for try await _ in client.stream(eventsEndpoint("/refused")) {}
+                Issue.record("expected a failure")
+            } catch {
+                #expect(error.errorBody == StreamProblem(message: "no such model"))
+            }
+            var received: [Int] = []
+            do throws(APIError<StreamProblem>) {
+                for try await delta in client.stream(eventsEndpoint("/broken")) { received.append(delta.n) }
+                Issue.record("expected a failure")
+            } catch {
+                guard case .noResponse(let failure) = error else {
+                    Issue.record("expected noResponse, got \(error)")
+                    return
+                }
+                #expect(failure.kind == .connectivity)
+            }
+            #expect(received == [1, 2])
+        }
+    }
+
+    @Test func aSlowReaderHoldsBoundedMemory() async throws {
+        let written = Atomic<Int>(0)
+        try await withLoopbackServer { router in
+            router.post("/flood") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        let text = String(repeating: "x", count: 16_000)
+                        var n = 0
+                        while true {
+                            n += 1
+                            let event = ByteBuffer(string: "data: {\"n\":\(n),\"text\":\"\(text)\"}\n\n")
+                            try await writer.write(event)
+                            written.add(event.readableBytes, ordering: .relaxed)
+                        }
+                    }
+                )
+            }
+        } _: { url, _ in
+            var received = 0
+            do throws(APIError<StreamProblem>) {
+                for try await _ in client(url).stream(eventsEndpoint("/flood")) {
+                    received += 1
+                    try? await Task.sleep(for: .milliseconds(20))
+                    if received == 50 { break }
+                }
+                // The transport paused in time: the server could not write much more than the reader took.
+                #expect(received == 50)
+            } catch {
+                // Or it could not pause in time (URLSession on Linux keeps delivering what it already read, and
+                // did read faster than this reader): the buffer's limit ended the stream instead of growing.
+                guard case .noResponse(let failure) = error else {
+                    Issue.record("expected noResponse(.responseTooLarge), got \(error)")
+                    return
+                }
+                #expect(failure.kind == .responseTooLarge)
+                #expect(written.load(ordering: .relaxed) > ChunkSource.defaultLimit)
+            }
+        }
+    }
+
+    @Test func aLongStreamRuns() async throws {
+        let count = 200_000
+        try await withLoopbackServer { router in
+            router.post("/long") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        var batch = ByteBuffer()
+                        for n in 1...count {
+                            var event = Self.event(n)
+                            batch.writeBuffer(&event)
+                            if n % 1_000 == 0 {
+                                try await writer.write(batch)
+                                batch.clear()
+                            }
+                        }
+                        try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+                        try await writer.finish(nil)
+                    }
+                )
+            }
+        } _: { url, _ in
+            var received = 0
+            var sum = 0
+            for try await delta in client(url).stream(eventsEndpoint("/long")) {
+                received += 1
+                sum &+= delta.n
+            }
+            #expect(received == count)
+            #expect(sum == count * (count + 1) / 2)
+        }
+    }
+}
