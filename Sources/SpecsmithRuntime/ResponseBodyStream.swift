@@ -7,7 +7,9 @@ public import Foundation
 /// and a 2xx status. It is read once. When every copy of it (and of its iterator) is gone, or the task reading
 /// it is cancelled, the transport stops receiving and closes the connection.
 public struct ResponseBodyStream: AsyncSequence, Sendable, Hashable {
+    /// A chunk of the body.
     public typealias Element = Data
+    /// Why the body stopped before its end.
     public typealias Failure = TransportError
 
     let handle: Handle

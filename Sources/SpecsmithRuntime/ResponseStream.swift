@@ -9,6 +9,7 @@ public import Foundation
 /// `undecodableBody` for a value that does not decode, whose response holds that value's bytes. After a
 /// failure, or once the stream's terminator arrived, the connection is closed and the sequence ends.
 public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// Why the stream ended early: failures without an error body (the status was already accepted).
     public typealias Failure = APIError<Never>
 
     /// How the body is cut into values.
@@ -206,6 +207,7 @@ extension ResponseDecoding where Response == ResponseStream<ServerSentEvent> {
 /// with the endpoint's error body. Leaving the loop, or cancelling the task that iterates, closes the
 /// connection.
 public struct APIStream<Element: Sendable, ErrorBody: Sendable>: AsyncSequence, Sendable {
+    /// Why the stream ended early, typed with the endpoint's error body.
     public typealias Failure = APIError<ErrorBody>
 
     private let open: @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>
