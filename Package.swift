@@ -130,6 +130,7 @@ let package = Package(
                 name: "SpecsmithRuntimeTests",
                 dependencies: [
                     "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "NIOCore", package: "swift-nio"),
                 ],
                 swiftSettings: strictSettings
             ),
@@ -174,6 +175,7 @@ let package = Package(
                 dependencies: [
                     "Chat", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
                     .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "NIOCore", package: "swift-nio"),
                 ],
                 swiftSettings: strictSettings
             ),

@@ -137,6 +137,49 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    ///
+    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    ///
+    /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
+    ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createChatCompletionStream(
+        model: String,
+        messages: [Message],
+        streamOptions: StreamOptions? = nil,
+        tools: [Tool]? = nil,
+        toolChoice: ToolChoice? = nil,
+        temperature: Double? = nil,
+        maxCompletionTokens: Int? = nil,
+        user: String? = nil
+    ) -> APIStream<ChatCompletionChunk, ErrorResponse> {
+        self.client.stream(
+            ChatAPI.createChatCompletionStream(
+                model: model,
+                messages: messages,
+                streamOptions: streamOptions,
+                tools: tools,
+                toolChoice: toolChoice,
+                temperature: temperature,
+                maxCompletionTokens: maxCompletionTokens,
+                user: user
+            ).endpoint
+        )
+    }
+
+    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    ///
+    /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
+    ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func followLogs(level: LogLevel? = nil) -> APIStream<LogEntry, ErrorResponse> {
+        self.client.stream(ChatAPI.followLogs(level: level).endpoint)
+    }
+
     /// The models the API serves.
     public func listModels() async throws(APIError<ErrorResponse>) -> ModelList {
         try await self.client.send(ChatAPI.listModels().endpoint)

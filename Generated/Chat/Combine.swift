@@ -63,6 +63,49 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    ///
+    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    ///
+    /// - Returns: A publisher of the values as they arrive, sending the request when subscribed (once per
+    ///   subscription, as far as the subscriber's demand goes) and closing the connection when the
+    ///   subscription is cancelled.
+    public func createChatCompletionStreamPublisher(
+        model: String,
+        messages: [Message],
+        streamOptions: StreamOptions? = nil,
+        tools: [Tool]? = nil,
+        toolChoice: ToolChoice? = nil,
+        temperature: Double? = nil,
+        maxCompletionTokens: Int? = nil,
+        user: String? = nil
+    ) -> AnyPublisher<ChatCompletionChunk, APIError<ErrorResponse>> {
+        self.client.publisher(
+            streaming: ChatAPI.createChatCompletionStream(
+                model: model,
+                messages: messages,
+                streamOptions: streamOptions,
+                tools: tools,
+                toolChoice: toolChoice,
+                temperature: temperature,
+                maxCompletionTokens: maxCompletionTokens,
+                user: user
+            ).endpoint
+        )
+    }
+
+    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    ///
+    /// - Returns: A publisher of the values as they arrive, sending the request when subscribed (once per
+    ///   subscription, as far as the subscriber's demand goes) and closing the connection when the
+    ///   subscription is cancelled.
+    public func followLogsPublisher(level: LogLevel? = nil) -> AnyPublisher<LogEntry, APIError<ErrorResponse>> {
+        self.client.publisher(streaming: ChatAPI.followLogs(level: level).endpoint)
+    }
+
     /// The models the API serves.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and

@@ -45,6 +45,63 @@ public enum ChatAPI {
         )
     }
 
+    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    ///
+    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    public static func createChatCompletionStream(
+        model: String,
+        messages: [Message],
+        streamOptions: StreamOptions? = nil,
+        tools: [Tool]? = nil,
+        toolChoice: ToolChoice? = nil,
+        temperature: Double? = nil,
+        maxCompletionTokens: Int? = nil,
+        user: String? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, ResponseStream<ChatCompletionChunk>, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createChatCompletionStream",
+                method: .post,
+                path: "/chat/completions",
+                headers: [HeaderField("Accept", "text/event-stream")],
+                body: .json(
+                    CreateChatCompletionStreamBody(
+                        model: model,
+                        messages: messages,
+                        streamOptions: streamOptions,
+                        tools: tools,
+                        toolChoice: toolChoice,
+                        temperature: temperature,
+                        maxCompletionTokens: maxCompletionTokens,
+                        user: user
+                    )
+                ),
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
+                decoding: .serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]")
+            )
+        )
+    }
+
+    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    public static func followLogs(
+        level: LogLevel? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, ResponseStream<LogEntry>, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "followLogs",
+                method: .get,
+                path: "/logs/follow",
+                query: [QueryItem("level", level)],
+                headers: [HeaderField("Accept", "application/x-ndjson")],
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
+                decoding: .jsonLines(of: LogEntry.self)
+            )
+        )
+    }
+
     /// The models the API serves.
     public static func listModels() -> AuthorizedEndpoint<Scope.Authorized, ModelList, ErrorResponse> {
         AuthorizedEndpoint(

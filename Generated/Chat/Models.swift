@@ -929,6 +929,257 @@ public struct Usage: Codable, Sendable, Hashable {
     }
 }
 
+/// A piece of an answer streamed as the model writes it.
+public struct ChatCompletionChunk: Codable, Sendable, Hashable {
+    /// The `id` field.
+    public var id: String
+
+    /// The `object` field.
+    ///
+    /// Always `"chat.completion.chunk"`.
+    public var object: String {
+        return "chat.completion.chunk"
+    }
+
+    /// The `created` field.
+    public var created: Date
+
+    /// The `model` field.
+    public var model: String
+
+    /// The `choices` field.
+    public var choices: [ChunkChoice]
+
+    /// In the last chunk, when asked for with `stream_options`.
+    public var usage: Usage?
+
+    /// Creates a `ChatCompletionChunk` from its properties.
+    public init(id: String, created: Date, model: String, choices: [ChunkChoice], usage: Usage? = nil) {
+        self.id = id
+        self.created = created
+        self.model = model
+        self.choices = choices
+        self.usage = usage
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case created
+        case model
+        case choices
+        case usage
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        try container.decodeConstant("chat.completion.chunk", forKey: .object)
+        self.created = try container.decode(Date.self, forKey: .created)
+        self.model = try container.decode(String.self, forKey: .model)
+        self.choices = try container.decode([ChunkChoice].self, forKey: .choices)
+        self.usage = try container.decodeIfPresent(Usage.self, forKey: .usage)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode("chat.completion.chunk", forKey: .object)
+        try container.encode(self.created, forKey: .created)
+        try container.encode(self.model, forKey: .model)
+        try container.encode(self.choices, forKey: .choices)
+        try container.encodeIfPresent(self.usage, forKey: .usage)
+    }
+}
+
+/// The `ChunkChoice` model.
+public struct ChunkChoice: Codable, Sendable, Hashable {
+    /// The `index` field.
+    public var index: Int
+
+    /// The `delta` field.
+    public var delta: MessageDelta
+
+    /// The `finish_reason` field.
+    public var finishReason: FinishReason?
+
+    /// Creates a `ChunkChoice` from its properties.
+    public init(index: Int, delta: MessageDelta, finishReason: FinishReason? = nil) {
+        self.index = index
+        self.delta = delta
+        self.finishReason = finishReason
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case index
+        case delta
+        case finishReason = "finish_reason"
+    }
+}
+
+/// What a chunk adds to the message being written.
+public struct MessageDelta: Codable, Sendable, Hashable {
+    /// The `role` field.
+    public var role: Role?
+
+    /// The next piece of the text.
+    public var content: String?
+
+    /// Pieces of the tool calls; a call's id and name come first, its arguments in fragments.
+    public var toolCalls: [ToolCallDelta]?
+
+    /// Creates a `MessageDelta` from its properties.
+    public init(role: Role? = nil, content: String? = nil, toolCalls: [ToolCallDelta]? = nil) {
+        self.role = role
+        self.content = content
+        self.toolCalls = toolCalls
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case role
+        case content
+        case toolCalls = "tool_calls"
+    }
+}
+
+/// The `ToolCallDelta` model.
+public struct ToolCallDelta: Codable, Sendable, Hashable {
+    /// Which call of the message this piece belongs to.
+    public var index: Int
+
+    /// The `id` field.
+    public var id: String?
+
+    /// The `type` field.
+    public var type: String?
+
+    /// The `function` field.
+    public var function: FunctionCallDelta?
+
+    /// Creates a `ToolCallDelta` from its properties.
+    public init(index: Int, id: String? = nil, type: String? = nil, function: FunctionCallDelta? = nil) {
+        self.index = index
+        self.id = id
+        self.type = type
+        self.function = function
+    }
+}
+
+/// The `FunctionCallDelta` model.
+public struct FunctionCallDelta: Codable, Sendable, Hashable {
+    /// The `name` field.
+    public var name: String?
+
+    /// The next fragment of the arguments' JSON text.
+    public var arguments: String?
+
+    /// Creates a `FunctionCallDelta` from its properties.
+    public init(name: String? = nil, arguments: String? = nil) {
+        self.name = name
+        self.arguments = arguments
+    }
+}
+
+/// The `StreamOptions` model.
+public struct StreamOptions: Codable, Sendable, Hashable {
+    /// Whether a last chunk carries the usage of the whole answer.
+    public var includeUsage: Bool
+
+    /// Creates a `StreamOptions` from its properties.
+    public init(includeUsage: Bool) {
+        self.includeUsage = includeUsage
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case includeUsage = "include_usage"
+    }
+}
+
+/// A line of the account's request log.
+public struct LogEntry: Codable, Sendable, Hashable {
+    /// The `time` field.
+    public var time: Date
+
+    /// The `level` field.
+    public var level: LogLevel
+
+    /// The `message` field.
+    public var message: String
+
+    /// The `request_id` field.
+    public var requestId: String?
+
+    /// Creates a `LogEntry` from its properties.
+    public init(time: Date, level: LogLevel, message: String, requestId: String? = nil) {
+        self.time = time
+        self.level = level
+        self.message = message
+        self.requestId = requestId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case time
+        case level
+        case message
+        case requestId = "request_id"
+    }
+}
+
+/// The values of `LogLevel`.
+public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+    /// `debug`
+    case debug
+
+    /// `info`
+    case info
+
+    /// `warning`
+    case warning
+
+    /// `error`
+    case error
+
+    /// A value this version of the spec does not list, kept as it was received.
+    case unknown(String)
+
+    /// Every value the spec lists.
+    public static let knownCases: [LogLevel] = [.debug, .info, .warning, .error]
+
+    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "debug":
+            self = .debug
+        case "info":
+            self = .info
+        case "warning":
+            self = .warning
+        case "error":
+            self = .error
+        default:
+            self = .unknown(rawValue)
+        }
+    }
+
+    /// The value as it is written in JSON.
+    public var rawValue: String {
+        switch self {
+        case .debug:
+            return "debug"
+        case .info:
+            return "info"
+        case .warning:
+            return "warning"
+        case .error:
+            return "error"
+        case .unknown(let value):
+            return value
+        }
+    }
+}
+
 /// The `ModelList` model.
 public struct ModelList: Codable, Sendable, Hashable {
     /// The `object` field.
@@ -1119,5 +1370,86 @@ public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
         case seed
         case metadata
         case user
+    }
+}
+
+/// The body of `createChatCompletionStream`.
+public struct CreateChatCompletionStreamBody: Encodable, Sendable, Hashable {
+    /// The `model` field.
+    public var model: String
+
+    /// The `messages` field.
+    public var messages: [Message]
+
+    /// The `stream` field.
+    ///
+    /// Always `true`.
+    public var stream: Bool {
+        return true
+    }
+
+    /// The `stream_options` field.
+    public var streamOptions: StreamOptions?
+
+    /// The `tools` field.
+    public var tools: [Tool]?
+
+    /// The `tool_choice` field.
+    public var toolChoice: ToolChoice?
+
+    /// The `temperature` field.
+    public var temperature: Double?
+
+    /// The `max_completion_tokens` field.
+    public var maxCompletionTokens: Int?
+
+    /// The `user` field.
+    public var user: String?
+
+    /// Creates a `CreateChatCompletionStreamBody` from its properties.
+    public init(
+        model: String,
+        messages: [Message],
+        streamOptions: StreamOptions? = nil,
+        tools: [Tool]? = nil,
+        toolChoice: ToolChoice? = nil,
+        temperature: Double? = nil,
+        maxCompletionTokens: Int? = nil,
+        user: String? = nil
+    ) {
+        self.model = model
+        self.messages = messages
+        self.streamOptions = streamOptions
+        self.tools = tools
+        self.toolChoice = toolChoice
+        self.temperature = temperature
+        self.maxCompletionTokens = maxCompletionTokens
+        self.user = user
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case model
+        case messages
+        case stream
+        case streamOptions = "stream_options"
+        case tools
+        case toolChoice = "tool_choice"
+        case temperature
+        case maxCompletionTokens = "max_completion_tokens"
+        case user
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.model, forKey: .model)
+        try container.encode(self.messages, forKey: .messages)
+        try container.encode(true, forKey: .stream)
+        try container.encodeIfPresent(self.streamOptions, forKey: .streamOptions)
+        try container.encodeIfPresent(self.tools, forKey: .tools)
+        try container.encodeIfPresent(self.toolChoice, forKey: .toolChoice)
+        try container.encodeIfPresent(self.temperature, forKey: .temperature)
+        try container.encodeIfPresent(self.maxCompletionTokens, forKey: .maxCompletionTokens)
+        try container.encodeIfPresent(self.user, forKey: .user)
     }
 }

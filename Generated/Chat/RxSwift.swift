@@ -60,6 +60,50 @@ extension Reactive {
         )
     }
 
+    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    ///
+    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    ///
+    /// - Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once
+    ///   per subscription) and closing the connection when disposed. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createChatCompletionStream<Authorization: Scope.AuthorizedAccess>(
+        model: String,
+        messages: [Message],
+        streamOptions: StreamOptions? = nil,
+        tools: [Tool]? = nil,
+        toolChoice: ToolChoice? = nil,
+        temperature: Double? = nil,
+        maxCompletionTokens: Int? = nil,
+        user: String? = nil
+    ) -> Observable<ChatCompletionChunk> where Base == ChatClient<Authorization> {
+        self.base.client.observable(
+            for: ChatAPI.createChatCompletionStream(
+                model: model,
+                messages: messages,
+                streamOptions: streamOptions,
+                tools: tools,
+                toolChoice: toolChoice,
+                temperature: temperature,
+                maxCompletionTokens: maxCompletionTokens,
+                user: user
+            ).endpoint
+        )
+    }
+
+    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    ///
+    /// - Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once
+    ///   per subscription) and closing the connection when disposed. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func followLogs<Authorization: Scope.AuthorizedAccess>(level: LogLevel? = nil) -> Observable<LogEntry>
+    where Base == ChatClient<Authorization> {
+        self.base.client.observable(for: ChatAPI.followLogs(level: level).endpoint)
+    }
+
     /// The models the API serves.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -92,6 +136,30 @@ extension APIClient {
                     callbackQueue.async { observer(.success(response)) }
                 } catch {
                     callbackQueue.async { observer(.failure(error)) }
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension APIClient {
+    /// A streaming `endpoint` as a cold `Observable`: each subscription reads the stream in a `Task`,
+    /// and disposing the subscription cancels it, closing the connection. It fails with the
+    /// `APIError` the stream ends with. Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Element, ErrorBody>(
+        for endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
+    ) -> Observable<Element> {
+        Observable.create { observe in
+            nonisolated(unsafe) let observer = observe
+            let task = Task {
+                do {
+                    for try await value in stream(endpoint) {
+                        callbackQueue.async { observer.onNext(value) }
+                    }
+                    callbackQueue.async { observer.onCompleted() }
+                } catch {
+                    callbackQueue.async { observer.onError(error) }
                 }
             }
             return Disposables.create { task.cancel() }

@@ -199,13 +199,22 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     /// Hands over a streamed answer as soon as its status and headers are in: the body follows through its
-    /// stream, which pauses the task while its reader lags and cancels it when the reader goes away.
+    /// stream, which pauses the task while its reader lags (on Apple platforms) and cancels it when the reader
+    /// goes away.
+    ///
+    /// FoundationNetworking (Linux) cannot pause a transfer: suspending a running task there takes its handle
+    /// out of libcurl's multi handle, and resuming it does not reliably continue the transfer. There, a reader
+    /// that falls behind is bounded by the source's limit instead.
     private func startStream(_ dataTask: URLSessionDataTask, response: HTTPURLResponse) {
-        let source = ChunkSource(
-            pause: { dataTask.suspend() },
-            resume: { dataTask.resume() },
-            overflow: { dataTask.cancel() }
-        )
+        #if canImport(FoundationNetworking)
+            let source = ChunkSource(overflow: { dataTask.cancel() })
+        #else
+            let source = ChunkSource(
+                pause: { dataTask.suspend() },
+                resume: { dataTask.resume() },
+                overflow: { dataTask.cancel() }
+            )
+        #endif
         let stream = ResponseBodyStream(source: source) { dataTask.cancel() }
         let continuation = lock.withLock { () -> CheckedContinuation<Outcome, Never>? in
             exchanges[dataTask.taskIdentifier]?.stream = source

@@ -277,6 +277,12 @@ public enum SpecWriter {
         case .binary(let media): writer.block(key) { writer in writer.scalar("binary", media.value) }
         case .text(let media): writer.block(key) { writer in writer.scalar("text", media.value) }
         case .file(let media): writer.block(key) { writer in writer.scalar("file", media.value) }
+        case .events(let type, let terminator):
+            writer.block(key) { writer in
+                writer.scalar("events", type.value)
+                if let terminator { writer.scalar("terminator", terminator.value) }
+            }
+        case .jsonLines(let type): writer.block(key) { writer in writer.scalar("jsonLines", type.value) }
         }
     }
 
@@ -296,6 +302,10 @@ public enum SpecWriter {
             case .binary(let media)?: writer.scalar("binary", media.value)
             case .text(let media)?: writer.scalar("text", media.value)
             case .file(let media)?: writer.scalar("file", media.value)
+            case .events(let type, let terminator)?:
+                writer.scalar("events", type.value)
+                if let terminator { writer.scalar("terminator", terminator.value) }
+            case .jsonLines(let type)?: writer.scalar("jsonLines", type.value)
             }
             if let name = answer.name { writer.scalar("name", name.value) }
             if let description = answer.description { writer.scalar("description", description) }

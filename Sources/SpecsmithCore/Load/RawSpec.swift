@@ -353,11 +353,18 @@ public enum RawAnswerBody: Sendable {
     case text(Located<String>)
     /// `{file: application/zip}` — bytes downloaded to a file, never held in memory.
     case file(Located<String>)
+    /// `{events: Type, terminator: "[DONE]"}` — a `text/event-stream`, each event's data JSON of this type; an
+    /// event whose data is the terminator ends it.
+    case events(Located<String>, terminator: Located<String>?)
+    /// `{jsonLines: Type}` — JSON Lines: a JSON value of this type per line, as they arrive.
+    case jsonLines(Located<String>)
 
     /// Where it is written.
     public var location: SourceLocation {
         switch self {
-        case .type(let text), .binary(let text), .text(let text), .file(let text): text.location
+        case .type(let text), .binary(let text), .text(let text), .file(let text), .events(let text, _),
+            .jsonLines(let text):
+            text.location
         }
     }
 }

@@ -84,7 +84,7 @@ enum SpecKeys {
         "server",
     ]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
-    static let answerBody = ["type", "binary", "text", "file"]
+    static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "jsonLines"]
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
 }
@@ -390,21 +390,37 @@ private struct Reader {
             return string(value, key: key).map { .type($0) }
         }
         var bodies: [RawAnswerBody] = []
+        var terminator: YAMLValue.Entry?
         for entry in entries {
             switch entry.key.value {
             case "type": string(entry.value, key: "type").map { bodies.append(.type($0)) }
             case "binary": string(entry.value, key: "binary").map { bodies.append(.binary($0)) }
             case "text": string(entry.value, key: "text").map { bodies.append(.text($0)) }
             case "file": string(entry.value, key: "file").map { bodies.append(.file($0)) }
+            case "events": string(entry.value, key: "events").map { bodies.append(.events($0, terminator: nil)) }
+            case "jsonLines": string(entry.value, key: "jsonLines").map { bodies.append(.jsonLines($0)) }
+            case "terminator": terminator = entry
             default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
             }
         }
         if bodies.count > 1 {
             diagnostics.error(
-                "`\(key)` is a type, or a mapping with one of `type`, `binary`, `text` or `file`",
+                "`\(key)` is a type, or a mapping with one of `type`, `binary`, `text`, `file`, `events` or `jsonLines`",
                 at: value.location
             )
             return nil
+        }
+        if let terminator {
+            guard case .events(let type, _)? = bodies.first else {
+                diagnostics.error(
+                    "`terminator` ends a stream of `events`",
+                    at: terminator.key.location,
+                    hint: "remove it, or answer `events: Type`"
+                )
+                return nil
+            }
+            guard let text = string(terminator.value, key: "terminator") else { return nil }
+            return .events(type, terminator: text)
         }
         return bodies.first
     }
@@ -423,7 +439,7 @@ private struct Reader {
                 switch item.key.value {
                 case "name": answer.name = string(item.value, key: "name")
                 case "description": answer.description = string(item.value, key: "description")?.value
-                case "type", "binary", "text", "file": bodyEntries.append(item)
+                case "type", "binary", "text", "file", "events", "terminator", "jsonLines": bodyEntries.append(item)
                 default: unknownKey(item.key, allowed: SpecKeys.answer, in: "answer `\(entry.key.value)`")
                 }
             }

@@ -50,6 +50,7 @@ public enum SwiftName {
         case .dictionary(let value): caseName(for: value) + "Map"
         case .optional(let wrapped), .nullable(let wrapped): caseName(for: wrapped)
         case .void: "empty"
+        case .stream(let element): caseName(for: element) + "Stream"
         }
     }
 

@@ -267,6 +267,10 @@ public struct SwiftPrinter: Sendable {
             writer.line("}")
         case .throw(let error):
             emit(error, prefix: "throw ", suffix: "", into: &writer)
+        case .forTryAwait(let name, let sequence, let body):
+            emit(sequence, prefix: "for try await \(SwiftName.escaped(name)) in ", suffix: " {", into: &writer)
+            writer.indent { emit(body, into: &$0) }
+            writer.line("}")
         }
     }
 
@@ -501,7 +505,7 @@ public struct SwiftPrinter: Sendable {
         case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
         case .assignment(let target, let value): flat(target) + " = " + flat(value)
         case .throw(let error): "throw " + flat(error)
-        case .switch, .doCatch, .ifLet: "…"
+        case .switch, .doCatch, .ifLet, .forTryAwait: "…"
         }
     }
 

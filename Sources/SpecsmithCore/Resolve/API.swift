@@ -221,6 +221,8 @@ public indirect enum TypeRef: Sendable, Hashable {
     case nullable(TypeRef)
     /// `Void`: no response body.
     case void
+    /// `ResponseStream<T>`: the values of a streamed answer, read as they arrive.
+    case stream(TypeRef)
 
     /// The types the format knows without a model.
     public enum Builtin: String, Sendable, Hashable, CaseIterable {
@@ -455,8 +457,13 @@ public struct Operation: Sendable, Hashable {
         case text(accept: String)
         /// Bytes downloaded to a temporary file (its `URL`), asked for with this `Accept` media type.
         case file(accept: String)
+        /// A `text/event-stream` whose events' data are JSON of this type, read as they arrive; an event whose
+        /// data is `terminator` ends it.
+        case events(TypeRef, terminator: String?)
+        /// JSON Lines: a JSON value of this type per line, read as they arrive.
+        case jsonLines(TypeRef)
 
-        /// The Swift type of the body.
+        /// The Swift type of the body: for a stream, the runtime's `ResponseStream` of its values.
         public var type: TypeRef {
             switch self {
             case .none: .void
@@ -464,6 +471,15 @@ public struct Operation: Sendable, Hashable {
             case .bytes: .builtin(.data)
             case .text: .builtin(.string)
             case .file: .builtin(.url)
+            case .events(let element, _), .jsonLines(let element): .stream(element)
+            }
+        }
+
+        /// The type of a stream's values; `nil` for an answer that is not a stream.
+        public var streamElement: TypeRef? {
+            switch self {
+            case .events(let element, _), .jsonLines(let element): element
+            default: nil
             }
         }
 
@@ -471,6 +487,8 @@ public struct Operation: Sendable, Hashable {
         public var accept: String? {
             switch self {
             case .bytes(let accept), .text(let accept), .file(let accept): accept
+            case .events: "text/event-stream"
+            case .jsonLines: "application/x-ndjson"
             case .none, .json: nil
             }
         }

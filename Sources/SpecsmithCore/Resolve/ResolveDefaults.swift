@@ -76,7 +76,7 @@ extension ResolveContext {
         case .array(let element): "a list of \(describe(element).drop { $0 != " " }.dropFirst())"
         case .dictionary: "an empty mapping `{}`"
         case .optional(let wrapped), .nullable(let wrapped): "\(describe(wrapped)) or null"
-        case .void: "nothing"
+        case .void, .stream: "nothing"
         }
     }
 }

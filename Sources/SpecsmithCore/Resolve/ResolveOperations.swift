@@ -221,7 +221,20 @@ extension ResolveContext {
         if let answers {
             sampleType = answers.cases.first { $0.status == 200 }?.body.type ?? .void
         }
-        if let sample = raw.sample, sampleType == .void || responseBody.accept != nil {
+        if responseBody.streamElement != nil, let header = raw.responseHeaders.first {
+            diagnostics.error(
+                "the response headers of a stream are not read",
+                at: header.key.location,
+                hint: "remove `responseHeaders`, or answer in one piece"
+            )
+        }
+        if let sample = raw.sample, responseBody.streamElement != nil {
+            diagnostics.error(
+                "a streamed answer has no sample",
+                at: sample.location,
+                hint: "remove the sample; stub its endpoint with `StubTransport(answers:)`"
+            )
+        } else if let sample = raw.sample, sampleType == .void || responseBody.accept != nil {
             diagnostics.error(
                 "a sample is a JSON answer, and `\(raw.name.value)` answers \(answers == nil ? "no JSON" : "no JSON with 200")",
                 at: sample.location,

@@ -69,6 +69,15 @@ extension ResolveContext {
                 valid = false
                 continue
             }
+            if let written = answer.body, written.isStream {
+                diagnostics.error(
+                    "a stream is the one answer of its endpoint",
+                    at: written.location,
+                    hint: "write it as `response: {events: …}` or `response: {jsonLines: …}`"
+                )
+                valid = false
+                continue
+            }
             if let written = answer.body {
                 guard let resolved = resolveAnswerBody(written, method: method) else {
                     valid = false
@@ -146,6 +155,21 @@ extension ResolveContext {
             case .text: body = .text(accept: accept.value)
             case .file: body = .file(accept: accept.value)
             default: body = .bytes(accept: accept.value)
+            }
+        case .events(let text, _), .jsonLines(let text):
+            guard let type = resolveType(text) else { return nil }
+            if type.isOptional {
+                diagnostics.error(
+                    "the values of a stream cannot be optional",
+                    at: text.location,
+                    hint: "write `\(text.value.dropLast())`"
+                )
+                return nil
+            }
+            if case .events(_, let terminator) = written {
+                body = .events(type, terminator: terminator?.value)
+            } else {
+                body = .jsonLines(type)
             }
         }
         if method == "head" && body != .none {
@@ -311,6 +335,13 @@ extension RawAnswerBody {
     var isFile: Bool {
         if case .file = self { return true }
         return false
+    }
+
+    var isStream: Bool {
+        switch self {
+        case .events, .jsonLines: true
+        default: false
+        }
     }
 }
 

@@ -71,7 +71,7 @@ struct SampleChecker {
     mutating func check(_ value: YAMLValue, as type: TypeRef, at path: String) {
         guard mismatches.count < ResolveContext.sampleMismatchLimit else { return }
         switch (type, value.kind) {
-        case (.void, _), (.optional, .null), (.nullable, .null):
+        case (.void, _), (.stream, _), (.optional, .null), (.nullable, .null):
             return
         case (.optional(let wrapped), _), (.nullable(let wrapped), _):
             check(value, as: wrapped, at: path)

@@ -184,6 +184,8 @@ public indirect enum Statement: Sendable, Hashable {
     case ifLet(name: String, value: Expression, body: [Statement])
     /// `throw error`
     case `throw`(Expression)
+    /// `for try await name in sequence { body }`: the values of an asynchronous sequence that may fail.
+    case forTryAwait(name: String, sequence: Expression, body: [Statement])
 }
 
 /// A case of a switch statement.

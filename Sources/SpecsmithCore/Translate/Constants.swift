@@ -48,6 +48,12 @@ enum RuntimeSymbols {
     static let responseReadingError = "ResponseReadingError"
     /// An answer with its typed headers, from a `…WithHeaders` method.
     static let responseWithHeaders = "ResponseWithHeaders"
+    /// The values of a streamed answer, as an endpoint's response.
+    static let responseStream = "ResponseStream"
+    /// What a client's method for a streamed answer returns.
+    static let apiStream = "APIStream"
+    /// Sends a streaming endpoint, returning its `APIStream`.
+    static let stream = "stream"
     /// `APIEndpoint.withHeaders(_:)`.
     static let withHeaders = "withHeaders"
     /// The links of a `Link` header, module-qualified so that a model named `Links` cannot hide it.
@@ -110,6 +116,8 @@ enum CombineSymbols {
     static let anyPublisher = "AnyPublisher"
     /// `APIClient.publisher(for:)`, and the scoped clients' method of the same name.
     static let publisherFor = "publisher"
+    /// The label of `APIClient.publisher(streaming:)`, the publisher of a streaming endpoint's values.
+    static let streamingLabel = "streaming"
     /// What an endpoint's publisher method adds to its name: `countryByNamePublisher`.
     static let publisherSuffix = "Publisher"
 }
@@ -125,4 +133,7 @@ enum RxSwiftSymbols {
     static let base = "Base"
     /// The file-private bridge `APIClient.single(for:)`.
     static let singleFor = "single"
+    static let observable = "Observable"
+    /// The file-private bridge `APIClient.observable(for:)`, for streaming endpoints.
+    static let observableFor = "observable"
 }

@@ -12,6 +12,7 @@ enum TranslationSupport {
         case .optional(let wrapped): "\(typeText(wrapped))?"
         case .nullable(let wrapped): "\(RuntimeSymbols.nullable)<\(typeText(wrapped))>"
         case .void: "Void"
+        case .stream(let element): "\(RuntimeSymbols.responseStream)<\(typeText(element))>"
         }
     }
 
@@ -50,6 +51,7 @@ enum TranslationSupport {
         case .array(let inner), .dictionary(let inner), .optional(let inner): usesRuntime(inner)
         case .model(let name): name == RuntimeSymbols.fileUpload || name == RuntimeSymbols.links
         case .void: false
+        case .stream: true
         }
     }
 
@@ -159,7 +161,7 @@ enum TranslationSupport {
     static func usesFoundation(_ type: TypeRef) -> Bool {
         switch type {
         case .builtin(let builtin): [.date, .url, .uuid, .data].contains(builtin)
-        case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner):
+        case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner), .stream(let inner):
             usesFoundation(inner)
         case .model, .void: false
         }

@@ -111,6 +111,9 @@ enum AnswerTranslation {
             return .try(.call(.member(response, "text"), []))
         case .file:
             return .try(.call(.member(response, "savedBody"), []))
+        case .events, .jsonLines:
+            // A stream is the one answer of its endpoint, read by its `decoding`, never as a case.
+            return nil
         }
     }
 
@@ -125,6 +128,16 @@ enum AnswerTranslation {
         case .bytes: return .member(nil, "bytes")
         case .text: return .member(nil, "text")
         case .file: return .member(nil, "file")
+        case .events(let element, let terminator):
+            // `.serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]")`
+            var arguments = [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
+            if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
+            return .call(.member(nil, "serverSentEvents"), arguments)
+        case .jsonLines(let element):
+            return .call(
+                .member(nil, "jsonLines"),
+                [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
+            )
         }
     }
 

@@ -353,6 +353,7 @@ private struct ClientTranslation {
 
     /// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country]`
     func clientMethod(_ operation: Operation) -> Declaration {
+        if isStream(operation) { return translateStreamClientMethod(operation, shape: shape, access: access) }
         let endpoint = shape.endpoint(operation)
         return .function(
             FunctionDeclaration(

@@ -35,7 +35,8 @@ func publisherMethodName(_ operation: Operation) -> String {
 
 /// `public func countryByNamePublisher(_ name: String) -> AnyPublisher<[Country], APIError<Never>>`
 private func publisherMethod(_ operation: Operation, shape: ClientShape, access: AccessModifier) -> Declaration {
-    .function(
+    if isStream(operation) { return translateStreamPublisherMethod(operation, shape: shape, access: access) }
+    return .function(
         FunctionDeclaration(
             docs: TranslationSupport.operationDocs(operation) + [
                 "",

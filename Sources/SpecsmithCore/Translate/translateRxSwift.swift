@@ -43,11 +43,14 @@ func translateRxSwift(_ api: API, declaresShared: Bool = true) -> [Declaration] 
         )
     }
     declarations.append(bridge)
+    if shape.groups.contains(where: { $0.operations.contains(where: isStream) }) {
+        declarations.append(streamObservableBridge)
+    }
     return declarations
 }
 
 /// For a scoped client, `<Authorization: Scope.CustomerAccess>` and `where Base == ShopClient<Authorization>`.
-private func genericSignature(
+func rxGenericSignature(
     _ shape: ClientShape,
     group: ClientShape.Group
 ) -> (parameters: [String], requirements: [String]) {
@@ -66,7 +69,10 @@ private func singleMethod(
     group: ClientShape.Group,
     access: AccessModifier
 ) -> Declaration {
-    let generics = genericSignature(shape, group: group)
+    if isStream(operation) {
+        return translateStreamObservableMethod(operation, shape: shape, group: group, access: access)
+    }
+    let generics = rxGenericSignature(shape, group: group)
     return .function(
         FunctionDeclaration(
             docs: TranslationSupport.operationDocs(operation) + [
@@ -88,7 +94,7 @@ private func singleMethod(
 
 /// `rx.send(_:)` for endpoint values, with the same scope checks as the async `send(_:)`.
 private func sendMethod(shape: ClientShape, group: ClientShape.Group, access: AccessModifier) -> Declaration {
-    let generics = genericSignature(shape, group: group)
+    let generics = rxGenericSignature(shape, group: group)
     return .function(
         FunctionDeclaration(
             docs: [

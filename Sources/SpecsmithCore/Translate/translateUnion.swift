@@ -282,6 +282,7 @@ enum JSONKinds {
             }
         case .array: return ["array"]
         case .dictionary: return ["object"]
+        case .stream: return []
         case .optional(let wrapped), .nullable(let wrapped):
             return of(wrapped, api: api, visiting: visiting).union(["null"])
         case .void: return []

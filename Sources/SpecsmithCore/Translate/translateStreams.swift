@@ -1,0 +1,190 @@
+/// Translates the client methods of an endpoint whose answer is a stream (`response: {events: …}` or
+/// `{jsonLines: …}`), in each flavour: an `APIStream` to iterate, a publisher and an observable of its values.
+///
+/// The endpoint factory and resource case need nothing of their own: their response is the runtime's
+/// `ResponseStream<Value>` and their `decoding` says how the body is cut (see `AnswerTranslation.decoding`).
+/// What differs is the methods: they are not `async`, because nothing is sent until the values are asked for.
+
+/// `public func chatStream(…) -> APIStream<ChatChunk, ErrorResponse>`
+func translateStreamClientMethod(_ operation: Operation, shape: ClientShape, access: AccessModifier) -> Declaration {
+    .function(
+        FunctionDeclaration(
+            docs: TranslationSupport.operationDocs(operation) + [
+                "",
+                "- Returns: The values as they arrive: `for try await value in …`. The request is sent when the",
+                "  iteration starts; leaving the loop or cancelling the task closes the connection. It fails with",
+                "  `\(ErrorTranslation.errorType(operation))`.",
+            ],
+            attributes: TranslationSupport.attributes(operation.deprecation),
+            access: access,
+            kind: .function(operation.name),
+            parameters: TranslationSupport.functionParameters(operation),
+            returnType: streamType(operation),
+            // `self.`: a parameter may be called `client`.
+            body: [
+                .expression(
+                    .call(
+                        .member(.member(.verbatim("self"), "client"), RuntimeSymbols.stream),
+                        [Argument(nil, shape.endpoint(operation))]
+                    )
+                )
+            ]
+        )
+    )
+}
+
+/// `public func chatStreamPublisher(…) -> AnyPublisher<ChatChunk, APIError<ErrorResponse>>`
+func translateStreamPublisherMethod(_ operation: Operation, shape: ClientShape, access: AccessModifier) -> Declaration {
+    .function(
+        FunctionDeclaration(
+            docs: TranslationSupport.operationDocs(operation) + [
+                "",
+                "- Returns: A publisher of the values as they arrive, sending the request when subscribed (once per",
+                "  subscription, as far as the subscriber's demand goes) and closing the connection when the",
+                "  subscription is cancelled.",
+            ],
+            attributes: TranslationSupport.attributes(operation.deprecation),
+            access: access,
+            kind: .function(publisherMethodName(operation)),
+            parameters: TranslationSupport.functionParameters(operation),
+            returnType:
+                "\(CombineSymbols.anyPublisher)<\(elementType(operation)), \(ErrorTranslation.errorType(operation))>",
+            body: [
+                .expression(
+                    .call(
+                        .member(.member(.verbatim("self"), "client"), CombineSymbols.publisherFor),
+                        [Argument(CombineSymbols.streamingLabel, shape.endpoint(operation))]
+                    )
+                )
+            ]
+        )
+    )
+}
+
+/// `public func chatStream(…) -> Observable<ChatChunk>`
+func translateStreamObservableMethod(
+    _ operation: Operation,
+    shape: ClientShape,
+    group: ClientShape.Group,
+    access: AccessModifier
+) -> Declaration {
+    let generics = rxGenericSignature(shape, group: group)
+    return .function(
+        FunctionDeclaration(
+            docs: TranslationSupport.operationDocs(operation) + [
+                "",
+                "- Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once",
+                "  per subscription) and closing the connection when disposed. It fails with",
+                "  `\(ErrorTranslation.errorType(operation))`.",
+            ],
+            attributes: TranslationSupport.attributes(operation.deprecation),
+            access: access,
+            kind: .function(operation.name),
+            genericParameters: generics.parameters,
+            parameters: TranslationSupport.functionParameters(operation),
+            returnType: "\(RxSwiftSymbols.observable)<\(elementType(operation))>",
+            whereClause: generics.requirements,
+            body: [
+                .expression(
+                    .call(
+                        .member(.member(.member(.verbatim("self"), "base"), "client"), RxSwiftSymbols.observableFor),
+                        [Argument("for", shape.endpoint(operation))]
+                    )
+                )
+            ]
+        )
+    )
+}
+
+/// Whether `operation` answers with a stream.
+func isStream(_ operation: Operation) -> Bool {
+    operation.responseBody.streamElement != nil
+}
+
+/// `APIStream<ChatChunk, ErrorResponse>`
+private func streamType(_ operation: Operation) -> String {
+    "\(RuntimeSymbols.apiStream)<\(elementType(operation)), \(ErrorTranslation.bodyType(operation))>"
+}
+
+/// `ChatChunk`: the type of a stream's values.
+private func elementType(_ operation: Operation) -> String {
+    operation.responseBody.streamElement.map(TranslationSupport.typeText) ?? "Never"
+}
+
+/// `fileprivate func observable(for:)` on `APIClient`, in the RxSwift file of an API with streams: a `Task` per
+/// subscription reads the stream and is cancelled on dispose.
+var streamObservableBridge: Declaration {
+    func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
+        .call(callee, arguments.map { Argument(nil, $0) })
+    }
+    let observer = Expression.identifier("observer")
+    /// `callbackQueue.async { observer.onNext(value) }`: events arrive where the client says, in order on a
+    /// serial queue (the main queue by default).
+    func deliver(_ method: String, _ arguments: Expression...) -> Statement {
+        .expression(
+            call(
+                .member(.identifier(RuntimeSymbols.callbackQueue), "async"),
+                .closure(
+                    parameters: [],
+                    body: [.expression(.call(.member(observer, method), arguments.map { Argument(nil, $0) }))]
+                )
+            )
+        )
+    }
+    let read = Statement.doCatch(
+        [
+            .forTryAwait(
+                name: "value",
+                sequence: call(.identifier(RuntimeSymbols.stream), .identifier("endpoint")),
+                body: [deliver("onNext", .identifier("value"))]
+            ),
+            deliver("onCompleted"),
+        ],
+        catch: [deliver("onError", .identifier("error"))]
+    )
+    let task = call(.identifier("Task"), .closure(parameters: [], body: [read]))
+    let cancel = Expression.closure(parameters: [], body: [.expression(call(.member(.identifier("task"), "cancel")))])
+    let create = call(
+        .member(.identifier(RxSwiftSymbols.observable), "create"),
+        .closure(
+            parameters: ["observe"],
+            body: [
+                // RxSwift's observers predate `Sendable` but may be called from any thread; only the task's
+                // blocks on the callback queue call this one.
+                .unsafeBinding(name: "observer", value: .identifier("observe")),
+                .binding(isLet: true, name: "task", value: task),
+                .return(call(.member(.identifier(RxSwiftSymbols.disposables), "create"), cancel)),
+            ]
+        )
+    )
+    return .type(
+        TypeDeclaration(
+            kind: .extension,
+            name: RuntimeSymbols.apiClient,
+            members: [
+                .function(
+                    FunctionDeclaration(
+                        docs: [
+                            "A streaming `endpoint` as a cold `Observable`: each subscription reads the stream in a `Task`,",
+                            "and disposing the subscription cancels it, closing the connection. It fails with the",
+                            "`APIError` the stream ends with. Events arrive on the client's `callbackQueue`.",
+                        ],
+                        access: .fileprivate,
+                        kind: .function(RxSwiftSymbols.observableFor),
+                        genericParameters: ["Element", "ErrorBody"],
+                        parameters: [
+                            FunctionParameter(
+                                label: "for",
+                                name: "endpoint",
+                                type:
+                                    "\(RuntimeSymbols.apiEndpoint)<\(RuntimeSymbols.responseStream)<Element>, ErrorBody>"
+                            )
+                        ],
+                        returnType: "\(RxSwiftSymbols.observable)<Element>",
+                        body: [.expression(create)]
+                    )
+                )
+            ]
+        )
+    )
+}

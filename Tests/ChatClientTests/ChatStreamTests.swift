@@ -1,0 +1,249 @@
+import Chat
+import Foundation
+import Hummingbird
+import LoopbackServer
+import NIOCore
+import SpecsmithCombine
+import SpecsmithRuntime
+import Synchronization
+import Testing
+
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
+
+/// When the loopback server wrote what, for the streams below.
+final class StreamTimeline: Sendable {
+    let lastChunkSent = Mutex<Date?>(nil)
+    let logFollowerLeft = Mutex<Bool>(false)
+}
+
+/// The Chat client's streamed answers against a loopback server that streams as chat-completions services do:
+/// server-sent events with pauses between them, text and tool-call fragments, ending with `[DONE]`; and a
+/// request log followed as JSON Lines.
+@Suite struct ChatStreamTests {
+    /// The chunks of an answer that says "Hello there" and calls a tool whose arguments come in three fragments.
+    static let chunks = [
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"content":"Hello"}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"content":" there"}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"get_weather","arguments":""}}]}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"ci"}}]}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"ty\":\"Ber"}}]}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"lin\"}"}}]}}]}"#,
+        #"{"id":"c1","object":"chat.completion.chunk","created":1700000000,"model":"gpt-test","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":9,"completion_tokens":7,"total_tokens":16}}"#,
+    ]
+
+    static func configure(_ timeline: StreamTimeline) -> (Router<BasicRequestContext>) -> Void {
+        { router in
+            router.post("/chat/completions") { request, _ -> Response in
+                let body = try await request.body.collect(upTo: 1 << 20)
+                let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
+                guard object["stream"] as? Bool == true else {
+                    return .json(
+                        #"{"error": {"message": "stream must be true here", "type": "test"}}"#,
+                        status: .badRequest
+                    )
+                }
+                if object["model"] as? String == "missing" {
+                    return .json(
+                        #"{"error": {"message": "The model `missing` does not exist.", "type": "invalid_request_error"}}"#,
+                        status: .notFound
+                    )
+                }
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                    body: ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                        for (index, chunk) in Self.chunks.enumerated() {
+                            // Some chunks split mid-line, as they may arrive from a real service.
+                            let event = "data: \(chunk)\n\n"
+                            let middle = event.index(event.startIndex, offsetBy: event.count / 2)
+                            try await writer.write(ByteBuffer(string: String(event[..<middle])))
+                            try await writer.write(ByteBuffer(string: String(event[middle...])))
+                            if index == Self.chunks.count - 1 { timeline.lastChunkSent.withLock { $0 = Date() } }
+                            try await Task.sleep(for: .milliseconds(60))
+                        }
+                        try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+                        try await writer.finish(nil)
+                    }
+                )
+            }
+            router.get("/logs/follow") { request, _ -> Response in
+                let level = request.uri.queryParameters.get("level")
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "application/x-ndjson"],
+                    body: ResponseBody { writer in
+                        var n = 0
+                        do {
+                            while true {
+                                n += 1
+                                let entry =
+                                    #"{"time":1700000000,"level":"\#(level ?? "info")","message":"request \#(n)","request_id":"req_\#(n)"}"#
+                                try await writer.write(ByteBuffer(string: entry + "\n"))
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                        } catch {
+                            timeline.logFollowerLeft.withLock { $0 = true }
+                            throw error
+                        }
+                    }
+                )
+            }
+        }
+    }
+
+    static func client(_ baseURL: URL) -> ChatClient<Scope.Authorized> {
+        ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"))
+    }
+
+    static let question = [Message(role: .user, content: .text("Weather in Berlin?"))]
+
+    /// The answer the chunks add up to: its text, and each tool call's name and arguments.
+    static func assemble(_ chunks: [ChatCompletionChunk]) -> (text: String, calls: [String: String]) {
+        var text = ""
+        var names: [Int: String] = [:]
+        var arguments: [Int: String] = [:]
+        for chunk in chunks {
+            for choice in chunk.choices {
+                text += choice.delta.content ?? ""
+                for call in choice.delta.toolCalls ?? [] {
+                    if let name = call.function?.name { names[call.index] = name }
+                    arguments[call.index, default: ""] += call.function?.arguments ?? ""
+                }
+            }
+        }
+        var calls: [String: String] = [:]
+        for (index, name) in names { calls[name] = arguments[index] }
+        return (text, calls)
+    }
+
+    @Test func chunksArriveAsTheModelWritesThem() async throws {
+        let timeline = StreamTimeline()
+        try await withLoopbackServer(Self.configure(timeline)) { baseURL, log in
+            let chat = Self.client(baseURL)
+            var chunks: [ChatCompletionChunk] = []
+            var firstArrival: Date?
+            for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: Self.question) {
+                if firstArrival == nil { firstArrival = Date() }
+                chunks.append(chunk)
+            }
+            let (text, calls) = Self.assemble(chunks)
+            #expect(text == "Hello there")
+            #expect(calls == ["get_weather": #"{"city":"Berlin"}"#])
+            #expect(chunks.last?.choices.first?.finishReason == .toolCalls)
+            #expect(chunks.last?.usage?.totalTokens == 16)
+            let first = try #require(firstArrival)
+            let lastSent = try #require(timeline.lastChunkSent.withLock { $0 })
+            #expect(first < lastSent, "the first chunk must arrive while the server is still writing")
+
+            let request = try #require(await log.requests.last)
+            #expect(request.headers["accept"] == "text/event-stream")
+            #expect(request.headers["authorization"] == "Bearer sk-test")
+            let sent = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+            #expect(sent?["stream"] as? Bool == true)
+            #expect(sent?["model"] as? String == "gpt-test")
+        }
+    }
+
+    @Test func nothingIsSentUntilTheStreamIsRead() async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
+            let chat = Self.client(baseURL)
+            let stream = chat.createChatCompletionStream(model: "gpt-test", messages: Self.question)
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(await log.requests.isEmpty)
+            // Each iteration sends the request again.
+            for _ in 0..<2 {
+                var count = 0
+                for try await _ in stream { count += 1 }
+                #expect(count == Self.chunks.count)
+            }
+            #expect(await log.requests.count == 2)
+        }
+    }
+
+    @Test func aDocumentedErrorEndsTheStreamTyped() async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
+            do throws(APIError<ErrorResponse>) {
+                for try await _ in Self.client(baseURL).createChatCompletionStream(model: "missing", messages: []) {
+                    Issue.record("expected no chunk")
+                }
+                Issue.record("expected a failure")
+            } catch {
+                #expect(error.status == 404)
+                #expect(error.errorBody?.error.type == "invalid_request_error")
+            }
+        }
+    }
+
+    @Test func followingTheLogStopsWhenTheReaderLeaves() async throws {
+        let timeline = StreamTimeline()
+        try await withLoopbackServer(Self.configure(timeline)) { baseURL, log in
+            var entries: [LogEntry] = []
+            for try await entry in Self.client(baseURL).followLogs(level: .warning) {
+                entries.append(entry)
+                if entries.count == 5 { break }
+            }
+            #expect(entries.map(\.message) == (1...5).map { "request \($0)" })
+            #expect(entries.allSatisfy { $0.level == .warning })
+            #expect(entries.first?.time == Date(timeIntervalSince1970: 1_700_000_000))
+            let request = try #require(await log.requests.last)
+            #expect(request.uri == "/logs/follow?level=warning")
+            #expect(request.headers["accept"] == "application/x-ndjson")
+            var left = false
+            for _ in 0..<500 where !left {
+                try await Task.sleep(for: .milliseconds(10))
+                left = timeline.logFollowerLeft.withLock { $0 }
+            }
+            #expect(left, "the server must see the connection close")
+        }
+    }
+
+    @Test func thePublisherDeliversTheSameChunks() async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
+            let chat = Self.client(baseURL)
+            var chunks: [ChatCompletionChunk] = []
+            for try await chunk in chat.createChatCompletionStreamPublisher(model: "gpt-test", messages: Self.question)
+                .values
+            {
+                chunks.append(chunk)
+            }
+            #expect(Self.assemble(chunks).text == "Hello there")
+            #expect(chunks.count == Self.chunks.count)
+
+            // A subscriber that wants two chunks gets two, and the connection is closed.
+            var two: [ChatCompletionChunk] = []
+            for try await chunk in chat.createChatCompletionStreamPublisher(model: "gpt-test", messages: Self.question)
+                .prefix(2).values
+            {
+                two.append(chunk)
+            }
+            #expect(two.count == 2)
+
+            var failure: APIError<ErrorResponse>?
+            do {
+                for try await _ in chat.createChatCompletionStreamPublisher(model: "missing", messages: []).values {}
+            } catch let error as APIError<ErrorResponse> {
+                failure = error
+            }
+            #expect(failure?.status == 404)
+        }
+    }
+
+    /// The snippet of docs/Streams.md, in main-actor code as an app writes it.
+    @MainActor @Test func docsSnippet() async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
+            let chat = ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"))
+            var answer = ""
+            let messages = [Message(role: .user, content: .text("Say hello."))]
+            for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: messages) {
+                answer += chunk.choices.first?.delta.content ?? ""
+            }
+            #expect(answer == "Hello there")
+        }
+    }
+}
