@@ -355,9 +355,16 @@ TRANSFER_SCENARIOS = [
 ]
 
 
-def transfers(megabytes):
-    """Peak resident memory of the client process for each transfer scenario, each in its own process, against
-    `transfer-bench serve` (which never holds a body) on loopback."""
+STREAM_SCENARIOS = [
+    ("events", "server-sent events (`response: {events: Tick}`)"),
+    ("lines", "JSON Lines (`response: {jsonLines: Tick}`)"),
+]
+
+
+def transfers(megabytes, events):
+    """Peak resident memory of the client process for each transfer scenario, and events per second and peak
+    memory for each stream scenario, each in its own process, against `transfer-bench serve` (which never holds
+    a body) on loopback."""
     log("building transfer-bench (release)")
     run(["swift", "build", "-c", "release", "--product", "transfer-bench"], cwd=HERE)
     bin_path = Path(subprocess.run(
@@ -367,11 +374,11 @@ def transfers(megabytes):
     try:
         port = server.stdout.readline().strip().split()[-1]
         results = []
-        for scenario, _ in TRANSFER_SCENARIOS:
-            log(f"transfer {scenario}, {megabytes} MB")
+        for scenario, _ in TRANSFER_SCENARIOS + STREAM_SCENARIOS:
+            log(f"transfer {scenario}")
             output = subprocess.run(
                 [bin_path / "transfer-bench", "run", "--scenario", scenario, "--megabytes", str(megabytes),
-                 "--port", port], check=True, capture_output=True, text=True).stdout
+                 "--events", str(events), "--port", port], check=True, capture_output=True, text=True).stdout
             results.append(json.loads(output.strip().splitlines()[-1]))
         return results
     finally:
@@ -384,8 +391,20 @@ def transfer_table(results, megabytes):
     lines = [f"| {megabytes} MB over loopback, generated client | peak RSS | before the transfer | time |",
              "| --- | ---: | ---: | ---: |"]
     for result in results:
+        if result["scenario"] not in names:
+            continue
         lines.append(f"| {names[result['scenario']]} | {result['peakRSSKB'] / 1024:.0f} MB "
                      f"| {result['rssBeforeKB'] / 1024:.0f} MB | {result['seconds']:.2f} s |")
+    streams = dict(STREAM_SCENARIOS)
+    rows = [result for result in results if result["scenario"] in streams]
+    if rows:
+        lines += ["", f"| {rows[0]['events']:,} values over loopback, generated client | values/s | peak RSS "
+                      "| before the stream | time |",
+                  "| --- | ---: | ---: | ---: | ---: |"]
+        for result in rows:
+            lines.append(f"| {streams[result['scenario']]} | {result['events'] / result['seconds']:,.0f} "
+                         f"| {result['peakRSSKB'] / 1024:.0f} MB | {result['rssBeforeKB'] / 1024:.0f} MB "
+                         f"| {result['seconds']:.2f} s |")
     return "\n".join(lines)
 
 
@@ -407,6 +426,7 @@ def main():
     parser.add_argument("--transfers-only", action="store_true",
                         help="only the upload and download memory measurements (builds only transfer-bench)")
     parser.add_argument("--transfer-megabytes", type=int, default=200)
+    parser.add_argument("--stream-events", type=int, default=1_000_000, help="values each stream scenario reads")
     parser.add_argument("--openapi", action="append", metavar="FILE", default=[],
                         help="only measure both generators on this OpenAPI document (repeatable): generation, "
                              "output and, unless --skip-compile, a clean debug build of each output")
@@ -421,7 +441,7 @@ def main():
 
     if args.transfers_only:
         WORK.mkdir(exist_ok=True)
-        print(transfer_table(transfers(args.transfer_megabytes), args.transfer_megabytes))
+        print(transfer_table(transfers(args.transfer_megabytes, args.stream_events), args.transfer_megabytes))
         return
 
     WORK.mkdir(exist_ok=True)
@@ -431,7 +451,7 @@ def main():
     compile_rows = [] if args.skip_compile else compile_times(
         tools, [int(s) for s in args.compile_sizes.split(",") if s], args.compile_runs)
     runtime_results = {} if args.skip_runtime else runtime(tools, [1, 4])
-    transfer_results = [] if args.skip_transfers else transfers(args.transfer_megabytes)
+    transfer_results = [] if args.skip_transfers else transfers(args.transfer_megabytes, args.stream_events)
     report = table(gen_rows, compile_rows, runtime_results)
     if transfer_results:
         report += "\n\n" + transfer_table(transfer_results, args.transfer_megabytes)

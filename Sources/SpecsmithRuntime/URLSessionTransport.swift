@@ -31,6 +31,10 @@ public struct URLSessionTransport: HTTPTransport {
     public var maxDownloadSize: Int64
     /// How many redirects are followed for one request at most.
     public var maxRedirects: Int
+    /// How far, in bytes, the reader of a streamed answer may fall behind the server before the stream fails
+    /// with ``TransportError/Kind/responseTooLarge``: the bound on a stream's memory where URLSession cannot
+    /// pause a transfer (Linux). 64 MB by default.
+    public var maxStreamBacklog = ChunkSource.defaultLimit
     private let session: Session
 
     /// A transport over a session made with `configuration`, or over one session shared by every transport
@@ -61,7 +65,7 @@ public struct URLSessionTransport: HTTPTransport {
                     limits: Limits(
                         memory: maxResponseSize,
                         file: request.downloadsToFile ? maxDownloadSize : nil,
-                        streams: request.streamsBody
+                        stream: request.streamsBody ? maxStreamBacklog : nil
                     )
                 )
                 guard redirects < maxRedirects, let next = RedirectPolicy.request(following: response, from: request)
@@ -205,11 +209,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// FoundationNetworking (Linux) cannot pause a transfer: suspending a running task there takes its handle
     /// out of libcurl's multi handle, and resuming it does not reliably continue the transfer. There, a reader
     /// that falls behind is bounded by the source's limit instead.
-    private func startStream(_ dataTask: URLSessionDataTask, response: HTTPURLResponse) {
+    private func startStream(_ dataTask: URLSessionDataTask, response: HTTPURLResponse, backlog: Int) {
         #if canImport(FoundationNetworking)
-            let source = ChunkSource(overflow: { dataTask.cancel() })
+            let source = ChunkSource(limit: backlog, overflow: { dataTask.cancel() })
         #else
             let source = ChunkSource(
+                limit: backlog,
                 pause: { dataTask.suspend() },
                 resume: { dataTask.resume() },
                 overflow: { dataTask.cancel() }
@@ -268,8 +273,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     ) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let limits = lock.withLock { exchanges[dataTask.taskIdentifier]?.limits }
-        if limits?.streams == true, (200..<300).contains(status), let http = response as? HTTPURLResponse {
-            startStream(dataTask, response: http)
+        if let backlog = limits?.stream, (200..<300).contains(status), let http = response as? HTTPURLResponse {
+            startStream(dataTask, response: http, backlog: backlog)
             completionHandler(.allow)
             return
         }
@@ -368,7 +373,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 struct Limits: Sendable {
     var memory: Int
     var file: Int64?
-    /// Whether a 2xx body is handed over as it arrives (``TransportRequest/streamsBody``), without a limit: a
-    /// stream may never end, and its reader bounds what it holds.
-    var streams = false
+    /// For a request whose 2xx body is handed over as it arrives (``TransportRequest/streamsBody``): how far
+    /// its reader may fall behind. A stream may never end, so its size has no limit.
+    var stream: Int?
 }

@@ -284,8 +284,17 @@ struct RandomSpec {
             }
             names += fields.count
         }
-        let answers = Int.random(in: 0..<4, using: &random)
-        if answers == 0, let response = objects.randomElement(using: &random) {
+        let answers = Int.random(in: 0..<5, using: &random)
+        var streams = false
+        if answers == 4, let response = objects.randomElement(using: &random) {
+            // A stream, whose methods differ in every flavour; it documents no response headers.
+            streams = true
+            lines.append(
+                Bool.random(using: &random)
+                    ? "    response: {events: \(quoted(response)), terminator: \(quoted(HardNames.draw(using: &random)))}"
+                    : "    response: {jsonLines: \(quoted("[\(response)]"))}"
+            )
+        } else if answers == 0, let response = objects.randomElement(using: &random) {
             // Several answers, one of them named with a hard name, one bytes or text.
             lines += [
                 "    responses:", "      200: \(quoted(response))", "      304: Void",
@@ -296,7 +305,7 @@ struct RandomSpec {
         } else if let response = objects.randomElement(using: &random) {
             lines.append("    response: \(quoted(Bool.random(using: &random) ? response : "[\(response)]"))")
         }
-        if Bool.random(using: &random) {
+        if !streams, Bool.random(using: &random) {
             let types = ["String?", "Int", "Date?", "URL?", "Links?", "UUID", "Bool?", "Int64?"]
             let headers = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                 "\(quoted(HardNames.drawToken(using: &random))): \(quoted(types.randomElement(using: &random)!))"
