@@ -109,6 +109,7 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
     ///
     /// - Parameters:
     ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     public func createChatCompletion(
         model: String,
         messages: [Message],
@@ -119,6 +120,7 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         maxCompletionTokens: Int? = nil,
         seed: Int64? = nil,
         metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) async throws(APIError<ErrorResponse>) -> ChatCompletion {
         try await self.client.send(
@@ -132,14 +134,17 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
                 maxCompletionTokens: maxCompletionTokens,
                 seed: seed,
                 metadata: metadata,
+                streamOptions: streamOptions,
                 user: user
             ).endpoint
         )
     }
 
-    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    /// Answers a conversation with the model's next message.
     ///
-    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    /// - Parameters:
+    ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     ///
     /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
     ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
@@ -147,22 +152,28 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
     public func createChatCompletionStream(
         model: String,
         messages: [Message],
-        streamOptions: StreamOptions? = nil,
         tools: [Tool]? = nil,
         toolChoice: ToolChoice? = nil,
+        responseFormat: ResponseFormat? = nil,
         temperature: Double? = nil,
         maxCompletionTokens: Int? = nil,
+        seed: Int64? = nil,
+        metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> APIStream<ChatCompletionChunk, ErrorResponse> {
         self.client.stream(
             ChatAPI.createChatCompletionStream(
                 model: model,
                 messages: messages,
-                streamOptions: streamOptions,
                 tools: tools,
                 toolChoice: toolChoice,
+                responseFormat: responseFormat,
                 temperature: temperature,
                 maxCompletionTokens: maxCompletionTokens,
+                seed: seed,
+                metadata: metadata,
+                streamOptions: streamOptions,
                 user: user
             ).endpoint
         )

@@ -32,6 +32,7 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
     ///
     /// - Parameters:
     ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
@@ -45,6 +46,7 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         maxCompletionTokens: Int? = nil,
         seed: Int64? = nil,
         metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> AnyPublisher<ChatCompletion, APIError<ErrorResponse>> {
         self.client.publisher(
@@ -58,14 +60,17 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
                 maxCompletionTokens: maxCompletionTokens,
                 seed: seed,
                 metadata: metadata,
+                streamOptions: streamOptions,
                 user: user
             ).endpoint
         )
     }
 
-    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    /// Answers a conversation with the model's next message.
     ///
-    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    /// - Parameters:
+    ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     ///
     /// - Returns: A publisher of the values as they arrive, sending the request when subscribed (once per
     ///   subscription, as far as the subscriber's demand goes) and closing the connection when the
@@ -73,22 +78,28 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
     public func createChatCompletionStreamPublisher(
         model: String,
         messages: [Message],
-        streamOptions: StreamOptions? = nil,
         tools: [Tool]? = nil,
         toolChoice: ToolChoice? = nil,
+        responseFormat: ResponseFormat? = nil,
         temperature: Double? = nil,
         maxCompletionTokens: Int? = nil,
+        seed: Int64? = nil,
+        metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> AnyPublisher<ChatCompletionChunk, APIError<ErrorResponse>> {
         self.client.publisher(
             streaming: ChatAPI.createChatCompletionStream(
                 model: model,
                 messages: messages,
-                streamOptions: streamOptions,
                 tools: tools,
                 toolChoice: toolChoice,
+                responseFormat: responseFormat,
                 temperature: temperature,
                 maxCompletionTokens: maxCompletionTokens,
+                seed: seed,
+                metadata: metadata,
+                streamOptions: streamOptions,
                 user: user
             ).endpoint
         )

@@ -9,6 +9,7 @@ public enum ChatAPI {
     ///
     /// - Parameters:
     ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     public static func createChatCompletion(
         model: String,
         messages: [Message],
@@ -19,6 +20,7 @@ public enum ChatAPI {
         maxCompletionTokens: Int? = nil,
         seed: Int64? = nil,
         metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> AuthorizedEndpoint<Scope.Authorized, ChatCompletion, ErrorResponse> {
         AuthorizedEndpoint(
@@ -37,6 +39,7 @@ public enum ChatAPI {
                         maxCompletionTokens: maxCompletionTokens,
                         seed: seed,
                         metadata: metadata,
+                        streamOptions: streamOptions,
                         user: user
                     )
                 ),
@@ -45,17 +48,22 @@ public enum ChatAPI {
         )
     }
 
-    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    /// Answers a conversation with the model's next message.
     ///
-    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    /// - Parameters:
+    ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     public static func createChatCompletionStream(
         model: String,
         messages: [Message],
-        streamOptions: StreamOptions? = nil,
         tools: [Tool]? = nil,
         toolChoice: ToolChoice? = nil,
+        responseFormat: ResponseFormat? = nil,
         temperature: Double? = nil,
         maxCompletionTokens: Int? = nil,
+        seed: Int64? = nil,
+        metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> AuthorizedEndpoint<Scope.Authorized, ResponseStream<ChatCompletionChunk>, ErrorResponse> {
         AuthorizedEndpoint(
@@ -68,11 +76,14 @@ public enum ChatAPI {
                     CreateChatCompletionStreamBody(
                         model: model,
                         messages: messages,
-                        streamOptions: streamOptions,
                         tools: tools,
                         toolChoice: toolChoice,
+                        responseFormat: responseFormat,
                         temperature: temperature,
                         maxCompletionTokens: maxCompletionTokens,
+                        seed: seed,
+                        metadata: metadata,
+                        streamOptions: streamOptions,
                         user: user
                     )
                 ),

@@ -1331,6 +1331,9 @@ public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
     /// Up to 16 pairs of your own data, kept with the completion.
     public var metadata: [String: JSON]?
 
+    /// What a streamed answer adds, such as the usage of the whole answer at its end.
+    public var streamOptions: StreamOptions?
+
     /// The `user` field.
     public var user: String?
 
@@ -1345,6 +1348,7 @@ public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
         maxCompletionTokens: Int? = nil,
         seed: Int64? = nil,
         metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) {
         self.model = model
@@ -1356,6 +1360,7 @@ public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
         self.maxCompletionTokens = maxCompletionTokens
         self.seed = seed
         self.metadata = metadata
+        self.streamOptions = streamOptions
         self.user = user
     }
 
@@ -1369,6 +1374,7 @@ public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
         case maxCompletionTokens = "max_completion_tokens"
         case seed
         case metadata
+        case streamOptions = "stream_options"
         case user
     }
 }
@@ -1381,21 +1387,14 @@ public struct CreateChatCompletionStreamBody: Encodable, Sendable, Hashable {
     /// The `messages` field.
     public var messages: [Message]
 
-    /// The `stream` field.
-    ///
-    /// Always `true`.
-    public var stream: Bool {
-        return true
-    }
-
-    /// The `stream_options` field.
-    public var streamOptions: StreamOptions?
-
     /// The `tools` field.
     public var tools: [Tool]?
 
     /// The `tool_choice` field.
     public var toolChoice: ToolChoice?
+
+    /// The `response_format` field.
+    public var responseFormat: ResponseFormat?
 
     /// The `temperature` field.
     public var temperature: Double?
@@ -1403,40 +1402,65 @@ public struct CreateChatCompletionStreamBody: Encodable, Sendable, Hashable {
     /// The `max_completion_tokens` field.
     public var maxCompletionTokens: Int?
 
+    /// The `seed` field.
+    public var seed: Int64?
+
+    /// Up to 16 pairs of your own data, kept with the completion.
+    public var metadata: [String: JSON]?
+
+    /// What a streamed answer adds, such as the usage of the whole answer at its end.
+    public var streamOptions: StreamOptions?
+
     /// The `user` field.
     public var user: String?
+
+    /// Always `true`: asks for the stream.
+    ///
+    /// Always `true`.
+    public var stream: Bool {
+        return true
+    }
 
     /// Creates a `CreateChatCompletionStreamBody` from its properties.
     public init(
         model: String,
         messages: [Message],
-        streamOptions: StreamOptions? = nil,
         tools: [Tool]? = nil,
         toolChoice: ToolChoice? = nil,
+        responseFormat: ResponseFormat? = nil,
         temperature: Double? = nil,
         maxCompletionTokens: Int? = nil,
+        seed: Int64? = nil,
+        metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) {
         self.model = model
         self.messages = messages
-        self.streamOptions = streamOptions
         self.tools = tools
         self.toolChoice = toolChoice
+        self.responseFormat = responseFormat
         self.temperature = temperature
         self.maxCompletionTokens = maxCompletionTokens
+        self.seed = seed
+        self.metadata = metadata
+        self.streamOptions = streamOptions
         self.user = user
     }
 
     enum CodingKeys: String, CodingKey {
         case model
         case messages
-        case stream
-        case streamOptions = "stream_options"
         case tools
         case toolChoice = "tool_choice"
+        case responseFormat = "response_format"
         case temperature
         case maxCompletionTokens = "max_completion_tokens"
+        case seed
+        case metadata
+        case streamOptions = "stream_options"
         case user
+        case stream
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
@@ -1444,12 +1468,15 @@ public struct CreateChatCompletionStreamBody: Encodable, Sendable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.model, forKey: .model)
         try container.encode(self.messages, forKey: .messages)
-        try container.encode(true, forKey: .stream)
-        try container.encodeIfPresent(self.streamOptions, forKey: .streamOptions)
         try container.encodeIfPresent(self.tools, forKey: .tools)
         try container.encodeIfPresent(self.toolChoice, forKey: .toolChoice)
+        try container.encodeIfPresent(self.responseFormat, forKey: .responseFormat)
         try container.encodeIfPresent(self.temperature, forKey: .temperature)
         try container.encodeIfPresent(self.maxCompletionTokens, forKey: .maxCompletionTokens)
+        try container.encodeIfPresent(self.seed, forKey: .seed)
+        try container.encodeIfPresent(self.metadata, forKey: .metadata)
+        try container.encodeIfPresent(self.streamOptions, forKey: .streamOptions)
         try container.encodeIfPresent(self.user, forKey: .user)
+        try container.encode(true, forKey: .stream)
     }
 }

@@ -29,6 +29,7 @@ extension Reactive {
     ///
     /// - Parameters:
     ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
@@ -42,6 +43,7 @@ extension Reactive {
         maxCompletionTokens: Int? = nil,
         seed: Int64? = nil,
         metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> Single<ChatCompletion> where Base == ChatClient<Authorization> {
         self.base.client.single(
@@ -55,14 +57,17 @@ extension Reactive {
                 maxCompletionTokens: maxCompletionTokens,
                 seed: seed,
                 metadata: metadata,
+                streamOptions: streamOptions,
                 user: user
             ).endpoint
         )
     }
 
-    /// Answers a conversation with the model's next message, piece by piece as the model writes it.
+    /// Answers a conversation with the model's next message.
     ///
-    /// The answer is a stream of server-sent events, each a chunk, ending with `[DONE]`.
+    /// - Parameters:
+    ///   - metadata: Up to 16 pairs of your own data, kept with the completion.
+    ///   - streamOptions: What a streamed answer adds, such as the usage of the whole answer at its end.
     ///
     /// - Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once
     ///   per subscription) and closing the connection when disposed. It fails with
@@ -70,22 +75,28 @@ extension Reactive {
     public func createChatCompletionStream<Authorization: Scope.AuthorizedAccess>(
         model: String,
         messages: [Message],
-        streamOptions: StreamOptions? = nil,
         tools: [Tool]? = nil,
         toolChoice: ToolChoice? = nil,
+        responseFormat: ResponseFormat? = nil,
         temperature: Double? = nil,
         maxCompletionTokens: Int? = nil,
+        seed: Int64? = nil,
+        metadata: [String: JSON]? = nil,
+        streamOptions: StreamOptions? = nil,
         user: String? = nil
     ) -> Observable<ChatCompletionChunk> where Base == ChatClient<Authorization> {
         self.base.client.observable(
             for: ChatAPI.createChatCompletionStream(
                 model: model,
                 messages: messages,
-                streamOptions: streamOptions,
                 tools: tools,
                 toolChoice: toolChoice,
+                responseFormat: responseFormat,
                 temperature: temperature,
                 maxCompletionTokens: maxCompletionTokens,
+                seed: seed,
+                metadata: metadata,
+                streamOptions: streamOptions,
                 user: user
             ).endpoint
         )

@@ -150,6 +150,19 @@ final class StreamTimeline: Sendable {
         }
     }
 
+    @Test func thePlainMethodLeavesTheStreamFieldOut() async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
+            // This server streams only when asked to; the plain method's request does not ask.
+            let error = await #expect(throws: APIError<ErrorResponse>.self) {
+                try await Self.client(baseURL).createChatCompletion(model: "gpt-test", messages: Self.question)
+            }
+            #expect(error?.status == 400)
+            let sent = try JSONSerialization.jsonObject(with: try #require(await log.requests.last).body)
+            #expect((sent as? [String: Any])?["stream"] == nil)
+            #expect((sent as? [String: Any])?["model"] as? String == "gpt-test")
+        }
+    }
+
     @Test func nothingIsSentUntilTheStreamIsRead() async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
             let chat = Self.client(baseURL)

@@ -53,6 +53,9 @@ import Yams
     @Test func schemaKeysAreTheLoadersKeys() {
         #expect(keys([]) == Set(SpecKeys.top))
         #expect(keys(["definitions", "endpoint"]) == Set(SpecKeys.endpoint))
+        let endpoint = (Self.schema["definitions"] as? [String: Any])?["endpoint"] as? [String: Any]
+        let stream = (endpoint?["properties"] as? [String: Any])?["stream"] as? [String: Any]
+        #expect(Set((stream?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.streamVariant))
         #expect(keys(["definitions", "auth"]) == Set(SpecKeys.auth))
         let auth = (Self.schema["definitions"] as? [String: Any])?["auth"] as? [String: Any]
         let authProperties = auth?["properties"] as? [String: Any]

@@ -324,6 +324,8 @@ public struct RawEndpoint: Sendable {
     public var bodyContentType: Located<String>?
     /// `response:` — the one answer's body.
     public var response: RawAnswerBody?
+    /// `stream:` — a second method for the same request, answered with a stream (`…Stream`).
+    public var stream: RawStreamVariant?
     /// `responses:` — several answers, by status.
     public var responses: [RawAnswer] = []
     /// Where `responses:` is written.
@@ -367,6 +369,19 @@ public enum RawAnswerBody: Sendable {
             text.location
         }
     }
+}
+
+/// `stream: {field: stream, events: Chunk, terminator: "[DONE]"}` under an endpoint: the same request answered as
+/// a stream when a body field asks for it, the LLM APIs' `stream: true`. It becomes a second endpoint.
+public struct RawStreamVariant: Sendable {
+    /// Where `stream:` is written.
+    public var location: SourceLocation
+    /// `field:` — the JSON body field the stream's method sends as `true`; the plain method leaves it out.
+    public var field: Located<String>?
+    /// `events:` or `jsonLines:` (with `terminator:`): the stream's values.
+    public var answer: RawAnswerBody?
+    /// `name:` — the second endpoint's name, when not the endpoint's own followed by `Stream`.
+    public var name: Located<String>?
 }
 
 /// One documented answer under `responses:`.

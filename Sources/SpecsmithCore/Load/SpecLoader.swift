@@ -81,8 +81,9 @@ enum SpecKeys {
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers", "cookies",
         "body", "response", "responses", "responseHeaders", "sample", "sampleFile", "scope", "errors",
-        "server",
+        "server", "stream",
     ]
+    static let streamVariant = ["field", "name", "events", "terminator", "jsonLines"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
     static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "jsonLines"]
     static let answer = answerBody + ["name", "description"]
@@ -347,6 +348,7 @@ private struct Reader {
             case "cookies": endpoint.cookies = fields(value, allowed: SpecKeys.parameter, what: "`cookies`")
             case "body": (endpoint.body, endpoint.bodyContentType) = body(value)
             case "response": endpoint.response = answerBody(value, key: "response")
+            case "stream": endpoint.stream = streamVariant(item)
             case "responses":
                 endpoint.responsesLocation = item.key.location
                 for entry in mapping(value, what: "`responses`") ?? [] {
@@ -423,6 +425,34 @@ private struct Reader {
             return .events(type, terminator: text)
         }
         return bodies.first
+    }
+
+    /// `stream: {field: stream, events: Chunk, terminator: "[DONE]"}`, or `{jsonLines: …}`, with an optional `name`.
+    mutating func streamVariant(_ entry: YAMLValue.Entry) -> RawStreamVariant? {
+        guard let entries = mapping(entry.value, what: "`stream`") else { return nil }
+        var variant = RawStreamVariant(location: entry.key.location)
+        var answerEntries: [YAMLValue.Entry] = []
+        for item in entries {
+            switch item.key.value {
+            case "field": variant.field = string(item.value, key: "field")
+            case "name": variant.name = string(item.value, key: "name")
+            case "events", "terminator", "jsonLines": answerEntries.append(item)
+            default: unknownKey(item.key, allowed: SpecKeys.streamVariant, in: "`stream`")
+            }
+        }
+        guard answerEntries.contains(where: { $0.key.value != "terminator" }) else {
+            diagnostics.error(
+                "`stream` needs the type of its values",
+                at: entry.key.location,
+                hint: "add `events: Type` (server-sent events) or `jsonLines: Type`"
+            )
+            return nil
+        }
+        variant.answer = answerBody(
+            YAMLValue(kind: .mapping(answerEntries), location: entry.value.location),
+            key: "stream"
+        )
+        return variant.answer == nil ? nil : variant
     }
 
     /// `200: Type`, `304: Void`, or `201: {type: Type, name: created, description: …}` under `responses:`.

@@ -11,7 +11,17 @@ extension ResolveContext {
         var typeNames = Set(models.map(\.name))
         let specErrors = resolveErrors(raw.errors)
         let responseModels = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for raw in raw.endpoints {
+        /// What each endpoint is called in messages: a stream variant by the endpoint it comes from.
+        var titles: [SourceLocation: String] = [:]
+        let endpoints = raw.endpoints.flatMap { endpoint in
+            let expanded = streamVariants(endpoint)
+            for variant in expanded.dropFirst() {
+                titles[variant.name.location] = "the stream of `\(endpoint.name.value)` (`\(variant.name.value)`)"
+            }
+            return expanded
+        }
+        func title(_ name: Located<String>) -> String { titles[name.location] ?? "`\(name.value)`" }
+        for raw in endpoints {
             guard
                 var operation = resolveOperation(
                     raw,
@@ -30,7 +40,7 @@ extension ResolveContext {
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {
                 diagnostics.error(
-                    "endpoints `\(other.value)` and `\(raw.name.value)` both become `\(operation.name)` in \(scope)",
+                    "endpoints \(title(other)) and \(title(raw.name)) both become `\(operation.name)` in \(scope)",
                     at: raw.name.location
                 )
                 continue

@@ -1,0 +1,41 @@
+/// Resolves an endpoint's `stream:`: the same request answered as a stream when a field of its JSON body asks
+/// for it (`"stream": true`, as LLM chat APIs do). It becomes a second endpoint, named `…Stream` unless `name`
+/// says otherwise, which sends the field as a constant `true` and answers with the stream; the first endpoint
+/// leaves the field out, so the server answers in one piece.
+extension ResolveContext {
+    /// `endpoint`, and its stream variant when it has one.
+    mutating func streamVariants(_ endpoint: RawEndpoint) -> [RawEndpoint] {
+        guard let written = endpoint.stream, let answer = written.answer else { return [endpoint] }
+        var plain = endpoint
+        plain.stream = nil
+        var stream = plain
+        stream.name = written.name ?? Located("\(endpoint.name.value)Stream", at: written.location)
+        stream.response = answer
+        stream.responses = []
+        stream.responsesLocation = nil
+        stream.responseHeaders = []
+        stream.sample = nil
+        guard let field = written.field else { return [plain, stream] }
+        guard case .json(let fields, let location) = endpoint.body else {
+            diagnostics.error(
+                "the stream's `field` is sent in the endpoint's JSON body, and `\(endpoint.name.value)` has none written inline",
+                at: field.location,
+                hint: "write the body as `body: {json: {…}}`, or remove `field`"
+            )
+            return [plain]
+        }
+        if let other = fields.first(where: { $0.key.value == field.value }) {
+            diagnostics.error(
+                "`\(field.value)` is the stream's `field`: the stream's method sends it, the other leaves it out",
+                at: other.key.location,
+                hint: "remove it from the body"
+            )
+            return [plain]
+        }
+        var constant = RawField(key: field)
+        constant.constant = YAMLValueBox(value: YAMLValue(kind: .bool(true), location: field.location))
+        constant.description = "Always `true`: asks for the stream."
+        stream.body = .json(fields + [constant], location)
+        return [plain, stream]
+    }
+}
