@@ -179,6 +179,18 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Starts a response and streams what happens to it, event by event, each of its own type.
+    ///
+    /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
+    ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createResponseStream(
+        model: String,
+        input: String
+    ) -> APIStream<CreateResponseStreamEvent, ErrorResponse> {
+        self.client.stream(ChatAPI.createResponseStream(model: model, input: input).endpoint)
+    }
+
     /// The account's request log, line by line as requests arrive, until the connection is closed.
     ///
     /// - Parameters:

@@ -105,6 +105,18 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Starts a response and streams what happens to it, event by event, each of its own type.
+    ///
+    /// - Returns: A publisher of the values as they arrive, sending the request when subscribed (once per
+    ///   subscription, as far as the subscriber's demand goes) and closing the connection when the
+    ///   subscription is cancelled.
+    public func createResponseStreamPublisher(
+        model: String,
+        input: String
+    ) -> AnyPublisher<CreateResponseStreamEvent, APIError<ErrorResponse>> {
+        self.client.publisher(streaming: ChatAPI.createResponseStream(model: model, input: input).endpoint)
+    }
+
     /// The account's request log, line by line as requests arrive, until the connection is closed.
     ///
     /// - Parameters:

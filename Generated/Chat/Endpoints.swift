@@ -93,6 +93,24 @@ public enum ChatAPI {
         )
     }
 
+    /// Starts a response and streams what happens to it, event by event, each of its own type.
+    public static func createResponseStream(
+        model: String,
+        input: String
+    ) -> AuthorizedEndpoint<Scope.Authorized, ResponseStream<CreateResponseStreamEvent>, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createResponseStream",
+                method: .post,
+                path: "/responses",
+                headers: [HeaderField("Accept", "text/event-stream")],
+                body: .json(CreateResponseStreamBody(model: model, input: input)),
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
+                decoding: .serverSentEvents(decode: CreateResponseStreamEvent.decode)
+            )
+        )
+    }
+
     /// The account's request log, line by line as requests arrive, until the connection is closed.
     ///
     /// - Parameters:

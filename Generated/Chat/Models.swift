@@ -1180,6 +1180,126 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     }
 }
 
+/// A response as it stands.
+public struct ResponseSnapshot: Codable, Sendable, Hashable {
+    /// The `id` field.
+    public var id: String
+
+    /// The `status` field.
+    public var status: ResponseStatus
+
+    /// The text written so far, once it is complete.
+    public var outputText: String?
+
+    /// Creates a `ResponseSnapshot` from its properties.
+    public init(id: String, status: ResponseStatus, outputText: String? = nil) {
+        self.id = id
+        self.status = status
+        self.outputText = outputText
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case status
+        case outputText = "output_text"
+    }
+}
+
+/// The values of `ResponseStatus`.
+public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+    /// `queued`
+    case queued
+
+    /// `in_progress`
+    case inProgress
+
+    /// `completed`
+    case completed
+
+    /// `failed`
+    case failed
+
+    /// `incomplete`
+    case incomplete
+
+    /// A value this version of the spec does not list, kept as it was received.
+    case unknown(String)
+
+    /// Every value the spec lists.
+    public static let knownCases: [ResponseStatus] = [.queued, .inProgress, .completed, .failed, .incomplete]
+
+    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "queued":
+            self = .queued
+        case "in_progress":
+            self = .inProgress
+        case "completed":
+            self = .completed
+        case "failed":
+            self = .failed
+        case "incomplete":
+            self = .incomplete
+        default:
+            self = .unknown(rawValue)
+        }
+    }
+
+    /// The value as it is written in JSON.
+    public var rawValue: String {
+        switch self {
+        case .queued:
+            return "queued"
+        case .inProgress:
+            return "in_progress"
+        case .completed:
+            return "completed"
+        case .failed:
+            return "failed"
+        case .incomplete:
+            return "incomplete"
+        case .unknown(let value):
+            return value
+        }
+    }
+}
+
+/// A piece of a response's text.
+public struct TextDelta: Codable, Sendable, Hashable {
+    /// The `item_id` field.
+    public var itemId: String
+
+    /// The `delta` field.
+    public var delta: String
+
+    /// Creates a `TextDelta` from its properties.
+    public init(itemId: String, delta: String) {
+        self.itemId = itemId
+        self.delta = delta
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case itemId = "item_id"
+        case delta
+    }
+}
+
+/// Why a stream of events failed.
+public struct StreamError: Codable, Sendable, Hashable {
+    /// The `message` field.
+    public var message: String
+
+    /// The `code` field.
+    public var code: String?
+
+    /// Creates a `StreamError` from its properties.
+    public init(message: String, code: String? = nil) {
+        self.message = message
+        self.code = code
+    }
+}
+
 /// The `ModelList` model.
 public struct ModelList: Codable, Sendable, Hashable {
     /// The `object` field.
@@ -1478,5 +1598,76 @@ public struct CreateChatCompletionStreamBody: Encodable, Sendable, Hashable {
         try container.encodeIfPresent(self.streamOptions, forKey: .streamOptions)
         try container.encodeIfPresent(self.user, forKey: .user)
         try container.encode(true, forKey: .stream)
+    }
+}
+
+/// The body of `createResponseStream`.
+public struct CreateResponseStreamBody: Encodable, Sendable, Hashable {
+    /// The `model` field.
+    public var model: String
+
+    /// The `input` field.
+    public var input: String
+
+    /// The `stream` field.
+    ///
+    /// Always `true`.
+    public var stream: Bool {
+        return true
+    }
+
+    /// Creates a `CreateResponseStreamBody` from its properties.
+    public init(model: String, input: String) {
+        self.model = model
+        self.input = input
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case model
+        case input
+        case stream
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.model, forKey: .model)
+        try container.encode(self.input, forKey: .input)
+        try container.encode(true, forKey: .stream)
+    }
+}
+
+/// The events of `createResponseStream`'s stream, by their `event` name.
+public enum CreateResponseStreamEvent: Sendable, Hashable {
+    /// The response was created.
+    case created(ResponseSnapshot)
+
+    /// The `response.output_text.delta` event.
+    case textDelta(TextDelta)
+
+    /// The `response.completed` event.
+    case completed(ResponseSnapshot)
+
+    /// The `error` event.
+    case error(StreamError)
+
+    /// An event this version of the spec does not list, as it arrived.
+    case unknown(ServerSentEvent)
+
+    /// The case `event`'s name picks, with its data decoded; an event of a name the spec does not list is
+    /// ``unknown(_:)``.
+    public static func decode(_ event: ServerSentEvent, _ decoder: JSONDecoder) throws -> CreateResponseStreamEvent {
+        switch event.event {
+        case "response.created":
+            return .created(try decoder.decode(ResponseSnapshot.self, from: Data(event.data.utf8)))
+        case "response.output_text.delta":
+            return .textDelta(try decoder.decode(TextDelta.self, from: Data(event.data.utf8)))
+        case "response.completed":
+            return .completed(try decoder.decode(ResponseSnapshot.self, from: Data(event.data.utf8)))
+        case "error":
+            return .error(try decoder.decode(StreamError.self, from: Data(event.data.utf8)))
+        default:
+            return .unknown(event)
+        }
     }
 }

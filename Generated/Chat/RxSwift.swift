@@ -102,6 +102,18 @@ extension Reactive {
         )
     }
 
+    /// Starts a response and streams what happens to it, event by event, each of its own type.
+    ///
+    /// - Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once
+    ///   per subscription) and closing the connection when disposed. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createResponseStream<Authorization: Scope.AuthorizedAccess>(
+        model: String,
+        input: String
+    ) -> Observable<CreateResponseStreamEvent> where Base == ChatClient<Authorization> {
+        self.base.client.observable(for: ChatAPI.createResponseStream(model: model, input: input).endpoint)
+    }
+
     /// The account's request log, line by line as requests arrive, until the connection is closed.
     ///
     /// - Parameters:

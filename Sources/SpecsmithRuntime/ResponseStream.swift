@@ -174,6 +174,15 @@ extension ResponseDecoding {
         )
     }
 
+    /// A `text/event-stream` answer whose events `decode` reads (a generated event enumeration's `decode`, which
+    /// picks the type by the event's name); an event whose data is `terminator` ends the stream.
+    public static func serverSentEvents<Value: Sendable>(
+        terminator: String? = nil,
+        decode: @escaping @Sendable (ServerSentEvent, JSONDecoder) throws -> Value
+    ) -> Self where Response == ResponseStream<Value> {
+        streaming(.serverSentEvents(terminator: terminator) { event, decoder in try decode(event, decoder) })
+    }
+
     /// A JSON Lines (NDJSON) answer: each line decoded as `Value`.
     public static func jsonLines<Value: Decodable & Sendable>(
         of value: Value.Type

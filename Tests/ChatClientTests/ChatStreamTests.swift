@@ -72,6 +72,29 @@ final class StreamTimeline: Sendable {
                     }
                 )
             }
+            router.post("/responses") { _, _ -> Response in
+                let events = [
+                    #"event: response.created\#ndata: {"id":"resp_1","status":"in_progress"}\#n\#n"#,
+                    // An event this version of the spec does not list, kept as it arrived.
+                    #"event: response.in_progress\#nid: 7\#ndata: {"id":"resp_1"}\#n\#n"#,
+                    #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"Hel"}\#n\#n"#,
+                    #": a comment between events\#n"#,
+                    #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"lo"}\#n\#n"#,
+                    #"event: response.completed\#ndata: {"id":"resp_1","status":"completed","output_text":"Hello"}\#n\#n"#,
+                    #"event: error\#ndata: {"message":"rate limited","code":"rate_limit"}\#n\#n"#,
+                ]
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        for event in events {
+                            try await writer.write(ByteBuffer(string: event))
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
+                        try await writer.finish(nil)
+                    }
+                )
+            }
             router.get("/logs/follow") { request, _ -> Response in
                 let level = request.uri.queryParameters.get("level")
                 return Response(
@@ -147,6 +170,28 @@ final class StreamTimeline: Sendable {
             let sent = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
             #expect(sent?["stream"] as? Bool == true)
             #expect(sent?["model"] as? String == "gpt-test")
+        }
+    }
+
+    @Test func eventsOfSeveralKindsArriveAsTheirCases() async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
+            var text = ""
+            var seen: [String] = []
+            for try await event in Self.client(baseURL).createResponseStream(model: "gpt-test", input: "Hi") {
+                switch event {
+                case .created(let response): seen.append("created \(response.status)")
+                case .textDelta(let delta): text += delta.delta
+                case .completed(let response): seen.append("completed \(response.outputText ?? "")")
+                case .error(let error): seen.append("error \(error.code ?? "")")
+                case .unknown(let event): seen.append("unknown \(event.event) \(event.id ?? "")")
+                }
+            }
+            #expect(text == "Hello")
+            #expect(
+                seen == ["created inProgress", "unknown response.in_progress 7", "completed Hello", "error rate_limit"]
+            )
+            let sent = try JSONSerialization.jsonObject(with: try #require(await log.requests.last).body)
+            #expect((sent as? [String: Any])?["stream"] as? Bool == true)
         }
     }
 

@@ -56,6 +56,10 @@ import Yams
         let endpoint = (Self.schema["definitions"] as? [String: Any])?["endpoint"] as? [String: Any]
         let stream = (endpoint?["properties"] as? [String: Any])?["stream"] as? [String: Any]
         #expect(Set((stream?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.streamVariant))
+        let events = ((Self.schema["definitions"] as? [String: Any])?["events"] as? [String: Any])?["oneOf"]
+        let byName = ((events as? [[String: Any]])?.last?["additionalProperties"] as? [String: Any])?["oneOf"]
+        let eventKeys = ((byName as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys
+        #expect(Set(eventKeys) == Set(SpecKeys.eventCase))
         #expect(keys(["definitions", "auth"]) == Set(SpecKeys.auth))
         let auth = (Self.schema["definitions"] as? [String: Any])?["auth"] as? [String: Any]
         let authProperties = auth?["properties"] as? [String: Any]

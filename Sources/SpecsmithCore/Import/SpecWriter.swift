@@ -283,6 +283,13 @@ public enum SpecWriter {
                 if let terminator { writer.scalar("terminator", terminator.value) }
             }
         case .jsonLines(let type): writer.block(key) { writer in writer.scalar("jsonLines", type.value) }
+        case .namedEvents(let events, let terminator, _):
+            writer.block(key) { writer in
+                writer.block("events") { writer in
+                    for event in events { writer.scalar(event.key.value, event.type?.value ?? "Void") }
+                }
+                if let terminator { writer.scalar("terminator", terminator.value) }
+            }
         }
     }
 
@@ -306,6 +313,7 @@ public enum SpecWriter {
                 writer.scalar("events", type.value)
                 if let terminator { writer.scalar("terminator", terminator.value) }
             case .jsonLines(let type)?: writer.scalar("jsonLines", type.value)
+            case .namedEvents?: break  // A stream is never one of several answers.
             }
             if let name = answer.name { writer.scalar("name", name.value) }
             if let description = answer.description { writer.scalar("description", description) }

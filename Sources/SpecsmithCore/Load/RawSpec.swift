@@ -360,6 +360,9 @@ public enum RawAnswerBody: Sendable {
     case events(Located<String>, terminator: Located<String>?)
     /// `{jsonLines: Type}` — JSON Lines: a JSON value of this type per line, as they arrive.
     case jsonLines(Located<String>)
+    /// `{events: {message_start: MessageStart, ping: Void}}` — a `text/event-stream` whose events are of the
+    /// type their `event` name says; the key `events` is at `location`.
+    case namedEvents([RawField], terminator: Located<String>?, location: SourceLocation)
 
     /// Where it is written.
     public var location: SourceLocation {
@@ -367,6 +370,7 @@ public enum RawAnswerBody: Sendable {
         case .type(let text), .binary(let text), .text(let text), .file(let text), .events(let text, _),
             .jsonLines(let text):
             text.location
+        case .namedEvents(_, _, let location): location
         }
     }
 }

@@ -84,6 +84,7 @@ enum SpecKeys {
         "server", "stream",
     ]
     static let streamVariant = ["field", "name", "events", "terminator", "jsonLines"]
+    static let eventCase = ["type", "description", "swiftName"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
     static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "jsonLines"]
     static let answer = answerBody + ["name", "description"]
@@ -399,7 +400,13 @@ private struct Reader {
             case "binary": string(entry.value, key: "binary").map { bodies.append(.binary($0)) }
             case "text": string(entry.value, key: "text").map { bodies.append(.text($0)) }
             case "file": string(entry.value, key: "file").map { bodies.append(.file($0)) }
-            case "events": string(entry.value, key: "events").map { bodies.append(.events($0, terminator: nil)) }
+            case "events":
+                if case .mapping = entry.value.kind {
+                    let events = fields(entry.value, allowed: SpecKeys.eventCase, what: "`events`")
+                    bodies.append(.namedEvents(events, terminator: nil, location: entry.key.location))
+                } else {
+                    string(entry.value, key: "events").map { bodies.append(.events($0, terminator: nil)) }
+                }
             case "jsonLines": string(entry.value, key: "jsonLines").map { bodies.append(.jsonLines($0)) }
             case "terminator": terminator = entry
             default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
@@ -411,6 +418,10 @@ private struct Reader {
                 at: value.location
             )
             return nil
+        }
+        if let terminator, case .namedEvents(let events, _, let location)? = bodies.first {
+            guard let text = string(terminator.value, key: "terminator") else { return nil }
+            return .namedEvents(events, terminator: text, location: location)
         }
         if let terminator {
             guard case .events(let type, _)? = bodies.first else {

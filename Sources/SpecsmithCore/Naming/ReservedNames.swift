@@ -25,7 +25,7 @@ enum ReservedNames {
         if flavours.contains(.rxswift) {
             names.formUnion([
                 RxSwiftSymbols.single, RxSwiftSymbols.reactive, RxSwiftSymbols.reactiveCompatible,
-                RxSwiftSymbols.disposables, RxSwiftSymbols.base, "Task",
+                RxSwiftSymbols.disposables, RxSwiftSymbols.base, RxSwiftSymbols.observable, "Task",
             ])
         }
         return names

@@ -462,6 +462,9 @@ public struct Operation: Sendable, Hashable {
         case events(TypeRef, terminator: String?)
         /// JSON Lines: a JSON value of this type per line, read as they arrive.
         case jsonLines(TypeRef)
+        /// A `text/event-stream` whose events are of the type their `event` name says, delivered as one
+        /// enumeration; an event whose data is `terminator` ends it.
+        case namedEvents(EventUnion, terminator: String?)
 
         /// The Swift type of the body: for a stream, the runtime's `ResponseStream` of its values.
         public var type: TypeRef {
@@ -472,6 +475,7 @@ public struct Operation: Sendable, Hashable {
             case .text: .builtin(.string)
             case .file: .builtin(.url)
             case .events(let element, _), .jsonLines(let element): .stream(element)
+            case .namedEvents(let union, _): .stream(.model(union.typeName))
             }
         }
 
@@ -479,6 +483,7 @@ public struct Operation: Sendable, Hashable {
         public var streamElement: TypeRef? {
             switch self {
             case .events(let element, _), .jsonLines(let element): element
+            case .namedEvents(let union, _): .model(union.typeName)
             default: nil
             }
         }
@@ -487,11 +492,31 @@ public struct Operation: Sendable, Hashable {
         public var accept: String? {
             switch self {
             case .bytes(let accept), .text(let accept), .file(let accept): accept
-            case .events: "text/event-stream"
+            case .events, .namedEvents: "text/event-stream"
             case .jsonLines: "application/x-ndjson"
             case .none, .json: nil
             }
         }
+    }
+
+    /// The events of a stream by their `event` name, delivered as one enumeration.
+    public struct EventUnion: Sendable, Hashable {
+        /// The enumeration's Swift name: `StreamMessagesEvent`.
+        public var typeName: String
+        /// The events, in the spec's order.
+        public var cases: [EventCase]
+    }
+
+    /// One kind of event of a stream.
+    public struct EventCase: Sendable, Hashable {
+        /// The `event` name that picks it.
+        public var event: String
+        /// The Swift case name.
+        public var name: String
+        /// The type of its data (JSON), or `Void` for an event whose data is ignored.
+        public var type: TypeRef
+        /// The description.
+        public var description: String?
     }
 
     /// Several documented answers, delivered as one enumeration.

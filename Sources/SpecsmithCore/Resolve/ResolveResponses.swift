@@ -34,7 +34,9 @@ extension ResolveContext {
             }
             return (.model(answers.typeName), .none, answers)
         }
-        guard let written = raw.response, let body = resolveAnswerBody(written, method: method) else {
+        guard let written = raw.response,
+            let body = resolveAnswerBody(written, method: method, endpoint: raw.name, typeNames: &typeNames)
+        else {
             return (.void, .none, nil)
         }
         return (body.type, body, nil)
@@ -79,7 +81,9 @@ extension ResolveContext {
                 continue
             }
             if let written = answer.body {
-                guard let resolved = resolveAnswerBody(written, method: method) else {
+                guard
+                    let resolved = resolveAnswerBody(written, method: method, endpoint: raw.name, typeNames: &typeNames)
+                else {
                     valid = false
                     continue
                 }
@@ -131,7 +135,12 @@ extension ResolveContext {
         return Operation.Answers(typeName: typeName, cases: cases)
     }
 
-    private mutating func resolveAnswerBody(_ written: RawAnswerBody, method: String) -> Operation.AnswerBody? {
+    private mutating func resolveAnswerBody(
+        _ written: RawAnswerBody,
+        method: String,
+        endpoint: Located<String>,
+        typeNames: inout Set<String>
+    ) -> Operation.AnswerBody? {
         var body: Operation.AnswerBody
         switch written {
         case .type(let text):
@@ -171,6 +180,10 @@ extension ResolveContext {
             } else {
                 body = .jsonLines(type)
             }
+        case .namedEvents(let events, let terminator, let location):
+            guard let union = resolveEventUnion(events, at: location, endpoint: endpoint, typeNames: &typeNames)
+            else { return nil }
+            body = .namedEvents(union, terminator: terminator?.value)
         }
         if method == "head" && body != .none {
             diagnostics.error(
@@ -339,7 +352,7 @@ extension RawAnswerBody {
 
     var isStream: Bool {
         switch self {
-        case .events, .jsonLines: true
+        case .events, .jsonLines, .namedEvents: true
         default: false
         }
     }

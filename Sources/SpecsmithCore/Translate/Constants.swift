@@ -54,6 +54,8 @@ enum RuntimeSymbols {
     static let apiStream = "APIStream"
     /// Sends a streaming endpoint, returning its `APIStream`.
     static let stream = "stream"
+    /// One event of a `text/event-stream`, as it arrived.
+    static let serverSentEvent = "ServerSentEvent"
     /// `APIEndpoint.withHeaders(_:)`.
     static let withHeaders = "withHeaders"
     /// The links of a `Link` header, module-qualified so that a model named `Links` cannot hide it.
@@ -83,7 +85,8 @@ enum RuntimeSymbols {
         "TimeoutMiddleware", "TransportRequest", rawResponse, responseDecoding, responseHeaders,
         responseReadingError, responseWithHeaders, serverURL, fileUpload, multipartField, "MultipartPart",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
-        "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder",
+        "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder", responseStream, apiStream,
+        serverSentEvent, "ResponseBodyStream", "ChunkSource",
     ]
 }
 

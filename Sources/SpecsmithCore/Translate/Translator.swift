@@ -109,7 +109,7 @@ public enum Translator {
     /// A type generated for one endpoint, which goes with the models: an enumeration of its error bodies or of
     /// its answers, or a struct of its response headers.
     private struct EndpointType {
-        enum Kind { case errorBody, answers, responseHeaders }
+        enum Kind { case errorBody, answers, responseHeaders, events }
         var name: String
         var kind: Kind
         var operation: Operation
@@ -125,6 +125,9 @@ public enum Translator {
             if let headers = operation.responseHeaders {
                 types.append(EndpointType(name: headers.typeName, kind: .responseHeaders, operation: operation))
             }
+            if case .namedEvents(let union, _) = operation.responseBody {
+                types.append(EndpointType(name: union.typeName, kind: .events, operation: operation))
+            }
             return types
         }
 
@@ -136,6 +139,9 @@ public enum Translator {
                 return []
             case .answers: return operation.answers?.cases.map(\.body.type) ?? []
             case .responseHeaders: return operation.responseHeaders?.headers.map(\.type) ?? []
+            case .events:
+                if case .namedEvents(let union, _) = operation.responseBody { return union.cases.map(\.type) }
+                return []
             }
         }
 
@@ -144,6 +150,7 @@ public enum Translator {
             case .errorBody: translateErrorBody(operation, api: api)
             case .answers: translateAnswers(operation, api: api)
             case .responseHeaders: translateResponseHeaders(operation, api: api)
+            case .events: translateEventUnion(operation, api: api)
             }
         }
     }
@@ -205,7 +212,12 @@ public enum Translator {
             }
             + endpointTypes.flatMap(\.types)
         var modules: [String] = []
-        if types.contains(where: TranslationSupport.usesFoundation) { modules.append("Foundation") }
+        // An event enumeration's `decode` names `JSONDecoder` and reads `Data`.
+        if types.contains(where: TranslationSupport.usesFoundation)
+            || endpointTypes.contains(where: { $0.kind == .events })
+        {
+            modules.append("Foundation")
+        }
         // The runtime is visible in declarations through enumerations (`ParameterValue`), its types (`JSON`,
         // `CalendarDate`, `Nullable`) and `@Indirect`.
         let runtimeVisible =

@@ -111,7 +111,7 @@ enum AnswerTranslation {
             return .try(.call(.member(response, "text"), []))
         case .file:
             return .try(.call(.member(response, "savedBody"), []))
-        case .events, .jsonLines:
+        case .events, .jsonLines, .namedEvents:
             // A stream is the one answer of its endpoint, read by its `decoding`, never as a case.
             return nil
         }
@@ -138,6 +138,12 @@ enum AnswerTranslation {
                 .member(nil, "jsonLines"),
                 [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
             )
+        case .namedEvents(let union, let terminator):
+            // `.serverSentEvents(terminator: "[DONE]", decode: StreamMessagesEvent.decode)`
+            var arguments: [Argument] = []
+            if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
+            arguments.append(Argument("decode", .member(.identifier(union.typeName), "decode")))
+            return .call(.member(nil, "serverSentEvents"), arguments)
         }
     }
 
