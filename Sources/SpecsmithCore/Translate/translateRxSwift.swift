@@ -148,15 +148,44 @@ private var bridge: Declaration {
         ],
         catch: [deliver(call(.member(nil, "failure"), .identifier("error")))]
     )
-    let task = call(.identifier("Task"), .closure(parameters: [], body: [deliverOutcome]))
+    return rxBridge(
+        docs: [
+            "`endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing",
+            "the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events",
+            "arrive on the client's `callbackQueue`, the main queue by default.",
+        ],
+        name: RxSwiftSymbols.singleFor,
+        genericParameters: ["Response", "ErrorBody"],
+        endpointType: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>",
+        returnType: "\(RxSwiftSymbols.single)<Response>",
+        taskBody: [deliverOutcome]
+    )
+}
+
+/// `extension APIClient { fileprivate func name(for endpoint:) -> Type<…> { Type.create { observe in … } } }`:
+/// a bridge of the RxSwift file, whose every subscription runs `taskBody` in a `Task` that disposing cancels.
+/// `taskBody` calls `observer`.
+func rxBridge(
+    docs: [String],
+    name: String,
+    genericParameters: [String],
+    endpointType: String,
+    returnType: String,
+    taskBody: [Statement]
+) -> Declaration {
+    func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
+        .call(callee, arguments.map { Argument(nil, $0) })
+    }
+    let type = String(returnType.prefix { $0 != "<" })
+    let task = call(.identifier("Task"), .closure(parameters: [], body: taskBody))
     let cancel = Expression.closure(parameters: [], body: [.expression(call(.member(.identifier("task"), "cancel")))])
     let create = call(
-        .member(.identifier(RxSwiftSymbols.single), "create"),
+        .member(.identifier(type), "create"),
         .closure(
             parameters: ["observe"],
             body: [
-                // RxSwift's observers predate `Sendable` but may be called from any thread; the task calls
-                // this one once, and nothing else does.
+                // RxSwift's observers predate `Sendable` but may be called from any thread; only the task's
+                // blocks on the callback queue call this one.
                 .unsafeBinding(name: "observer", value: .identifier("observe")),
                 .binding(isLet: true, name: "task", value: task),
                 .return(call(.member(.identifier(RxSwiftSymbols.disposables), "create"), cancel)),
@@ -170,22 +199,12 @@ private var bridge: Declaration {
             members: [
                 .function(
                     FunctionDeclaration(
-                        docs: [
-                            "`endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing",
-                            "the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events",
-                            "arrive on the client's `callbackQueue`, the main queue by default.",
-                        ],
+                        docs: docs,
                         access: .fileprivate,
-                        kind: .function(RxSwiftSymbols.singleFor),
-                        genericParameters: ["Response", "ErrorBody"],
-                        parameters: [
-                            FunctionParameter(
-                                label: "for",
-                                name: "endpoint",
-                                type: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
-                            )
-                        ],
-                        returnType: "\(RxSwiftSymbols.single)<Response>",
+                        kind: .function(name),
+                        genericParameters: genericParameters,
+                        parameters: [FunctionParameter(label: "for", name: "endpoint", type: endpointType)],
+                        returnType: returnType,
                         body: [.expression(create)]
                     )
                 )

@@ -142,49 +142,16 @@ var streamObservableBridge: Declaration {
         ],
         catch: [deliver("onError", .identifier("error"))]
     )
-    let task = call(.identifier("Task"), .closure(parameters: [], body: [read]))
-    let cancel = Expression.closure(parameters: [], body: [.expression(call(.member(.identifier("task"), "cancel")))])
-    let create = call(
-        .member(.identifier(RxSwiftSymbols.observable), "create"),
-        .closure(
-            parameters: ["observe"],
-            body: [
-                // RxSwift's observers predate `Sendable` but may be called from any thread; only the task's
-                // blocks on the callback queue call this one.
-                .unsafeBinding(name: "observer", value: .identifier("observe")),
-                .binding(isLet: true, name: "task", value: task),
-                .return(call(.member(.identifier(RxSwiftSymbols.disposables), "create"), cancel)),
-            ]
-        )
-    )
-    return .type(
-        TypeDeclaration(
-            kind: .extension,
-            name: RuntimeSymbols.apiClient,
-            members: [
-                .function(
-                    FunctionDeclaration(
-                        docs: [
-                            "A streaming `endpoint` as a cold `Observable`: each subscription reads the stream in a `Task`,",
-                            "and disposing the subscription cancels it, closing the connection. It fails with the",
-                            "`APIError` the stream ends with. Events arrive on the client's `callbackQueue`.",
-                        ],
-                        access: .fileprivate,
-                        kind: .function(RxSwiftSymbols.observableFor),
-                        genericParameters: ["Element", "ErrorBody"],
-                        parameters: [
-                            FunctionParameter(
-                                label: "for",
-                                name: "endpoint",
-                                type:
-                                    "\(RuntimeSymbols.apiEndpoint)<\(RuntimeSymbols.responseStream)<Element>, ErrorBody>"
-                            )
-                        ],
-                        returnType: "\(RxSwiftSymbols.observable)<Element>",
-                        body: [.expression(create)]
-                    )
-                )
-            ]
-        )
+    return rxBridge(
+        docs: [
+            "A streaming `endpoint` as a cold `Observable`: each subscription reads the stream in a `Task`,",
+            "and disposing the subscription cancels it, closing the connection. It fails with the",
+            "`APIError` the stream ends with. Events arrive on the client's `callbackQueue`.",
+        ],
+        name: RxSwiftSymbols.observableFor,
+        genericParameters: ["Element", "ErrorBody"],
+        endpointType: "\(RuntimeSymbols.apiEndpoint)<\(RuntimeSymbols.responseStream)<Element>, ErrorBody>",
+        returnType: "\(RxSwiftSymbols.observable)<Element>",
+        taskBody: [read]
     )
 }
