@@ -106,7 +106,7 @@ public enum ChatAPI {
                 headers: [HeaderField("Accept", "text/event-stream")],
                 body: .json(CreateResponseStreamBody(model: model, input: input)),
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
-                decoding: .serverSentEvents(decode: CreateResponseStreamEvent.decode)
+                decoding: .serverSentEvents(errorEvent: "error", decode: CreateResponseStreamEvent.decode)
             )
         )
     }

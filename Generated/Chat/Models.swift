@@ -1285,21 +1285,6 @@ public struct TextDelta: Codable, Sendable, Hashable {
     }
 }
 
-/// Why a stream of events failed.
-public struct StreamError: Codable, Sendable, Hashable {
-    /// The `message` field.
-    public var message: String
-
-    /// The `code` field.
-    public var code: String?
-
-    /// Creates a `StreamError` from its properties.
-    public init(message: String, code: String? = nil) {
-        self.message = message
-        self.code = code
-    }
-}
-
 /// The `ModelList` model.
 public struct ModelList: Codable, Sendable, Hashable {
     /// The `object` field.
@@ -1648,9 +1633,6 @@ public enum CreateResponseStreamEvent: Sendable, Hashable {
     /// The `response.completed` event.
     case completed(ResponseSnapshot)
 
-    /// The `error` event.
-    case error(StreamError)
-
     /// An event this version of the spec does not list, as it arrived.
     case unknown(ServerSentEvent)
 
@@ -1664,8 +1646,6 @@ public enum CreateResponseStreamEvent: Sendable, Hashable {
             return .textDelta(try decoder.decode(TextDelta.self, from: Data(event.data.utf8)))
         case "response.completed":
             return .completed(try decoder.decode(ResponseSnapshot.self, from: Data(event.data.utf8)))
-        case "error":
-            return .error(try decoder.decode(StreamError.self, from: Data(event.data.utf8)))
         default:
             return .unknown(event)
         }

@@ -15,9 +15,11 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     /// How the body is cut into values.
     public enum Framing: Sendable {
         /// Server-sent events, each decoded by `decode` (`nil` skips the event); an event whose data is
-        /// `terminator` ends the stream.
+        /// `terminator` ends the stream, and an event named `errorEvent` ends it with its data as an error body
+        /// (`unexpected` here; ``APIStream`` decodes it as the endpoint's documented error body).
         case serverSentEvents(
             terminator: String?,
+            errorEvent: String? = nil,
             decode: @Sendable (ServerSentEvent, JSONDecoder) throws -> Element?
         )
         /// One value per line; blank lines are skipped.
@@ -116,7 +118,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
         private mutating func take(_ lines: [[UInt8]]) {
             guard failure == nil, body != nil else { return }
             switch stream.framing {
-            case .serverSentEvents(let terminator, let decode):
+            case .serverSentEvents(let terminator, let errorEvent, let decode):
                 for line in lines {
                     let event: ServerSentEvent?
                     do {
@@ -128,6 +130,13 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                     guard let event else { continue }
                     if let terminator, event.data == terminator {
                         end()
+                        return
+                    }
+                    if let errorEvent, event.event == errorEvent {
+                        var response = stream.response
+                        response.body = Data(event.data.utf8)
+                        response.bodyStream = nil
+                        failure = .unexpected(UnexpectedResponse(response: response))
                         return
                     }
                     do {
@@ -162,13 +171,15 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 
 extension ResponseDecoding {
     /// A `text/event-stream` answer whose events' data are JSON decoded as `Value`; an event whose data is
-    /// `terminator` (such as `[DONE]`) ends the stream.
+    /// `terminator` (such as `[DONE]`) ends the stream, and an event named `errorEvent` ends it with its data
+    /// as the endpoint's error body.
     public static func serverSentEvents<Value: Decodable & Sendable>(
         of value: Value.Type,
-        terminator: String? = nil
+        terminator: String? = nil,
+        errorEvent: String? = nil
     ) -> Self where Response == ResponseStream<Value> {
         streaming(
-            .serverSentEvents(terminator: terminator) { event, decoder in
+            .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
                 try decoder.decode(Value.self, from: Data(event.data.utf8))
             }
         )
@@ -178,9 +189,14 @@ extension ResponseDecoding {
     /// picks the type by the event's name); an event whose data is `terminator` ends the stream.
     public static func serverSentEvents<Value: Sendable>(
         terminator: String? = nil,
+        errorEvent: String? = nil,
         decode: @escaping @Sendable (ServerSentEvent, JSONDecoder) throws -> Value
     ) -> Self where Response == ResponseStream<Value> {
-        streaming(.serverSentEvents(terminator: terminator) { event, decoder in try decode(event, decoder) })
+        streaming(
+            .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
+                try decode(event, decoder)
+            }
+        )
     }
 
     /// A JSON Lines (NDJSON) answer: each line decoded as `Value`.
@@ -220,24 +236,36 @@ public struct APIStream<Element: Sendable, ErrorBody: Sendable>: AsyncSequence, 
     public typealias Failure = APIError<ErrorBody>
 
     private let open: @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>
+    private let errors: ExpectedErrors<ErrorBody>
 
-    /// A stream whose iteration calls `open` to send the request and get its values.
-    public init(open: @escaping @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>) {
+    /// A stream whose iteration calls `open` to send the request and get its values; the data of an error
+    /// event (see ``ResponseStream/Framing``) is decoded by the first of `errors` it fits.
+    public init(
+        errors: ExpectedErrors<ErrorBody> = .none,
+        open: @escaping @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>
+    ) {
         self.open = open
+        self.errors = errors
     }
 
     /// Sends the request, then reads its values.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(open: open)
+        AsyncIterator(open: open, errors: errors)
     }
 
     /// Reads the values of an ``APIStream``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var open: (@Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>)?
         private var values: ResponseStream<Element>.AsyncIterator?
+        private let errors: ExpectedErrors<ErrorBody>
+        private var decoder: JSONDecoder?
 
-        init(open: @escaping @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>) {
+        init(
+            open: @escaping @Sendable () async throws(APIError<ErrorBody>) -> ResponseStream<Element>,
+            errors: ExpectedErrors<ErrorBody>
+        ) {
             self.open = open
+            self.errors = errors
         }
 
         /// The next value, or `nil` at the end of the stream; the first call sends the request.
@@ -251,7 +279,9 @@ public struct APIStream<Element: Sendable, ErrorBody: Sendable>: AsyncSequence, 
         ) async throws(APIError<ErrorBody>) -> Element? {
             if let open {
                 self.open = nil
-                values = try await open().makeAsyncIterator()
+                let stream = try await open()
+                decoder = stream.decoder
+                values = stream.makeAsyncIterator()
             }
             guard var reading = values else { return nil }
             do {
@@ -260,7 +290,14 @@ public struct APIStream<Element: Sendable, ErrorBody: Sendable>: AsyncSequence, 
                 return value
             } catch {
                 values = nil
-                throw error.retyped()
+                guard case .unexpected(let event) = error else { throw error.retyped() }
+                // An error event: its data is one of the endpoint's documented error bodies.
+                for entry in errors.entries {
+                    if let body = try? entry.decode(event.response.body, decoder ?? JSONDecoder()) {
+                        throw .expected(ExpectedError(body: body, response: event.response))
+                    }
+                }
+                throw .unexpected(event)
             }
         }
     }
@@ -274,7 +311,7 @@ extension APIClient {
     public func stream<Element, ErrorBody>(
         _ endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
     ) -> APIStream<Element, ErrorBody> {
-        APIStream { () async throws(APIError<ErrorBody>) in
+        APIStream(errors: endpoint.errors) { () async throws(APIError<ErrorBody>) in
             var stream = try await send(endpoint)
             stream.maxEventSize = maxEventSize
             return stream

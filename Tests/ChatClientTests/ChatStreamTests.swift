@@ -81,7 +81,8 @@ final class StreamTimeline: Sendable {
                     #": a comment between events\#n"#,
                     #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"lo"}\#n\#n"#,
                     #"event: response.completed\#ndata: {"id":"resp_1","status":"completed","output_text":"Hello"}\#n\#n"#,
-                    #"event: error\#ndata: {"message":"rate limited","code":"rate_limit"}\#n\#n"#,
+                    #"event: error\#ndata: {"error":{"message":"Rate limited.","type":"rate_limit_error"}}\#n\#n"#,
+                    #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"never read"}\#n\#n"#,
                 ]
                 return Response(
                     status: .ok,
@@ -177,19 +178,24 @@ final class StreamTimeline: Sendable {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
             var text = ""
             var seen: [String] = []
-            for try await event in Self.client(baseURL).createResponseStream(model: "gpt-test", input: "Hi") {
-                switch event {
-                case .created(let response): seen.append("created \(response.status)")
-                case .textDelta(let delta): text += delta.delta
-                case .completed(let response): seen.append("completed \(response.outputText ?? "")")
-                case .error(let error): seen.append("error \(error.code ?? "")")
-                case .unknown(let event): seen.append("unknown \(event.event) \(event.id ?? "")")
+            do throws(APIError<ErrorResponse>) {
+                for try await event in Self.client(baseURL).createResponseStream(model: "gpt-test", input: "Hi") {
+                    switch event {
+                    case .created(let response): seen.append("created \(response.status)")
+                    case .textDelta(let delta): text += delta.delta
+                    case .completed(let response): seen.append("completed \(response.outputText ?? "")")
+                    case .unknown(let event): seen.append("unknown \(event.event) \(event.id ?? "")")
+                    }
                 }
+                Issue.record("the error event must end the stream with an error")
+            } catch {
+                // The `error` event: the endpoint's documented error body, typed.
+                #expect(error.errorBody?.error.type == "rate_limit_error")
+                #expect(error.errorBody?.error.message == "Rate limited.")
+                #expect(error.category == .expected)
             }
             #expect(text == "Hello")
-            #expect(
-                seen == ["created inProgress", "unknown response.in_progress 7", "completed Hello", "error rate_limit"]
-            )
+            #expect(seen == ["created inProgress", "unknown response.in_progress 7", "completed Hello"])
             let sent = try JSONSerialization.jsonObject(with: try #require(await log.requests.last).body)
             #expect((sent as? [String: Any])?["stream"] as? Bool == true)
         }

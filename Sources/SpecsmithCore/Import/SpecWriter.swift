@@ -277,20 +277,25 @@ public enum SpecWriter {
         case .binary(let media): writer.block(key) { writer in writer.scalar("binary", media.value) }
         case .text(let media): writer.block(key) { writer in writer.scalar("text", media.value) }
         case .file(let media): writer.block(key) { writer in writer.scalar("file", media.value) }
-        case .events(let type, let terminator):
+        case .events(let type, let end):
             writer.block(key) { writer in
                 writer.scalar("events", type.value)
-                if let terminator { writer.scalar("terminator", terminator.value) }
+                write(end, into: &writer)
             }
         case .jsonLines(let type): writer.block(key) { writer in writer.scalar("jsonLines", type.value) }
-        case .namedEvents(let events, let terminator, _):
+        case .namedEvents(let events, let end, _):
             writer.block(key) { writer in
                 writer.block("events") { writer in
                     for event in events { writer.scalar(event.key.value, event.type?.value ?? "Void") }
                 }
-                if let terminator { writer.scalar("terminator", terminator.value) }
+                write(end, into: &writer)
             }
         }
+    }
+
+    private static func write(_ end: RawStreamEnd, into writer: inout YAMLTextWriter) {
+        if let terminator = end.terminator { writer.scalar("terminator", terminator.value) }
+        if let errorEvent = end.errorEvent { writer.scalar("errorEvent", errorEvent.value) }
     }
 
     private static func write(_ answer: RawAnswer, into writer: inout YAMLTextWriter) {
@@ -309,9 +314,9 @@ public enum SpecWriter {
             case .binary(let media)?: writer.scalar("binary", media.value)
             case .text(let media)?: writer.scalar("text", media.value)
             case .file(let media)?: writer.scalar("file", media.value)
-            case .events(let type, let terminator)?:
+            case .events(let type, let end)?:
                 writer.scalar("events", type.value)
-                if let terminator { writer.scalar("terminator", terminator.value) }
+                write(end, into: &writer)
             case .jsonLines(let type)?: writer.scalar("jsonLines", type.value)
             case .namedEvents?: break  // A stream is never one of several answers.
             }

@@ -355,14 +355,14 @@ public enum RawAnswerBody: Sendable {
     case text(Located<String>)
     /// `{file: application/zip}` — bytes downloaded to a file, never held in memory.
     case file(Located<String>)
-    /// `{events: Type, terminator: "[DONE]"}` — a `text/event-stream`, each event's data JSON of this type; an
-    /// event whose data is the terminator ends it.
-    case events(Located<String>, terminator: Located<String>?)
+    /// `{events: Type, terminator: "[DONE]", errorEvent: error}` — a `text/event-stream`, each event's data JSON
+    /// of this type; how it ends is in `end`.
+    case events(Located<String>, end: RawStreamEnd)
     /// `{jsonLines: Type}` — JSON Lines: a JSON value of this type per line, as they arrive.
     case jsonLines(Located<String>)
     /// `{events: {message_start: MessageStart, ping: Void}}` — a `text/event-stream` whose events are of the
     /// type their `event` name says; the key `events` is at `location`.
-    case namedEvents([RawField], terminator: Located<String>?, location: SourceLocation)
+    case namedEvents([RawField], end: RawStreamEnd, location: SourceLocation)
 
     /// Where it is written.
     public var location: SourceLocation {
@@ -373,6 +373,14 @@ public enum RawAnswerBody: Sendable {
         case .namedEvents(_, _, let location): location
         }
     }
+}
+
+/// How a stream of server-sent events ends, besides its connection closing.
+public struct RawStreamEnd: Sendable {
+    /// `terminator:` — the data of the event that ends the stream, such as `[DONE]`.
+    public var terminator: Located<String>?
+    /// `errorEvent:` — the name of the event whose data is an error body, which ends the stream with it.
+    public var errorEvent: Located<String>?
 }
 
 /// `stream: {field: stream, events: Chunk, terminator: "[DONE]"}` under an endpoint: the same request answered as

@@ -83,10 +83,10 @@ enum SpecKeys {
         "body", "response", "responses", "responseHeaders", "sample", "sampleFile", "scope", "errors",
         "server", "stream",
     ]
-    static let streamVariant = ["field", "name", "events", "terminator", "jsonLines"]
+    static let streamVariant = ["field", "name", "events", "terminator", "errorEvent", "jsonLines"]
     static let eventCase = ["type", "description", "swiftName"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
-    static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "jsonLines"]
+    static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines"]
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
 }
@@ -393,7 +393,7 @@ private struct Reader {
             return string(value, key: key).map { .type($0) }
         }
         var bodies: [RawAnswerBody] = []
-        var terminator: YAMLValue.Entry?
+        var endings: [YAMLValue.Entry] = []
         for entry in entries {
             switch entry.key.value {
             case "type": string(entry.value, key: "type").map { bodies.append(.type($0)) }
@@ -403,12 +403,12 @@ private struct Reader {
             case "events":
                 if case .mapping = entry.value.kind {
                     let events = fields(entry.value, allowed: SpecKeys.eventCase, what: "`events`")
-                    bodies.append(.namedEvents(events, terminator: nil, location: entry.key.location))
+                    bodies.append(.namedEvents(events, end: RawStreamEnd(), location: entry.key.location))
                 } else {
-                    string(entry.value, key: "events").map { bodies.append(.events($0, terminator: nil)) }
+                    string(entry.value, key: "events").map { bodies.append(.events($0, end: RawStreamEnd())) }
                 }
             case "jsonLines": string(entry.value, key: "jsonLines").map { bodies.append(.jsonLines($0)) }
-            case "terminator": terminator = entry
+            case "terminator", "errorEvent": endings.append(entry)
             default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
             }
         }
@@ -419,23 +419,23 @@ private struct Reader {
             )
             return nil
         }
-        if let terminator, case .namedEvents(let events, _, let location)? = bodies.first {
-            guard let text = string(terminator.value, key: "terminator") else { return nil }
-            return .namedEvents(events, terminator: text, location: location)
+        guard let first = endings.first else { return bodies.first }
+        var end = RawStreamEnd()
+        for ending in endings {
+            let text = string(ending.value, key: ending.key.value)
+            if ending.key.value == "terminator" { end.terminator = text } else { end.errorEvent = text }
         }
-        if let terminator {
-            guard case .events(let type, _)? = bodies.first else {
-                diagnostics.error(
-                    "`terminator` ends a stream of `events`",
-                    at: terminator.key.location,
-                    hint: "remove it, or answer `events: Type`"
-                )
-                return nil
-            }
-            guard let text = string(terminator.value, key: "terminator") else { return nil }
-            return .events(type, terminator: text)
+        switch bodies.first {
+        case .events(let type, _)?: return .events(type, end: end)
+        case .namedEvents(let events, _, let location)?: return .namedEvents(events, end: end, location: location)
+        default:
+            diagnostics.error(
+                "`\(first.key.value)` ends a stream of `events`",
+                at: first.key.location,
+                hint: "remove it, or answer `events: Type`"
+            )
+            return nil
         }
-        return bodies.first
     }
 
     /// `stream: {field: stream, events: Chunk, terminator: "[DONE]"}`, or `{jsonLines: …}`, with an optional `name`.
@@ -447,11 +447,11 @@ private struct Reader {
             switch item.key.value {
             case "field": variant.field = string(item.value, key: "field")
             case "name": variant.name = string(item.value, key: "name")
-            case "events", "terminator", "jsonLines": answerEntries.append(item)
+            case "events", "terminator", "errorEvent", "jsonLines": answerEntries.append(item)
             default: unknownKey(item.key, allowed: SpecKeys.streamVariant, in: "`stream`")
             }
         }
-        guard answerEntries.contains(where: { $0.key.value != "terminator" }) else {
+        guard answerEntries.contains(where: { $0.key.value == "events" || $0.key.value == "jsonLines" }) else {
             diagnostics.error(
                 "`stream` needs the type of its values",
                 at: entry.key.location,
@@ -480,7 +480,8 @@ private struct Reader {
                 switch item.key.value {
                 case "name": answer.name = string(item.value, key: "name")
                 case "description": answer.description = string(item.value, key: "description")?.value
-                case "type", "binary", "text", "file", "events", "terminator", "jsonLines": bodyEntries.append(item)
+                case "type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines":
+                    bodyEntries.append(item)
                 default: unknownKey(item.key, allowed: SpecKeys.answer, in: "answer `\(entry.key.value)`")
                 }
             }

@@ -440,6 +440,8 @@ public struct Operation: Sendable, Hashable {
     public var scope: String?
     /// Whether a public endpoint takes credentials when the client has them (`scope: [public, reader]`).
     public var acceptsAuthorization = false
+    /// The name of the event that ends a stream of server-sent events with a documented error body (its data).
+    public var streamErrorEvent: String?
     /// The documented error statuses, exact statuses first.
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.

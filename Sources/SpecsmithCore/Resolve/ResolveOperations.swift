@@ -36,6 +36,7 @@ extension ResolveContext {
                 specErrors: specErrors,
                 typeNames: &typeNames
             )
+            operation.streamErrorEvent = resolveStreamErrorEvent(raw, operation: operation)
             let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {

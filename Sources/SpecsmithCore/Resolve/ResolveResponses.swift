@@ -175,15 +175,17 @@ extension ResolveContext {
                 )
                 return nil
             }
-            if case .events(_, let terminator) = written {
-                body = .events(type, terminator: terminator?.value)
+            if case .events(_, let end) = written {
+                body = .events(type, terminator: end.terminator?.value)
             } else {
                 body = .jsonLines(type)
             }
-        case .namedEvents(let events, let terminator, let location):
-            guard let union = resolveEventUnion(events, at: location, endpoint: endpoint, typeNames: &typeNames)
+        case .namedEvents(let events, let end, let location):
+            // The error event ends the stream with an error body: it is not one of the values.
+            let values = events.filter { $0.key.value != end.errorEvent?.value }
+            guard let union = resolveEventUnion(values, at: location, endpoint: endpoint, typeNames: &typeNames)
             else { return nil }
-            body = .namedEvents(union, terminator: terminator?.value)
+            body = .namedEvents(union, terminator: end.terminator?.value)
         }
         if method == "head" && body != .none {
             diagnostics.error(

@@ -39,3 +39,26 @@ extension ResolveContext {
         return [plain, stream]
     }
 }
+
+extension ResolveContext {
+    /// The `errorEvent` of a stream of server-sent events: the event whose data is one of the endpoint's
+    /// documented error bodies, which ends the stream with a typed error.
+    mutating func resolveStreamErrorEvent(_ raw: RawEndpoint, operation: Operation) -> String? {
+        let end: RawStreamEnd
+        switch raw.response {
+        case .events(_, let written)?: end = written
+        case .namedEvents(_, let written, _)?: end = written
+        default: return nil
+        }
+        guard let event = end.errorEvent else { return nil }
+        guard operation.errorBody != .none else {
+            diagnostics.error(
+                "the error event `\(event.value)` ends the stream with an error body, and `\(raw.name.value)` documents none",
+                at: event.location,
+                hint: "document the endpoint's error bodies under `errors`"
+            )
+            return nil
+        }
+        return event.value
+    }
+}

@@ -132,6 +132,9 @@ enum AnswerTranslation {
             // `.serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]")`
             var arguments = [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
             if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
+            if let event = operation.streamErrorEvent {
+                arguments.append(Argument("errorEvent", .literal(.string(event))))
+            }
             return .call(.member(nil, "serverSentEvents"), arguments)
         case .jsonLines(let element):
             return .call(
@@ -142,6 +145,9 @@ enum AnswerTranslation {
             // `.serverSentEvents(terminator: "[DONE]", decode: StreamMessagesEvent.decode)`
             var arguments: [Argument] = []
             if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
+            if let event = operation.streamErrorEvent {
+                arguments.append(Argument("errorEvent", .literal(.string(event))))
+            }
             arguments.append(Argument("decode", .member(.identifier(union.typeName), "decode")))
             return .call(.member(nil, "serverSentEvents"), arguments)
         }
