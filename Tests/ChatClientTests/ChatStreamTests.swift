@@ -65,7 +65,7 @@ final class StreamTimeline: Sendable {
                             try await writer.write(ByteBuffer(string: String(event[..<middle])))
                             try await writer.write(ByteBuffer(string: String(event[middle...])))
                             if index == Self.chunks.count - 1 { timeline.lastChunkSent.withLock { $0 = Date() } }
-                            try await Task.sleep(for: .milliseconds(60))
+                            try await Task.sleep(for: .milliseconds(150))
                         }
                         try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
                         try await writer.finish(nil)

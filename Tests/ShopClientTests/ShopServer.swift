@@ -31,6 +31,7 @@ actor ShopState {
     private(set) var images: [String: Data] = [:]
 
     func set(refreshFails: Bool) { self.refreshFails = refreshFails }
+    func set(refreshDelay: Duration) { self.refreshDelay = refreshDelay }
     func set(unavailableCategories: Int) { self.unavailableCategories = unavailableCategories }
     func set(profileBreaks: Bool) { self.profileBreaks = profileBreaks }
     func set(categoriesDelay: Duration) { self.categoriesDelay = categoriesDelay }
