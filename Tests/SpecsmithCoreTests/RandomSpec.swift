@@ -289,11 +289,21 @@ struct RandomSpec {
         if answers == 4, let response = objects.randomElement(using: &random) {
             // A stream, whose methods differ in every flavour; it documents no response headers.
             streams = true
-            lines.append(
-                Bool.random(using: &random)
-                    ? "    response: {events: \(quoted(response)), terminator: \(quoted(HardNames.draw(using: &random)))}"
-                    : "    response: {jsonLines: \(quoted("[\(response)]"))}"
-            )
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                lines.append(
+                    "    response: {events: \(quoted(response)), terminator: \(quoted(HardNames.draw(using: &random)))}"
+                )
+            case 1:
+                // Events by hard names, each its own case of an enumeration named after the endpoint.
+                let events = (0..<Int.random(in: 1...3, using: &random)).map { index in
+                    "\(quoted(HardNames.draw(using: &random))): \(quoted(index == 0 ? response : "Void"))"
+                }
+                lines.append("    response: {events: {\(events.joined(separator: ", "))}}")
+                names += events.count
+            default:
+                lines.append("    response: {jsonLines: \(quoted("[\(response)]"))}")
+            }
         } else if answers == 0, let response = objects.randomElement(using: &random) {
             // Several answers, one of them named with a hard name, one bytes or text.
             lines += [
