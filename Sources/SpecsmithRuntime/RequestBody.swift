@@ -65,3 +65,36 @@ struct RequestBodyError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
+
+/// A JSON body with fields added to its object: the stream method of an endpoint whose body is a model sends
+/// the model with `"stream": true`. The value's own keys come first, then these, which replace a key of the
+/// same name.
+public struct JSONBodyWithFields: Encodable, Sendable {
+    /// The body.
+    public var value: any Encodable & Sendable
+    /// The fields added to it.
+    public var fields: [String: JSON]
+
+    /// `value`, with `fields` added to its JSON object.
+    public init(_ value: any Encodable & Sendable, adding fields: [String: JSON]) {
+        self.value = value
+        self.fields = fields
+    }
+
+    /// Encodes the value, then the fields into the same object.
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: FieldKey.self)
+        for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+            try container.encode(field, forKey: FieldKey(name))
+        }
+    }
+
+    private struct FieldKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

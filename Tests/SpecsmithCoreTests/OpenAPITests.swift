@@ -352,6 +352,28 @@ import Testing
         try Self.expectGolden(text: spec, named: "more-real-world-shapes.imported.yaml")
     }
 
+    /// Streamed answers of a description: a JSON answer with a `text/event-stream` beside it becomes the
+    /// endpoint's `…Stream` method, which sends the body's boolean `stream` as `true` (ended by `[DONE]`, which
+    /// the description names); an endpoint that only streams answers with the stream; JSON Lines too.
+    @Test func streamedAnswersBecomeStreams() async throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent("streams.yaml"), encoding: .utf8)
+        let output = Self.generate(text, path: "streams.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("-> Endpoint<Completion>"))
+        #expect(swift.contains("-> Endpoint<ResponseStream<CompletionChunk>>"))
+        #expect(swift.contains("JSONBodyWithFields(body, adding: [\"stream\": true])"))
+        #expect(swift.contains(".serverSentEvents(of: CompletionChunk.self, terminator: \"[DONE]\")"))
+        #expect(swift.contains("public func streamRunEvents(runId: String) -> APIStream<StreamRunEventsEvent, Never>"))
+        #expect(swift.contains("decoding: .jsonLines(of: LogEntry.self)"))
+        let check = try await SwiftCompiler.compile(output, module: "Streams")
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+        let spec = try #require(Importer.importOpenAPI(text: text, path: "streams.yaml").spec)
+        #expect(Self.generate(spec, path: "streams.yaml").files.map(\.contents) == output.files.map(\.contents))
+        try Self.expectGolden(swift: output, named: "streams")
+        try Self.expectGolden(text: spec, named: "streams.imported.yaml")
+    }
+
     /// JSON allows C1 control characters (U+0080 to U+009F) in strings, which YAML, which reads JSON, does not:
     /// a JSON document with them still reads, the characters escaped.
     @Test func jsonWithC1ControlCharactersReads() {

@@ -176,6 +176,28 @@ final class Closed: Sendable {
         #expect(read == 3_000)
     }
 
+    @Test func aModelBodyIsSentWithTheStreamField() throws {
+        struct Question: Encodable, Sendable {
+            var model: String
+            var stream: Bool?
+        }
+        let client = APIClient(baseURL: URL(string: "https://example.com")!)
+        for question in [Question(model: "m", stream: nil), Question(model: "m", stream: false)] {
+            let endpoint = APIEndpoint<ResponseStream<StreamDelta>, Never>(
+                "ask",
+                method: .post,
+                path: "/ask",
+                body: .json(JSONBodyWithFields(question, adding: ["stream": true])),
+                decoding: .serverSentEvents(of: StreamDelta.self)
+            )
+            let request = try client.request(for: endpoint)
+            let sent = try JSONSerialization.jsonObject(with: try #require(request.body)) as? [String: Any]
+            #expect(sent?["model"] as? String == "m")
+            #expect(sent?["stream"] as? Bool == true, "the added field replaces the model's own")
+            #expect(request.streamsBody)
+        }
+    }
+
     // MARK: JSON Lines
 
     @Test func jsonLinesDecodeLineByLine() async throws {

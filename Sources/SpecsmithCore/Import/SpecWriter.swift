@@ -223,6 +223,19 @@ public enum SpecWriter {
                     for answer in endpoint.responses { write(answer, into: &writer) }
                 }
             }
+            if let stream = endpoint.stream, let answer = stream.answer {
+                writer.block("stream") { writer in
+                    if let field = stream.field { writer.scalar("field", field.value) }
+                    if let name = stream.name { writer.scalar("name", name.value) }
+                    switch answer {
+                    case .events(let type, let end):
+                        writer.scalar("events", type.value)
+                        write(end, into: &writer)
+                    case .jsonLines(let type): writer.scalar("jsonLines", type.value)
+                    default: break  // The loader makes no other stream.
+                    }
+                }
+            }
             if !endpoint.responseHeaders.isEmpty {
                 writer.block("responseHeaders") { writer in
                     for field in endpoint.responseHeaders { write(field, into: &writer) }

@@ -337,6 +337,7 @@ extension OpenAPIReader {
         }
         if let responses = operation["responses"] {
             readResponses(responses, into: &endpoint)
+            readStream(responses, body: operation["requestBody"], into: &endpoint)
         }
         endpoint.server = server(operation["servers"] ?? pathServers)
         nameParametersApart(&endpoint)
@@ -572,6 +573,69 @@ extension OpenAPIReader {
             endpoint.responses = []
             endpoint.responsesLocation = nil
         }
+    }
+
+    /// A 2xx answer as server-sent events (`text/event-stream`) or JSON Lines with a schema for its values: the
+    /// endpoint's answer when it is the only content, or, beside a JSON answer, its `stream:` second method,
+    /// asked for with the request body's boolean `stream` property when it has one. An event whose data is
+    /// `[DONE]` ends the stream when the document says so anywhere (as LLM APIs' descriptions do).
+    mutating func readStream(_ responses: YAMLValue, body: YAMLValue?, into endpoint: inout RawEndpoint) {
+        guard case .mapping(let entries) = responses.kind else { return }
+        for entry in entries where entry.key.value.hasPrefix("2") {
+            guard let response = dereferenced(entry.value, section: "responses"),
+                case .mapping(let media)? = response["content"]?.kind,
+                let stream = media.first(where: { Self.isStream($0.key.value) }),
+                let schema = stream.value["schema"]
+            else { continue }
+            let name = SwiftName.typeName(endpoint.name.value) + "Event"
+            let type = Located(typeText(schema, name: name), at: schema.location)
+            let answer: RawAnswerBody
+            if stream.key.value.lowercased().hasPrefix("text/event-stream") {
+                let done = mentionsDone ? Located("[DONE]", at: stream.key.location) : nil
+                answer = .events(type, end: RawStreamEnd(terminator: done))
+            } else {
+                answer = .jsonLines(type)
+            }
+            if media.contains(where: { isJSON($0.key.value) }) {
+                var variant = RawStreamVariant(location: stream.key.location)
+                variant.answer = answer
+                if let field = streamField(body) { variant.field = Located(field, at: stream.key.location) }
+                endpoint.stream = variant
+            } else if endpoint.responses.isEmpty {
+                endpoint.response = answer
+            }
+            return
+        }
+    }
+
+    static func isStream(_ mediaType: String) -> Bool {
+        let type = mediaType.lowercased().split(separator: ";").first.map(String.init) ?? ""
+        return ["text/event-stream", "application/x-ndjson", "application/jsonl", "application/x-jsonlines"]
+            .contains(type)
+    }
+
+    /// `stream`, when the JSON request body's schema has a boolean property of that name.
+    mutating func streamField(_ body: YAMLValue?) -> String? {
+        guard let body, let body = dereferenced(body, section: "requestBodies"),
+            case .mapping(let media)? = body["content"]?.kind,
+            var schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
+        else { return nil }
+        if let reference = schema["$ref"], let target = referencedSchema(reference) { schema = target }
+        guard schema["properties"]?["stream"]?["type"]?.scalarText == "boolean" else { return nil }
+        return "stream"
+    }
+
+    /// Whether the document writes `[DONE]` anywhere: the data that ends an LLM API's event stream.
+    var mentionsDone: Bool {
+        func contains(_ value: YAMLValue) -> Bool {
+            switch value.kind {
+            case .string(let text): text.contains("[DONE]")
+            case .sequence(let items): items.contains(where: contains)
+            case .mapping(let entries): entries.contains { contains($0.value) }
+            default: false
+            }
+        }
+        return contains(root)
     }
 
     /// A response's body: JSON as its type, text as text, anything else as bytes; `nil` without content.

@@ -326,6 +326,8 @@ public struct RawEndpoint: Sendable {
     public var response: RawAnswerBody?
     /// `stream:` — a second method for the same request, answered with a stream (`…Stream`).
     public var stream: RawStreamVariant?
+    /// For the stream variant of an endpoint whose body is a model: the field its body gets, set to `true`.
+    public var addedBodyField: Located<String>?
     /// `responses:` — several answers, by status.
     public var responses: [RawAnswer] = []
     /// Where `responses:` is written.

@@ -442,6 +442,8 @@ public struct Operation: Sendable, Hashable {
     public var acceptsAuthorization = false
     /// The name of the event that ends a stream of server-sent events with a documented error body (its data).
     public var streamErrorEvent: String?
+    /// A field the JSON body (a model) is sent with, set to `true`: the stream method's `"stream": true`.
+    public var addedBodyField: String?
     /// The documented error statuses, exact statuses first.
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.

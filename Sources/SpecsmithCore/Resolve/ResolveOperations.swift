@@ -37,6 +37,7 @@ extension ResolveContext {
                 typeNames: &typeNames
             )
             operation.streamErrorEvent = resolveStreamErrorEvent(raw, operation: operation)
+            operation.addedBodyField = raw.addedBodyField?.value
             let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {

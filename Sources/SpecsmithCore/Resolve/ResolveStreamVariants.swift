@@ -16,11 +16,25 @@ extension ResolveContext {
         stream.responseHeaders = []
         stream.sample = nil
         guard let field = written.field else { return [plain, stream] }
+        if case .type(let type) = endpoint.body {
+            // A model: the stream method sends it with the field added, which only an object can take.
+            let name = type.value.hasSuffix("?") ? String(type.value.dropLast()) : type.value
+            guard let model = raw.models.first(where: { $0.name.value == name }), case .object = model.shape else {
+                diagnostics.error(
+                    "the stream's `field` is added to the endpoint's JSON body, and `\(type.value)` is not an object model",
+                    at: field.location,
+                    hint: "send an object model, or write the body as `body: {json: {…}}`"
+                )
+                return [plain]
+            }
+            stream.addedBodyField = field
+            return [plain, stream]
+        }
         guard case .json(let fields, let location) = endpoint.body else {
             diagnostics.error(
-                "the stream's `field` is sent in the endpoint's JSON body, and `\(endpoint.name.value)` has none written inline",
+                "the stream's `field` is sent in the endpoint's JSON body, and `\(endpoint.name.value)` has none",
                 at: field.location,
-                hint: "write the body as `body: {json: {…}}`, or remove `field`"
+                hint: "give it a JSON body (`body: Model` or `body: {json: {…}}`), or remove `field`"
             )
             return [plain]
         }

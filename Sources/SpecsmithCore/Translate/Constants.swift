@@ -56,6 +56,8 @@ enum RuntimeSymbols {
     static let stream = "stream"
     /// One event of a `text/event-stream`, as it arrived.
     static let serverSentEvent = "ServerSentEvent"
+    /// A model body sent with a field added (`"stream": true`).
+    static let jsonBodyWithFields = "JSONBodyWithFields"
     /// `APIEndpoint.withHeaders(_:)`.
     static let withHeaders = "withHeaders"
     /// The links of a `Link` header, module-qualified so that a model named `Links` cannot hide it.
@@ -86,7 +88,7 @@ enum RuntimeSymbols {
         responseReadingError, responseWithHeaders, serverURL, fileUpload, multipartField, "MultipartPart",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder", responseStream, apiStream,
-        serverSentEvent, "ResponseBodyStream", "ChunkSource",
+        serverSentEvent, "ResponseBodyStream", "ChunkSource", jsonBodyWithFields,
     ]
 }
 

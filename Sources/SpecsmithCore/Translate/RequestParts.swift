@@ -71,14 +71,17 @@ struct RequestParts {
             return nil
         case .value(let parameter, let contentType):
             let isOptional = operation.parameters.first { $0.name == parameter }?.type.isOptional ?? false
-            guard isOptional else { return json(.identifier(parameter), contentType: contentType) }
+            guard isOptional else { return json(withAddedField(.identifier(parameter)), contentType: contentType) }
             // `body.map { .json($0) }`: no body at all when the parameter is `nil`.
             return .call(
                 .member(.identifier(parameter), "map"),
                 [
                     Argument(
                         nil,
-                        .closure(parameters: [], body: [.expression(json(.identifier("$0"), contentType: contentType))])
+                        .closure(
+                            parameters: [],
+                            body: [.expression(json(withAddedField(.identifier("$0")), contentType: contentType))]
+                        )
                     )
                 ]
             )
@@ -114,6 +117,22 @@ struct RequestParts {
             }
             return .call(.member(nil, "multipart"), [Argument(nil, .array(fields))])
         }
+    }
+
+    /// `JSONBodyWithFields(body, adding: ["stream": true])` for the stream method of an endpoint whose body is a
+    /// model; `value` otherwise.
+    private func withAddedField(_ value: Expression) -> Expression {
+        guard let field = operation.addedBodyField else { return value }
+        return .call(
+            .identifier(RuntimeSymbols.jsonBodyWithFields),
+            [
+                Argument(nil, value),
+                Argument(
+                    "adding",
+                    .dictionary([DictionaryEntry(key: .literal(.string(field)), value: .literal(.bool(true)))])
+                ),
+            ]
+        )
     }
 
     /// `.json(value)`, or `.json(value, contentType: "…")` for another JSON media type.
