@@ -171,12 +171,13 @@ import Testing
                 && swift.contains("QueryItem(\"StartTime>\", startTimeAfter)")
         )
         #expect(swift.contains("case etcGMT02") && swift.contains("linkData: UploadFileLinkData?"))
-        let check = try await SwiftCompiler.compile(output, module: "Shapes")
-        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
-        let spec = try #require(Importer.importOpenAPI(text: text, path: "shapes.yaml").spec)
-        #expect(Self.generate(spec, path: "shapes.yaml").files.map(\.contents) == output.files.map(\.contents))
-        try Self.expectGolden(swift: output, named: "real-world-shapes")
-        try Self.expectGolden(text: spec, named: "real-world-shapes.imported.yaml")
+        try await Self.expectCompilesAndImports(
+            output,
+            text: text,
+            path: "shapes.yaml",
+            module: "Shapes",
+            golden: "real-world-shapes"
+        )
     }
 
     /// A Swagger 2.0 document (written for this project, one of each thing 2.0 says differently) generates a
@@ -344,12 +345,30 @@ import Testing
                 "public struct VersionOutput: Codable, Sendable, Hashable {\n    /// The `name` field.\n    public var name: String\n"
             )
         )
-        let check = try await SwiftCompiler.compile(output, module: "MoreShapes")
+        try await Self.expectCompilesAndImports(
+            output,
+            text: text,
+            path: "more.yaml",
+            module: "MoreShapes",
+            golden: "more-real-world-shapes"
+        )
+    }
+
+    /// `output` compiles; importing `text` gives a spec that generates the same Swift; both match their goldens
+    /// (`golden.swift.golden`, `golden.imported.yaml.golden`).
+    static func expectCompilesAndImports(
+        _ output: Pipeline.Output,
+        text: String,
+        path: String,
+        module: String,
+        golden: String
+    ) async throws {
+        let check = try await SwiftCompiler.compile(output, module: module)
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
-        let spec = try #require(Importer.importOpenAPI(text: text, path: "more.yaml").spec)
-        #expect(Self.generate(spec, path: "more.yaml").files.map(\.contents) == output.files.map(\.contents))
-        try Self.expectGolden(swift: output, named: "more-real-world-shapes")
-        try Self.expectGolden(text: spec, named: "more-real-world-shapes.imported.yaml")
+        let spec = try #require(Importer.importOpenAPI(text: text, path: path).spec)
+        #expect(Self.generate(spec, path: path).files.map(\.contents) == output.files.map(\.contents))
+        try Self.expectGolden(swift: output, named: golden)
+        try Self.expectGolden(text: spec, named: "\(golden).imported.yaml")
     }
 
     /// Streamed answers of a description: a JSON answer with a `text/event-stream` beside it becomes the
@@ -366,12 +385,13 @@ import Testing
         #expect(swift.contains(".serverSentEvents(of: CompletionChunk.self, terminator: \"[DONE]\")"))
         #expect(swift.contains("public func streamRunEvents(runId: String) -> APIStream<StreamRunEventsEvent, Never>"))
         #expect(swift.contains("decoding: .jsonLines(of: LogEntry.self)"))
-        let check = try await SwiftCompiler.compile(output, module: "Streams")
-        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
-        let spec = try #require(Importer.importOpenAPI(text: text, path: "streams.yaml").spec)
-        #expect(Self.generate(spec, path: "streams.yaml").files.map(\.contents) == output.files.map(\.contents))
-        try Self.expectGolden(swift: output, named: "streams")
-        try Self.expectGolden(text: spec, named: "streams.imported.yaml")
+        try await Self.expectCompilesAndImports(
+            output,
+            text: text,
+            path: "streams.yaml",
+            module: "Streams",
+            golden: "streams"
+        )
     }
 
     /// JSON allows C1 control characters (U+0080 to U+009F) in strings, which YAML, which reads JSON, does not:
