@@ -596,13 +596,28 @@ extension OpenAPIReader {
             } else {
                 answer = .jsonLines(type)
             }
-            if media.contains(where: { isJSON($0.key.value) }) {
+            if media.allSatisfy({ Self.isStream($0.key.value) }) {
+                // The stream is the answer.
+                guard endpoint.responses.isEmpty else { return }
+                endpoint.response = answer
+                if let header = endpoint.responseHeaders.first {
+                    diagnostics.warning(
+                        "the response headers of a stream are not read; its values are",
+                        at: header.key.location
+                    )
+                    endpoint.responseHeaders = []
+                }
+            } else if let field = streamField(body) {
+                // Another answer, and the body's `stream` asks for the stream instead.
                 var variant = RawStreamVariant(location: stream.key.location)
                 variant.answer = answer
-                if let field = streamField(body) { variant.field = Located(field, at: stream.key.location) }
+                variant.field = Located(field, at: stream.key.location)
                 endpoint.stream = variant
-            } else if endpoint.responses.isEmpty {
-                endpoint.response = answer
+            } else {
+                diagnostics.warning(
+                    "the `\(stream.key.value)` answer is not read: nothing in the request (a boolean `stream` in its body) asks for it instead of the other; the other answer is",
+                    at: stream.key.location
+                )
             }
             return
         }
@@ -614,15 +629,35 @@ extension OpenAPIReader {
             .contains(type)
     }
 
-    /// `stream`, when the JSON request body's schema has a boolean property of that name.
+    /// `stream`, when the JSON request body's schema (or a part of its `allOf`) has a boolean property of that
+    /// name.
     mutating func streamField(_ body: YAMLValue?) -> String? {
         guard let body, let body = dereferenced(body, section: "requestBodies"),
             case .mapping(let media)? = body["content"]?.kind,
-            var schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
+            let schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
         else { return nil }
-        if let reference = schema["$ref"], let target = referencedSchema(reference) { schema = target }
-        guard schema["properties"]?["stream"]?["type"]?.scalarText == "boolean" else { return nil }
-        return "stream"
+        func hasBooleanStream(_ schema: YAMLValue, depth: Int) -> Bool {
+            guard depth < 8 else { return false }
+            if let reference = schema["$ref"] {
+                return referencedSchema(reference).map { hasBooleanStream($0, depth: depth + 1) } ?? false
+            }
+            /// `type: boolean`, `type: [boolean, "null"]`, or an `anyOf`/`oneOf` with a boolean alternative.
+            func isBoolean(_ property: YAMLValue) -> Bool {
+                switch property["type"]?.kind {
+                case .string(let text)?: return text == "boolean"
+                case .sequence(let types)?: return types.contains { $0.scalarText == "boolean" }
+                default: break
+                }
+                guard case .sequence(let alternatives)? = (property["anyOf"] ?? property["oneOf"])?.kind else {
+                    return false
+                }
+                return alternatives.contains { $0["type"]?.scalarText == "boolean" }
+            }
+            if let property = schema["properties"]?["stream"] { return isBoolean(property) }
+            guard case .sequence(let parts)? = schema["allOf"]?.kind else { return false }
+            return parts.contains { hasBooleanStream($0, depth: depth + 1) }
+        }
+        return hasBooleanStream(schema, depth: 0) ? "stream" : nil
     }
 
     /// Whether the document writes `[DONE]` anywhere: the data that ends an LLM API's event stream.
