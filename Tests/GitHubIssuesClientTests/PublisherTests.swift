@@ -94,7 +94,8 @@ typealias Issue = GitHubIssues.Issue
     }
 
     @Test func asyncLetRunsBothRequestsAtOnce() async throws {
-        let server = GitHubServer(delay: .milliseconds(300))
+        // Long enough for the second request to arrive while the first is answered, even on a busy machine.
+        let server = GitHubServer(delay: .milliseconds(1500))
         try await withLoopbackServer(server.configure) { url, _ in
             let client = GitHubIssuesClient(baseURL: url)
             async let repository = client.repository(owner: "apple", repo: "swift")
