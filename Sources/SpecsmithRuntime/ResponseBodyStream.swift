@@ -107,7 +107,8 @@ public final class ChunkSource: @unchecked Sendable {
     private var end: Swift.Result<Void, TransportError>?
     /// Whether the reader went away or was cancelled.
     private var abandoned = false
-    private var waiter: CheckedContinuation<Swift.Result<Data?, TransportError>, Never>?
+    /// The reader waiting for a chunk, woken when one arrives or the body ends.
+    private var waiter: CheckedContinuation<Void, Never>?
 
     /// A source that asks its transport to `pause` past `highWater` buffered bytes and to `resume` below half,
     /// and fails past `limit`, calling `overflow` (where a transport cancels its transfer).
@@ -128,50 +129,40 @@ public final class ChunkSource: @unchecked Sendable {
     /// Adds a chunk that arrived.
     public func yield(_ chunk: Data) {
         guard !chunk.isEmpty else { return }
-        enum Step {
-            case none, deliver(CheckedContinuation<Swift.Result<Data?, TransportError>, Never>), pause, overflow
-        }
-        let step: Step = lock.withLock {
-            guard end == nil, !abandoned else { return .none }
-            if let waiter = self.waiter {
-                self.waiter = nil
-                return .deliver(waiter)
-            }
+        let (waiter, pausing, overflowing) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, Bool, Bool) in
+            guard end == nil, !abandoned else { return (nil, false, false) }
+            defer { self.waiter = nil }
             guard buffered + chunk.count <= limit else {
                 end = .failure(
                     TransportError(.responseTooLarge, "The stream's reader fell more than \(limit) bytes behind.")
                 )
-                return .overflow
+                return (self.waiter, false, true)
             }
             chunks.append(chunk)
             buffered += chunk.count
-            guard buffered > highWater, !paused else { return .none }
-            paused = true
-            return .pause
+            let pausing = buffered > highWater && !paused
+            if pausing { paused = true }
+            return (self.waiter, pausing, false)
         }
-        switch step {
-        case .none: break
-        case .deliver(let waiter): waiter.resume(returning: .success(chunk))
-        case .pause: pause()
-        case .overflow: overflow()
-        }
+        waiter?.resume()
+        if pausing { pause() }
+        if overflowing { overflow() }
     }
 
     /// Ends the body: normally, or with `failure`.
     public func finish(throwing failure: TransportError? = nil) {
-        let waiter = lock.withLock { () -> CheckedContinuation<Swift.Result<Data?, TransportError>, Never>? in
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             guard end == nil else { return nil }
             end = failure.map { .failure($0) } ?? .success(())
             defer { self.waiter = nil }
             return self.waiter
         }
-        waiter?.resume(returning: failure.map { .failure($0) } ?? .success(nil))
+        waiter?.resume()
     }
 
     /// Marks the reader gone; `true` when the body had not ended yet, so that the transfer must be cancelled.
     func abandon() -> Bool {
-        let (waiter, wasOpen) = lock.withLock {
-            () -> (CheckedContinuation<Swift.Result<Data?, TransportError>, Never>?, Bool) in
+        let (waiter, wasOpen) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, Bool) in
             guard !abandoned else { return (nil, false) }
             abandoned = true
             chunks = []
@@ -180,72 +171,58 @@ public final class ChunkSource: @unchecked Sendable {
             defer { self.waiter = nil }
             return (self.waiter, end == nil)
         }
-        waiter?.resume(returning: .failure(TransportError(.cancelled, "The stream was cancelled.")))
+        waiter?.resume()
         return wasOpen
     }
 
     /// The next chunk, waiting for it; cancelling the waiting task cancels the transfer through `handle`.
     fileprivate func next(cancelling handle: ResponseBodyStream.Handle) async throws(TransportError) -> Data? {
-        if Task.isCancelled {
-            handle.cancel()
-            throw TransportError(.cancelled, "The stream was cancelled.")
-        }
         enum Step {
             case chunk(Data, resuming: Bool)
             case ended(Swift.Result<Void, TransportError>)
             case wait
         }
-        let step: Step = lock.withLock {
-            if abandoned { return .ended(.failure(TransportError(.cancelled, "The stream was cancelled."))) }
-            if head < chunks.count {
-                let chunk = chunks[head]
-                head += 1
-                buffered -= chunk.count
-                if head > 64, head * 2 > chunks.count {
-                    chunks.removeFirst(head)
-                    head = 0
-                }
-                var resuming = false
-                if paused, buffered <= highWater / 2 {
-                    paused = false
-                    resuming = true
-                }
-                return .chunk(chunk, resuming: resuming)
-            }
-            if let end { return .ended(end) }
-            return .wait
-        }
-        switch step {
-        case .chunk(let chunk, let resuming):
-            if resuming { resume() }
-            return chunk
-        case .ended(let end):
-            try end.get()
-            return nil
-        case .wait:
-            let result = await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let ready: Swift.Result<Data?, TransportError>? = lock.withLock {
-                        if abandoned { return .failure(TransportError(.cancelled, "The stream was cancelled.")) }
-                        if head < chunks.count || end != nil { return .success(nil) }
-                        waiter = continuation
-                        return nil
+        while true {
+            if Task.isCancelled { handle.cancel() }
+            let step: Step = lock.withLock {
+                if abandoned { return .ended(.failure(TransportError(.cancelled, "The stream was cancelled."))) }
+                if head < chunks.count {
+                    let chunk = chunks[head]
+                    head += 1
+                    buffered -= chunk.count
+                    if head > 64, head * 2 > chunks.count {
+                        chunks.removeFirst(head)
+                        head = 0
                     }
-                    if let ready {
-                        // Something arrived (or ended) between the check and the wait: look again.
-                        if case .failure = ready {
-                            continuation.resume(returning: ready)
-                        } else {
-                            continuation.resume(returning: .success(Data()))
+                    let resuming = paused && buffered <= highWater / 2
+                    if resuming { paused = false }
+                    return .chunk(chunk, resuming: resuming)
+                }
+                if let end { return .ended(end) }
+                return .wait
+            }
+            switch step {
+            case .chunk(let chunk, let resuming):
+                if resuming { resume() }
+                return chunk
+            case .ended(let end):
+                try end.get()
+                return nil
+            case .wait:
+                // Woken by a chunk, the end, or the reader going away; then look again.
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { continuation in
+                        let ready = lock.withLock {
+                            guard !abandoned, head == chunks.count, end == nil else { return true }
+                            waiter = continuation
+                            return false
                         }
+                        if ready { continuation.resume() }
                     }
+                } onCancel: {
+                    handle.cancel()
                 }
-            } onCancel: {
-                handle.cancel()
             }
-            let chunk = try result.get()
-            if let chunk, chunk.isEmpty { return try await next(cancelling: handle) }
-            return chunk
         }
     }
 }

@@ -133,10 +133,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                         return
                     }
                     if let errorEvent, event.event == errorEvent {
-                        var response = stream.response
-                        response.body = Data(event.data.utf8)
-                        response.bodyStream = nil
-                        failure = .unexpected(UnexpectedResponse(response: response))
+                        failure = .unexpected(UnexpectedResponse(response: response(holding: Data(event.data.utf8))))
                         return
                     }
                     do {
@@ -161,10 +158,15 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 
         /// A decoding failure of one value, whose response holds that value's bytes.
         private func decodingFailure(_ error: any Error, bytes: Data) -> DecodingFailure {
+            DecodingFailure(error, response: response(holding: bytes))
+        }
+
+        /// The stream's response, holding one value's (or event's) bytes as its body.
+        private func response(holding bytes: Data) -> RawResponse {
             var response = stream.response
             response.body = bytes
             response.bodyStream = nil
-            return DecodingFailure(error, response: response)
+            return response
         }
     }
 }

@@ -122,24 +122,22 @@ struct EventParser {
             field = line
             value = []
         }
-        switch String(decoding: field, as: UTF8.self) {
-        case "event":
-            type = String(decoding: value, as: UTF8.self)
-        case "data":
+        // Compared as bytes: this runs for every line of the stream.
+        if field.elementsEqual("data".utf8) {
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true
             if data.count > maxSize {
                 throw TransportError(.responseTooLarge, "An event of the stream is larger than \(maxSize) bytes.")
             }
-        case "id":
+        } else if field.elementsEqual("event".utf8) {
+            type = String(decoding: value, as: UTF8.self)
+        } else if field.elementsEqual("id".utf8) {
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        case "retry":
+        } else if field.elementsEqual("retry".utf8) {
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                 retry = Int(String(decoding: value, as: UTF8.self))
             }
-        default:
-            break
         }
         return nil
     }

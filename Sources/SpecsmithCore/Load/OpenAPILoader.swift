@@ -68,6 +68,8 @@ struct OpenAPIReader {
     var usedRenames: Set<SourceLocation> = []
     /// Keys that `allOf` parts of a model require, by model.
     var allOfRequired: [String: Set<String>] = [:]
+    /// Whether the document mentions `[DONE]`, once searched (see `mentionsDone()`).
+    var mentionsDoneCache: Bool?
 
     init(root: YAMLValue, file: String, diagnostics: Diagnostics) {
         self.root = root

@@ -591,7 +591,7 @@ extension OpenAPIReader {
             let type = Located(typeText(schema, name: name), at: schema.location)
             let answer: RawAnswerBody
             if stream.key.value.lowercased().hasPrefix("text/event-stream") {
-                let done = mentionsDone ? Located("[DONE]", at: stream.key.location) : nil
+                let done = mentionsDone() ? Located("[DONE]", at: stream.key.location) : nil
                 answer = .events(type, end: RawStreamEnd(terminator: done))
             } else {
                 answer = .jsonLines(type)
@@ -641,27 +641,28 @@ extension OpenAPIReader {
             if let reference = schema["$ref"] {
                 return referencedSchema(reference).map { hasBooleanStream($0, depth: depth + 1) } ?? false
             }
-            /// `type: boolean`, `type: [boolean, "null"]`, or an `anyOf`/`oneOf` with a boolean alternative.
-            func isBoolean(_ property: YAMLValue) -> Bool {
-                switch property["type"]?.kind {
-                case .string(let text)?: return text == "boolean"
-                case .sequence(let types)?: return types.contains { $0.scalarText == "boolean" }
-                default: break
-                }
-                guard case .sequence(let alternatives)? = (property["anyOf"] ?? property["oneOf"])?.kind else {
-                    return false
-                }
-                return alternatives.contains { $0["type"]?.scalarText == "boolean" }
-            }
-            if let property = schema["properties"]?["stream"] { return isBoolean(property) }
+            if let property = schema["properties"]?["stream"] { return Self.isBoolean(property) }
             guard case .sequence(let parts)? = schema["allOf"]?.kind else { return false }
             return parts.contains { hasBooleanStream($0, depth: depth + 1) }
         }
         return hasBooleanStream(schema, depth: 0) ? "stream" : nil
     }
 
-    /// Whether the document writes `[DONE]` anywhere: the data that ends an LLM API's event stream.
-    var mentionsDone: Bool {
+    /// `type: boolean`, `type: [boolean, "null"]`, or an `anyOf`/`oneOf` with a boolean alternative.
+    static func isBoolean(_ property: YAMLValue) -> Bool {
+        switch property["type"]?.kind {
+        case .string(let text)?: return text == "boolean"
+        case .sequence(let types)?: return types.contains { $0.scalarText == "boolean" }
+        default: break
+        }
+        guard case .sequence(let alternatives)? = (property["anyOf"] ?? property["oneOf"])?.kind else { return false }
+        return alternatives.contains { $0["type"]?.scalarText == "boolean" }
+    }
+
+    /// Whether the document writes `[DONE]` anywhere: the data that ends an LLM API's event stream. The whole
+    /// document is searched once, for its first stream.
+    mutating func mentionsDone() -> Bool {
+        if let mentionsDoneCache { return mentionsDoneCache }
         func contains(_ value: YAMLValue) -> Bool {
             switch value.kind {
             case .string(let text): text.contains("[DONE]")
@@ -670,7 +671,9 @@ extension OpenAPIReader {
             default: false
             }
         }
-        return contains(root)
+        let found = contains(root)
+        mentionsDoneCache = found
+        return found
     }
 
     /// A response's body: JSON as its type, text as text, anything else as bytes; `nil` without content.
