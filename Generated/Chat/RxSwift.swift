@@ -86,7 +86,7 @@ extension Reactive {
         user: String? = nil
     ) -> Observable<ChatCompletionChunk> where Base == ChatClient<Authorization> {
         self.base.client.observable(
-            for: ChatAPI.createChatCompletionStream(
+            of: self.base.createChatCompletionStream(
                 model: model,
                 messages: messages,
                 tools: tools,
@@ -98,7 +98,7 @@ extension Reactive {
                 metadata: metadata,
                 streamOptions: streamOptions,
                 user: user
-            ).endpoint
+            )
         )
     }
 
@@ -111,7 +111,7 @@ extension Reactive {
         model: String,
         input: String
     ) -> Observable<CreateResponseStreamEvent> where Base == ChatClient<Authorization> {
-        self.base.client.observable(for: ChatAPI.createResponseStream(model: model, input: input).endpoint)
+        self.base.client.observable(of: self.base.createResponseStream(model: model, input: input))
     }
 
     /// The account's request log, line by line as requests arrive, until the connection is closed.
@@ -124,7 +124,7 @@ extension Reactive {
     ///   `APIError<ErrorResponse>`.
     public func followLogs<Authorization: Scope.AuthorizedAccess>(level: LogLevel? = nil) -> Observable<LogEntry>
     where Base == ChatClient<Authorization> {
-        self.base.client.observable(for: ChatAPI.followLogs(level: level).endpoint)
+        self.base.client.observable(of: self.base.followLogs(level: level))
     }
 
     /// The models the API serves.
@@ -167,17 +167,17 @@ extension APIClient {
 }
 
 extension APIClient {
-    /// A streaming `endpoint` as a cold `Observable`: each subscription reads the stream in a `Task`,
-    /// and disposing the subscription cancels it, closing the connection. It fails with the
-    /// `APIError` the stream ends with. Events arrive on the client's `callbackQueue`.
-    fileprivate func observable<Element, ErrorBody>(
-        for endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
-    ) -> Observable<Element> {
+    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
+    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
+    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
+    /// Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
+    where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
-                    for try await value in stream(endpoint) {
+                    for try await value in values {
                         callbackQueue.async { observer.onNext(value) }
                     }
                     callbackQueue.async { observer.onCompleted() }

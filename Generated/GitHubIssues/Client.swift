@@ -63,4 +63,47 @@ public struct GitHubIssuesClient: Sendable {
             GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
         )
     }
+
+    /// Every page of `issues`, from the one its arguments ask for on.
+    ///
+    /// A repository's issues, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Issues per page, at most 100.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<GitHubError>`.
+    public func issuesPages(
+        owner: String,
+        repo: String,
+        state: IssueFilter = .open,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> APIPages<[Issue], GitHubError> {
+        self.client.pages(
+            GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page),
+            paging: .link()
+        )
+    }
+
+    /// Every item of the pages of `issues`, from the page its arguments ask for on.
+    ///
+    /// A repository's issues, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Issues per page, at most 100.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<GitHubError>`.
+    public func allIssues(
+        owner: String,
+        repo: String,
+        state: IssueFilter = .open,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> APIItems<Issue, GitHubError> {
+        let pages = self.issuesPages(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
+        return pages.items { $0 }
+    }
 }

@@ -41,4 +41,46 @@ extension GitHubIssuesClient {
             for: GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
         )
     }
+
+    /// Every page of `issues`, from the one its arguments ask for on.
+    ///
+    /// A repository's issues, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Issues per page, at most 100.
+    ///
+    /// - Returns: A publisher of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func issuesPagesPublisher(
+        owner: String,
+        repo: String,
+        state: IssueFilter = .open,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> AnyPublisher<[Issue], APIError<GitHubError>> {
+        self.client.publisher(
+            paging: self.issuesPages(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
+        )
+    }
+
+    /// Every item of the pages of `issues`, from the page its arguments ask for on.
+    ///
+    /// A repository's issues, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Issues per page, at most 100.
+    ///
+    /// - Returns: A publisher of the items of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func allIssuesPublisher(
+        owner: String,
+        repo: String,
+        state: IssueFilter = .open,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> AnyPublisher<Issue, APIError<GitHubError>> {
+        self.client.publisher(
+            paging: self.allIssues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
+        )
+    }
 }

@@ -38,6 +38,48 @@ extension Reactive where Base == GitHubIssuesClient {
             for: GitHubIssuesAPI.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
         )
     }
+
+    /// Every page of `issues`, from the one its arguments ask for on.
+    ///
+    /// A repository's issues, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Issues per page, at most 100.
+    ///
+    /// - Returns: An `Observable` of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<GitHubError>`.
+    public func issuesPages(
+        owner: String,
+        repo: String,
+        state: IssueFilter = .open,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> Observable<[Issue]> {
+        self.base.client.observable(
+            of: self.base.issuesPages(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
+        )
+    }
+
+    /// Every item of the pages of `issues`, from the page its arguments ask for on.
+    ///
+    /// A repository's issues, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Issues per page, at most 100.
+    ///
+    /// - Returns: An `Observable` of the items of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<GitHubError>`.
+    public func allIssues(
+        owner: String,
+        repo: String,
+        state: IssueFilter = .open,
+        perPage: Int = 30,
+        page: Int = 1
+    ) -> Observable<Issue> {
+        self.base.client.observable(
+            of: self.base.allIssues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
+        )
+    }
 }
 
 extension APIClient {
@@ -53,6 +95,30 @@ extension APIClient {
                     callbackQueue.async { observer(.success(response)) }
                 } catch {
                     callbackQueue.async { observer(.failure(error)) }
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension APIClient {
+    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
+    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
+    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
+    /// Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
+    where Values.Element: Sendable {
+        Observable.create { observe in
+            nonisolated(unsafe) let observer = observe
+            let task = Task {
+                do {
+                    for try await value in values {
+                        callbackQueue.async { observer.onNext(value) }
+                    }
+                    callbackQueue.async { observer.onCompleted() }
+                } catch {
+                    callbackQueue.async { observer.onError(error) }
                 }
             }
             return Disposables.create { task.cancel() }

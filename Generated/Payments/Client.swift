@@ -202,6 +202,59 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Every page of `listCharges`, from the one its arguments ask for on.
+    ///
+    /// Charges, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<ErrorResponse>`.
+    public func chargesPages(
+        customer: String? = nil,
+        limit: Int = 10,
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
+    ) -> APIPages<ChargeList, ErrorResponse> {
+        self.client.pages(
+            PaymentsAPI.listCharges(
+                customer: customer,
+                limit: limit,
+                startingAfter: startingAfter,
+                createdSince: createdSince
+            ).endpoint,
+            paging: .after("starting_after", lastID: { $0.data.last?.id }, hasMore: { $0.hasMore })
+        )
+    }
+
+    /// Every item of the pages of `listCharges`, from the page its arguments ask for on.
+    ///
+    /// Charges, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<ErrorResponse>`.
+    public func allCharges(
+        customer: String? = nil,
+        limit: Int = 10,
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
+    ) -> APIItems<Charge, ErrorResponse> {
+        let pages = self.chargesPages(
+            customer: customer,
+            limit: limit,
+            startingAfter: startingAfter,
+            createdSince: createdSince
+        )
+        return pages.items { $0.data }
+    }
+
     /// One charge.
     public func retrieveCharge(id: String, expand: [String]? = nil) async throws(APIError<ErrorResponse>) -> Charge {
         try await self.client.send(PaymentsAPI.retrieveCharge(id: id, expand: expand).endpoint)
@@ -228,5 +281,44 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
         try await self.client.send(
             PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint
         )
+    }
+
+    /// Every page of `listEvents`, from the one its arguments ask for on.
+    ///
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<ErrorResponse>`.
+    public func eventsPages(
+        type: String? = nil,
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
+    ) -> APIPages<EventList, ErrorResponse> {
+        self.client.pages(
+            PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint,
+            paging: .after("starting_after", lastID: { $0.data.last?.id }, hasMore: { $0.hasMore })
+        )
+    }
+
+    /// Every item of the pages of `listEvents`, from the page its arguments ask for on.
+    ///
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<ErrorResponse>`.
+    public func allEvents(
+        type: String? = nil,
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
+    ) -> APIItems<Event, ErrorResponse> {
+        let pages = self.eventsPages(type: type, startingAfter: startingAfter, created: created)
+        return pages.items { $0.data }
     }
 }

@@ -140,6 +140,58 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Every page of `listCharges`, from the one its arguments ask for on.
+    ///
+    /// Charges, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
+    ///
+    /// - Returns: A publisher of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func chargesPagesPublisher(
+        customer: String? = nil,
+        limit: Int = 10,
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
+    ) -> AnyPublisher<ChargeList, APIError<ErrorResponse>> {
+        self.client.publisher(
+            paging: self.chargesPages(
+                customer: customer,
+                limit: limit,
+                startingAfter: startingAfter,
+                createdSince: createdSince
+            )
+        )
+    }
+
+    /// Every item of the pages of `listCharges`, from the page its arguments ask for on.
+    ///
+    /// Charges, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
+    ///
+    /// - Returns: A publisher of the items of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func allChargesPublisher(
+        customer: String? = nil,
+        limit: Int = 10,
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
+    ) -> AnyPublisher<Charge, APIError<ErrorResponse>> {
+        self.client.publisher(
+            paging: self.allCharges(
+                customer: customer,
+                limit: limit,
+                startingAfter: startingAfter,
+                createdSince: createdSince
+            )
+        )
+    }
+
     /// One charge.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -178,5 +230,39 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
         self.client.publisher(
             for: PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint
         )
+    }
+
+    /// Every page of `listEvents`, from the one its arguments ask for on.
+    ///
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
+    /// - Returns: A publisher of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func eventsPagesPublisher(
+        type: String? = nil,
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
+    ) -> AnyPublisher<EventList, APIError<ErrorResponse>> {
+        self.client.publisher(paging: self.eventsPages(type: type, startingAfter: startingAfter, created: created))
+    }
+
+    /// Every item of the pages of `listEvents`, from the page its arguments ask for on.
+    ///
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
+    /// - Returns: A publisher of the items of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func allEventsPublisher(
+        type: String? = nil,
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
+    ) -> AnyPublisher<Event, APIError<ErrorResponse>> {
+        self.client.publisher(paging: self.allEvents(type: type, startingAfter: startingAfter, created: created))
     }
 }

@@ -137,6 +137,58 @@ extension Reactive {
         )
     }
 
+    /// Every page of `listCharges`, from the one its arguments ask for on.
+    ///
+    /// Charges, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
+    ///
+    /// - Returns: An `Observable` of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ErrorResponse>`.
+    public func chargesPages<Authorization: Scope.AuthorizedAccess>(
+        customer: String? = nil,
+        limit: Int = 10,
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
+    ) -> Observable<ChargeList> where Base == PaymentsClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.chargesPages(
+                customer: customer,
+                limit: limit,
+                startingAfter: startingAfter,
+                createdSince: createdSince
+            )
+        )
+    }
+
+    /// Every item of the pages of `listCharges`, from the page its arguments ask for on.
+    ///
+    /// Charges, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - startingAfter: The id of the last charge of the previous page.
+    ///   - createdSince: Only charges created at or after this time.
+    ///
+    /// - Returns: An `Observable` of the items of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ErrorResponse>`.
+    public func allCharges<Authorization: Scope.AuthorizedAccess>(
+        customer: String? = nil,
+        limit: Int = 10,
+        startingAfter: String? = nil,
+        createdSince: Date? = nil
+    ) -> Observable<Charge> where Base == PaymentsClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.allCharges(
+                customer: customer,
+                limit: limit,
+                startingAfter: startingAfter,
+                createdSince: createdSince
+            )
+        )
+    }
+
     /// One charge.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -176,6 +228,42 @@ extension Reactive {
             for: PaymentsAPI.listEvents(type: type, startingAfter: startingAfter, created: created).endpoint
         )
     }
+
+    /// Every page of `listEvents`, from the one its arguments ask for on.
+    ///
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
+    /// - Returns: An `Observable` of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ErrorResponse>`.
+    public func eventsPages<Authorization: Scope.AuthorizedAccess>(
+        type: String? = nil,
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
+    ) -> Observable<EventList> where Base == PaymentsClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.eventsPages(type: type, startingAfter: startingAfter, created: created)
+        )
+    }
+
+    /// Every item of the pages of `listEvents`, from the page its arguments ask for on.
+    ///
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    ///
+    /// - Returns: An `Observable` of the items of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ErrorResponse>`.
+    public func allEvents<Authorization: Scope.AuthorizedAccess>(
+        type: String? = nil,
+        startingAfter: String? = nil,
+        created: TimeRange? = nil
+    ) -> Observable<Event> where Base == PaymentsClient<Authorization> {
+        self.base.client.observable(of: self.base.allEvents(type: type, startingAfter: startingAfter, created: created))
+    }
 }
 
 extension APIClient {
@@ -191,6 +279,30 @@ extension APIClient {
                     callbackQueue.async { observer(.success(response)) }
                 } catch {
                     callbackQueue.async { observer(.failure(error)) }
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension APIClient {
+    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
+    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
+    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
+    /// Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
+    where Values.Element: Sendable {
+        Observable.create { observe in
+            nonisolated(unsafe) let observer = observe
+            let task = Task {
+                do {
+                    for try await value in values {
+                        callbackQueue.async { observer.onNext(value) }
+                    }
+                    callbackQueue.async { observer.onCompleted() }
+                } catch {
+                    callbackQueue.async { observer.onError(error) }
                 }
             }
             return Disposables.create { task.cancel() }

@@ -17,21 +17,59 @@ extension APIClient {
     public func publisher<Element, ErrorBody>(
         streaming endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
     ) -> AnyPublisher<Element, APIError<ErrorBody>> {
-        StreamPublisher(queue: callbackQueue, stream: stream(endpoint)).eraseToAnyPublisher()
+        let stream = stream(endpoint)
+        return StreamPublisher(queue: callbackQueue) {
+            var values = stream.makeAsyncIterator()
+            return { () async throws(APIError<ErrorBody>) in try await values.next() }
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// The pages of a paged list endpoint (``APIPages``) as a cold publisher.
+    ///
+    /// Each subscription fetches the pages from the first on, each page when the subscriber's demand reaches
+    /// it, then finishes, or fails with the ``APIError`` the pages end with. Pages and completion arrive on
+    /// ``APIClient/callbackQueue``. Cancelling the subscription sends no further requests.
+    public func publisher<Page, ErrorBody>(
+        paging pages: APIPages<Page, ErrorBody>
+    ) -> AnyPublisher<Page, APIError<ErrorBody>> {
+        StreamPublisher(queue: callbackQueue) {
+            var values = pages.makeAsyncIterator()
+            return { () async throws(APIError<ErrorBody>) in try await values.next() }
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// The items of a paged list endpoint's pages (``APIItems``) as a cold publisher.
+    ///
+    /// Each subscription fetches pages from the first on as the subscriber's demand reaches their items: a
+    /// subscriber that asks for 10 items of pages of 100 causes one request. Items and completion arrive on
+    /// ``APIClient/callbackQueue``. Cancelling the subscription sends no further requests.
+    public func publisher<Item, ErrorBody>(
+        paging items: APIItems<Item, ErrorBody>
+    ) -> AnyPublisher<Item, APIError<ErrorBody>> {
+        StreamPublisher(queue: callbackQueue) {
+            var values = items.makeAsyncIterator()
+            return { () async throws(APIError<ErrorBody>) in try await values.next() }
+        }
+        .eraseToAnyPublisher()
     }
 }
 
-/// Reads one stream per subscription.
+/// Reads values one at a time (a stream's, or pages or their items) for each subscription.
 struct StreamPublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
     typealias Output = Element
     typealias Failure = APIError<ErrorBody>
+    /// Reads the next value, or `nil` at the end.
+    typealias Reader = () async throws(APIError<ErrorBody>) -> Element?
 
     let queue: DispatchQueue
-    let stream: APIStream<Element, ErrorBody>
+    /// Starts a reading of the values: called once per subscription, when the first value is asked for.
+    let open: @Sendable () -> Reader
 
     func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Element, Downstream.Failure == Failure {
-        let subscription = StreamSubscription(queue: queue, stream: stream) { event in
+        let subscription = StreamSubscription(queue: queue, open: open) { event in
             switch event {
             case .value(let value): return subscriber.receive(value)
             case .finished: subscriber.receive(completion: .finished)
@@ -43,7 +81,7 @@ struct StreamPublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
     }
 }
 
-/// A stream read in a `Task`, one value per unit of demand.
+/// Values read in a `Task`, one per unit of demand.
 ///
 /// `@unchecked Sendable` for the reasons ``RequestSubscription`` gives: the subscriber is reached only through
 /// `deliver`, guarded by `lock` and called outside it from blocks on the callback queue, in order.
@@ -56,7 +94,7 @@ final class StreamSubscription<Element: Sendable, ErrorBody: Sendable>: Subscrip
     }
 
     private let queue: DispatchQueue
-    private let stream: APIStream<Element, ErrorBody>
+    private let open: @Sendable () -> StreamPublisher<Element, ErrorBody>.Reader
     private let lock = NSLock()
     /// Hands an event to the subscriber, returning its further demand; `nil` once the stream ended or the
     /// subscription was cancelled.
@@ -67,11 +105,11 @@ final class StreamSubscription<Element: Sendable, ErrorBody: Sendable>: Subscrip
 
     init(
         queue: DispatchQueue,
-        stream: APIStream<Element, ErrorBody>,
+        open: @escaping @Sendable () -> StreamPublisher<Element, ErrorBody>.Reader,
         deliver: @escaping (Event) -> Subscribers.Demand
     ) {
         self.queue = queue
-        self.stream = stream
+        self.open = open
         self.deliver = deliver
     }
 
@@ -104,10 +142,10 @@ final class StreamSubscription<Element: Sendable, ErrorBody: Sendable>: Subscrip
 
     /// Reads values while there is demand, and tells how the stream ended.
     private func read() async {
-        var values = stream.makeAsyncIterator()
+        let next = open()
         do throws(APIError<ErrorBody>) {
             while await hasDemand() {
-                guard let value = try await values.next() else {
+                guard let value = try await next() else {
                     send(.finished)
                     return
                 }

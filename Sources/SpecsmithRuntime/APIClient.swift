@@ -108,22 +108,7 @@ public struct APIClient: Sendable {
                 "A path parameter of \(endpoint.operationName) is empty; the request would address another path."
             )
         }
-        if let problem = endpoint.query.lazy.compactMap(\.problem).first {
-            throw .invalidRequest(problem)
-        }
-        var base = baseURL
-        if let server = endpoint.server {
-            guard let url = servers[server] else {
-                throw .invalidRequest(
-                    "\(endpoint.operationName) is on the server '\(server)', for which this client has no URL."
-                )
-            }
-            base = url
-        }
-        let (text, url) = url(base: base, path: endpoint.path, query: endpoint.query)
-        guard let url else {
-            throw .invalidRequest("'\(text)' is not a valid URL.")
-        }
+        let url = try url(for: endpoint)
         var fields: [(name: String, value: String)] = []
         for header in headers + endpoint.headers {
             guard let value = header.value else { continue }
@@ -156,6 +141,39 @@ public struct APIClient: Sendable {
         request.downloadsToFile = endpoint.decoding.downloadsToFile
         request.streamsBody = endpoint.decoding.streamsBody
         return request
+    }
+
+    /// The URL `endpoint` is sent to: its path and query below the URL of its server, or its own ``APIEndpoint/url``
+    /// when it is on that server's origin.
+    public func url<Response, ErrorBody>(
+        for endpoint: APIEndpoint<Response, ErrorBody>
+    ) throws(APIError<ErrorBody>) -> URL {
+        if let problem = endpoint.query.lazy.compactMap(\.problem).first {
+            throw .invalidRequest(problem)
+        }
+        var base = baseURL
+        if let server = endpoint.server {
+            guard let url = servers[server] else {
+                throw .invalidRequest(
+                    "\(endpoint.operationName) is on the server '\(server)', for which this client has no URL."
+                )
+            }
+            base = url
+        }
+        let (text, url) = url(base: base, path: endpoint.path, query: endpoint.query)
+        guard var url else {
+            throw .invalidRequest("'\(text)' is not a valid URL.")
+        }
+        if let absolute = endpoint.url {
+            guard Self.isSameOrigin(absolute, base) else {
+                throw .invalidRequest(
+                    "\(endpoint.operationName) would send a request to \(absolute.absoluteString), which is not on "
+                        + "the origin of \(base.absoluteString); the client's requests stay on its servers."
+                )
+            }
+            url = absolute
+        }
+        return url
     }
 
     /// Adds `credential` to `request` and sends it through the middleware to the transport.
@@ -212,6 +230,17 @@ public struct APIClient: Sendable {
         } catch {
             throw .undecodableBody(DecodingFailure(error, response: response))
         }
+    }
+
+    /// Whether `url` has the scheme, host and port of `base` (a missing port meaning the scheme's default).
+    static func isSameOrigin(_ url: URL, _ base: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int)? {
+            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            return (scheme, host, port)
+        }
+        guard let left = origin(url), let right = origin(base) else { return false }
+        return left == right
     }
 
     /// The URL for `path` and `query` below the base URL, and its text (for the error when it is not valid).

@@ -17,6 +17,10 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
     public var server: String?
     /// The query parameters.
     public var query: [QueryItem]
+    /// An absolute URL sent instead of ``path`` and ``query`` below the client's URL, such as a next page's
+    /// link: it must be on the same origin (scheme, host and port) as the URL the endpoint's path is below,
+    /// so that the client's credentials never go to another server. `nil` for the usual endpoint.
+    public var url: URL?
     /// The headers of this endpoint, sent after the client's default headers.
     public var headers: [HeaderField]
     /// The body, if any.
@@ -139,6 +143,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
             decoding: decoding
         )
         other.timeout = timeout
+        other.url = url
         other.acceptsAuthorization = acceptsAuthorization
         return other
     }

@@ -131,16 +131,23 @@ import Testing
         try await withLoopbackServer(Self.configure) { baseURL, log in
             let client = Self.client(baseURL)
             var ids: [String] = []
-            var startingAfter: String?
-            while true {
-                let page = try await client.listCharges(limit: 2, startingAfter: startingAfter)
-                #expect(page.object == "list")
-                ids += page.data.map(\.id)
-                guard page.hasMore, let last = page.data.last else { break }
-                startingAfter = last.id
+            for try await charge in client.allCharges(limit: 2) {
+                #expect(charge.object == "charge")
+                ids.append(charge.id)
             }
             #expect(ids == ["ch_3", "ch_2", "ch_1"])
+            // The next page starts after the last charge of the page before; `has_more: false` ends.
             #expect(await log.requests.map(\.uri) == ["/charges?limit=2", "/charges?limit=2&starting_after=ch_2"])
+
+            // The pages themselves, from a page the caller names on.
+            var pages: [[String]] = []
+            for try await page in client.chargesPages(limit: 2, startingAfter: "ch_2") {
+                #expect(page.object == "list")
+                pages.append(page.data.map(\.id))
+            }
+            #expect(pages == [["ch_1"]])
+            #expect(await log.requests.count == 3)
+            #expect(await log.requests.allSatisfy { $0.headers["authorization"] == "Bearer sk_test_1" })
         }
     }
 

@@ -328,6 +328,8 @@ public struct RawEndpoint: Sendable {
     public var stream: RawStreamVariant?
     /// For the stream variant of an endpoint whose body is a model: the field its body gets, set to `true`.
     public var addedBodyField: Located<String>?
+    /// `pages:` — how the list answer leads to its next page.
+    public var pages: RawPaging?
     /// `responses:` — several answers, by status.
     public var responses: [RawAnswer] = []
     /// Where `responses:` is written.
@@ -396,6 +398,37 @@ public struct RawStreamVariant: Sendable {
     public var answer: RawAnswerBody?
     /// `name:` — the second endpoint's name, when not the endpoint's own followed by `Stream`.
     public var name: Located<String>?
+}
+
+/// `pages: {by: after, items: data, hasMore: has_more, parameter: starting_after}` under an endpoint: how its
+/// answer, a page of a list, leads to the next page. Paths of the answer are property names (as in JSON) joined
+/// by dots; parameters are query parameters of the endpoint, by the names they are sent with.
+public struct RawPaging: Sendable {
+    /// Where `pages:` is written.
+    public var location: SourceLocation
+    /// `by:` — `link`, `cursor`, `after`, `page` or `offset`.
+    public var by: Located<String>?
+    /// `items:` — the path of the page's array of items; the page itself when missing.
+    public var items: Located<String>?
+    /// `relation:` (`by: link`) — the link relation of the next page, `next` when missing.
+    public var relation: Located<String>?
+    /// `cursor:` (`by: cursor`) — the path of the next page's cursor.
+    public var cursor: Located<String>?
+    /// `parameter:` — the query parameter sent for the next page: the cursor, the last item's id, the page
+    /// number or the offset.
+    public var parameter: Located<String>?
+    /// `hasMore:` (`by: after`) — the path of the Bool that tells whether more pages follow.
+    public var hasMore: Located<String>?
+    /// `itemID:` (`by: after`) — the property of an item sent as `parameter`, `id` when missing.
+    public var itemID: Located<String>?
+    /// `size:` (`by: page` or `offset`) — the query parameter of the page size.
+    public var size: Located<String>?
+    /// `first:` (`by: page`) — the number of the first page, 1 when missing.
+    public var first: Located<String>?
+    /// `totalPages:` (`by: page`) — the path of the number of pages.
+    public var totalPages: Located<String>?
+    /// `totalItems:` (`by: offset`) — the path of the number of items of all pages.
+    public var totalItems: Located<String>?
 }
 
 /// One documented answer under `responses:`.

@@ -81,7 +81,11 @@ enum SpecKeys {
     static let endpoint = [
         "method", "path", "description", "deprecated", "namespace", "pathParameters", "query", "headers", "cookies",
         "body", "response", "responses", "responseHeaders", "sample", "sampleFile", "scope", "errors",
-        "server", "stream",
+        "server", "stream", "pages",
+    ]
+    static let pages = [
+        "by", "items", "relation", "cursor", "parameter", "hasMore", "itemID", "size", "first", "totalPages",
+        "totalItems",
     ]
     static let streamVariant = ["field", "name", "events", "terminator", "errorEvent", "jsonLines"]
     static let eventCase = ["type", "description", "swiftName"]
@@ -350,6 +354,7 @@ private struct Reader {
             case "body": (endpoint.body, endpoint.bodyContentType) = body(value)
             case "response": endpoint.response = answerBody(value, key: "response")
             case "stream": endpoint.stream = streamVariant(item)
+            case "pages": endpoint.pages = paging(item)
             case "responses":
                 endpoint.responsesLocation = item.key.location
                 for entry in mapping(value, what: "`responses`") ?? [] {
@@ -436,6 +441,44 @@ private struct Reader {
             )
             return nil
         }
+    }
+
+    /// `pages: {by: cursor, cursor: next_cursor, parameter: cursor, items: data}` and the other kinds.
+    mutating func paging(_ entry: YAMLValue.Entry) -> RawPaging? {
+        guard let entries = mapping(entry.value, what: "`pages`") else { return nil }
+        var paging = RawPaging(location: entry.key.location)
+        for item in entries {
+            let key = item.key.value
+            guard SpecKeys.pages.contains(key) else {
+                unknownKey(item.key, allowed: SpecKeys.pages, in: "`pages`")
+                continue
+            }
+            // `first: 0` is a number.
+            let text = key == "first" ? scalarText(item.value, key: key) : string(item.value, key: key)
+            switch key {
+            case "by": paging.by = text
+            case "items": paging.items = text
+            case "relation": paging.relation = text
+            case "cursor": paging.cursor = text
+            case "parameter": paging.parameter = text
+            case "hasMore": paging.hasMore = text
+            case "itemID": paging.itemID = text
+            case "size": paging.size = text
+            case "first": paging.first = text
+            case "totalPages": paging.totalPages = text
+            case "totalItems": paging.totalItems = text
+            default: break
+            }
+        }
+        if paging.by == nil {
+            diagnostics.error(
+                "`pages` needs `by`, the way the next page is found",
+                at: entry.key.location,
+                hint: "add `by: link`, `cursor`, `after`, `page` or `offset`"
+            )
+            return nil
+        }
+        return paging
     }
 
     /// `stream: {field: stream, events: Chunk, terminator: "[DONE]"}`, or `{jsonLines: …}`, with an optional `name`.

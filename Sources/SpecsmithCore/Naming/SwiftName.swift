@@ -54,6 +54,21 @@ public enum SwiftName {
         }
     }
 
+    /// The methods of a paged endpoint's pages and items: `issues` → `issuesPages` and `allIssues`; a leading
+    /// `list`, `get` or `fetch` is dropped first (`listCharges` → `chargesPages` and `allCharges`).
+    static func pagingMethods(for endpoint: String) -> (pages: String, items: String) {
+        var base = endpoint
+        for verb in ["list", "get", "fetch"] where base.hasPrefix(verb) {
+            let rest = base.dropFirst(verb.count)
+            if let first = rest.unicodeScalars.first, first.properties.isUppercase {
+                base = String(rest)
+            }
+        }
+        let upper = base.prefix(1).uppercased() + base.dropFirst()
+        let lower = lowercasedLeadingCapitals(upper)
+        return (lower + "Pages", "all" + upper)
+    }
+
     /// `name` as it must be written in source: backticks around keywords.
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

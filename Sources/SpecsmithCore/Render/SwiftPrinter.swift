@@ -391,6 +391,7 @@ public struct SwiftPrinter: Sendable {
         case .call(let callee, let arguments):
             containsClosure(callee) || arguments.contains { containsClosure($0.value) }
         case .try(let inner), .optionalTry(let inner), .await(let inner), .forceUnwrap(let inner),
+            .optionalChain(let inner),
             .member(.some(let inner), _):
             containsClosure(inner)
         default: false
@@ -419,7 +420,7 @@ public struct SwiftPrinter: Sendable {
         case .call(let callee, let arguments):
             containsMultilineString(callee) || arguments.contains { containsMultilineString($0.value) }
         case .member(.some(let base), _), .try(let base), .optionalTry(let base), .await(let base),
-            .forceUnwrap(let base):
+            .forceUnwrap(let base), .optionalChain(let base):
             containsMultilineString(base)
         case .array(let elements): elements.contains(where: containsMultilineString)
         default: false
@@ -487,6 +488,8 @@ public struct SwiftPrinter: Sendable {
             return flat(lhs) + " \(op) " + flat(rhs)
         case .forceUnwrap(let inner):
             return flat(inner) + "!"
+        case .optionalChain(let inner):
+            return flat(inner) + "?"
         case .verbatim(let text):
             return text
         case .closure(let parameters, let body):

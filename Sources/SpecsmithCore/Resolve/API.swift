@@ -444,6 +444,12 @@ public struct Operation: Sendable, Hashable {
     public var streamErrorEvent: String?
     /// A field the JSON body (a model) is sent with, set to `true`: the stream method's `"stream": true`.
     public var addedBodyField: String?
+    /// How the endpoint's list answer leads to its next page (`pages:`), or `nil` for an endpoint that does
+    /// not page.
+    public var pagination: Pagination?
+    /// Which of the translator's copies of a paged endpoint this is, for its pages and items methods; `nil`
+    /// for the endpoint's own method.
+    public var pagingRole: Pagination.Role?
     /// The documented error statuses, exact statuses first.
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.
@@ -647,4 +653,62 @@ public struct Parameter: Sendable, Hashable {
     /// Whether the value is an object (a model, a dictionary, or an array of models) sent in the bracket
     /// style of form APIs: `card[number]=4242`, `items[0][price]=…`.
     public var isObject = false
+}
+
+/// How a paged list endpoint's answer (a page) leads to the next page, and where a page's items are.
+public struct Pagination: Sendable, Hashable {
+    /// How the next page is found.
+    public enum Kind: Sendable, Hashable {
+        /// The link of this relation (`next`) in the page's `Link` header.
+        case link(relation: String)
+        /// The cursor at this path of the page, sent as the query parameter of this wire name.
+        case cursor(FieldPath, parameter: String)
+        /// The id (at `itemID` of the last item) sent as the query parameter `parameter`, while the Bool at
+        /// `hasMore`, if any, is true.
+        case after(parameter: String, itemID: FieldPath, hasMore: FieldPath?)
+        /// The page number in the query parameter `parameter`, counted up from `first`; a page with fewer
+        /// items than the query parameter `size` asked for, or the last of `totalPages`, ends.
+        case page(parameter: String, first: Int, size: String?, totalPages: FieldPath?)
+        /// The offset in the query parameter `parameter`, counted up by each page's items; a page with fewer
+        /// items than the query parameter `size` asked for, or reaching `totalItems`, ends.
+        case offset(parameter: String, size: String?, totalItems: FieldPath?)
+    }
+
+    /// The translator's copies of a paged endpoint: its pages, and the items of its pages.
+    public enum Role: Sendable, Hashable {
+        /// `issuesPages(…)`: the pages, one request each.
+        case pages
+        /// `allIssues(…)`: the items of the pages, one at a time.
+        case items
+    }
+
+    /// How the next page is found.
+    public var kind: Kind
+    /// Where a page's items are: an array property, or the page itself for an empty path.
+    public var items: FieldPath
+    /// The type of one item.
+    public var item: TypeRef
+    /// The Swift name of the pages method: `issuesPages`.
+    public var pagesName: String
+    /// The Swift name of the items method: `allIssues`.
+    public var itemsName: String
+}
+
+/// A value found in another through its properties: `response_metadata.next_cursor`.
+public struct FieldPath: Sendable, Hashable {
+    /// One property on the way.
+    public struct Step: Sendable, Hashable {
+        /// The property's Swift name.
+        public var name: String
+        /// Whether the property is optional, so the path goes on with optional chaining.
+        public var isOptional: Bool
+    }
+
+    /// The properties from the outer value in, none for the value itself.
+    public var steps: [Step]
+    /// The type at the end of the path, without the optionality of its steps.
+    public var type: TypeRef
+
+    /// Whether the value may be missing: some step on the way is optional.
+    public var isOptional: Bool { steps.contains(where: \.isOptional) }
 }

@@ -38,6 +38,7 @@ extension ResolveContext {
             )
             operation.streamErrorEvent = resolveStreamErrorEvent(raw, operation: operation)
             operation.addedBodyField = raw.addedBodyField?.value
+            operation.pagination = resolvePagination(raw, operation: operation, models: responseModels)
             let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
             let key = (operation.namespace ?? "") + "." + operation.name
             if let other = names[key] {
@@ -53,6 +54,7 @@ extension ResolveContext {
         checkNamespaces(operations, typeNames: typeNames)
         checkEndpointNames(names, typeNames: typeNames)
         checkWithHeadersNames(operations, names: names)
+        checkPagingNames(operations, names: names)
         return operations
     }
 

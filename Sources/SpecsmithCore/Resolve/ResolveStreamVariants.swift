@@ -15,6 +15,7 @@ extension ResolveContext {
         stream.responsesLocation = nil
         stream.responseHeaders = []
         stream.sample = nil
+        stream.pages = nil
         guard let field = written.field else { return [plain, stream] }
         if case .type(let type) = endpoint.body {
             // A model: the stream method sends it with the field added, which only an object can take.

@@ -232,6 +232,8 @@ public indirect enum Expression: Sendable, Hashable {
     case binary(Expression, String, Expression)
     /// `expression!`
     case forceUnwrap(Expression)
+    /// `expression?`, optional chaining: `$0.metadata?.nextCursor`.
+    case optionalChain(Expression)
     /// Text printed as written: a type used as a value such as `[Country].self`, or `self`.
     case verbatim(String)
     /// `{ parameters in body }`; as the last, unlabelled argument of a call it is printed as a trailing closure.

@@ -133,6 +133,21 @@ struct ClientShape {
     /// An operation and, when it documents response headers, its `…WithHeaders` twin: the same request, whose
     /// method returns the answer together with the typed headers.
     static func withVariants(_ operation: Operation) -> [Operation] {
+        withHeadersVariants(operation) + pagingVariants(operation)
+    }
+
+    /// A paged endpoint's copies for its pages and items methods (see `translatePagination.swift`).
+    static func pagingVariants(_ operation: Operation) -> [Operation] {
+        guard operation.pagination != nil else { return [] }
+        return [Pagination.Role.pages, .items].map { role in
+            var variant = operation
+            variant.pagingRole = role
+            return variant
+        }
+    }
+
+    /// An operation and, when it documents response headers, its `…WithHeaders` twin.
+    static func withHeadersVariants(_ operation: Operation) -> [Operation] {
         guard let headers = operation.responseHeaders else { return [operation] }
         var variant = operation
         variant.name += withHeadersSuffix

@@ -73,6 +73,14 @@ enum RuntimeSymbols {
     static let serverURL = "ServerURL"
     /// The raw response generated header structs and answers read.
     static let rawResponse = "RawResponse"
+    /// What a paged endpoint's pages method returns, and `APIClient.pages(_:paging:)`, which makes it.
+    static let apiPages = "APIPages"
+    static let pages = "pages"
+    /// What a paged endpoint's items method returns, and `APIPages.items(_:)`, which makes it.
+    static let apiItems = "APIItems"
+    static let items = "items"
+    /// How one page leads to the next: `Paging.link()`, `.cursor(…)`, ….
+    static let paging = "Paging"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
     static let callbackQueue = "callbackQueue"
 
@@ -88,7 +96,7 @@ enum RuntimeSymbols {
         responseReadingError, responseWithHeaders, serverURL, fileUpload, multipartField, "MultipartPart",
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder", responseStream, apiStream,
-        serverSentEvent, "ResponseBodyStream", "ChunkSource", jsonBodyWithFields,
+        serverSentEvent, "ResponseBodyStream", "ChunkSource", jsonBodyWithFields, apiPages, apiItems, paging,
     ]
 }
 
@@ -123,6 +131,8 @@ enum CombineSymbols {
     static let publisherFor = "publisher"
     /// The label of `APIClient.publisher(streaming:)`, the publisher of a streaming endpoint's values.
     static let streamingLabel = "streaming"
+    /// The label of `APIClient.publisher(paging:)`, the publisher of a paged endpoint's pages or items.
+    static let pagingLabel = "paging"
     /// What an endpoint's publisher method adds to its name: `countryByNamePublisher`.
     static let publisherSuffix = "Publisher"
 }
@@ -139,6 +149,6 @@ enum RxSwiftSymbols {
     /// The file-private bridge `APIClient.single(for:)`.
     static let singleFor = "single"
     static let observable = "Observable"
-    /// The file-private bridge `APIClient.observable(for:)`, for streaming endpoints.
+    /// The file-private bridge `APIClient.observable(of:)`, for streams and pages.
     static let observableFor = "observable"
 }

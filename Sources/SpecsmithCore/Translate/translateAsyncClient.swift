@@ -353,6 +353,9 @@ private struct ClientTranslation {
 
     /// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country]`
     func clientMethod(_ operation: Operation) -> Declaration {
+        if let role = operation.pagingRole {
+            return translatePagingClientMethod(operation, role: role, shape: shape, access: access)
+        }
         if isStream(operation) { return translateStreamClientMethod(operation, shape: shape, access: access) }
         let endpoint = shape.endpoint(operation)
         return .function(

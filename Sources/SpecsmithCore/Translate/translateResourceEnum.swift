@@ -199,7 +199,8 @@ private func identifiers(in expression: Expression) -> Set<String> {
     case .member(let base, _): base.map(identifiers) ?? []
     case .call(let callee, let arguments):
         arguments.reduce(identifiers(in: callee)) { $0.union(identifiers(in: $1.value)) }
-    case .try(let inner), .optionalTry(let inner), .await(let inner), .forceUnwrap(let inner):
+    case .try(let inner), .optionalTry(let inner), .await(let inner), .forceUnwrap(let inner),
+        .optionalChain(let inner):
         identifiers(in: inner)
     case .array(let elements): elements.reduce([]) { $0.union(identifiers(in: $1)) }
     case .dictionary(let entries):

@@ -43,8 +43,8 @@ func translateRxSwift(_ api: API, declaresShared: Bool = true) -> [Declaration] 
         )
     }
     declarations.append(bridge)
-    if shape.groups.contains(where: { $0.operations.contains(where: isStream) }) {
-        declarations.append(streamObservableBridge)
+    if shape.groups.contains(where: { $0.operations.contains { isStream($0) || $0.pagingRole != nil } }) {
+        declarations.append(sequenceObservableBridge)
     }
     return declarations
 }
@@ -69,6 +69,9 @@ private func singleMethod(
     group: ClientShape.Group,
     access: AccessModifier
 ) -> Declaration {
+    if let role = operation.pagingRole {
+        return translatePagingObservableMethod(operation, role: role, shape: shape, group: group, access: access)
+    }
     if isStream(operation) {
         return translateStreamObservableMethod(operation, shape: shape, group: group, access: access)
     }
@@ -156,7 +159,11 @@ private var bridge: Declaration {
         ],
         name: RxSwiftSymbols.singleFor,
         genericParameters: ["Response", "ErrorBody"],
-        endpointType: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>",
+        parameter: FunctionParameter(
+            label: "for",
+            name: "endpoint",
+            type: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
+        ),
         returnType: "\(RxSwiftSymbols.single)<Response>",
         taskBody: [deliverOutcome]
     )
@@ -169,8 +176,9 @@ func rxBridge(
     docs: [String],
     name: String,
     genericParameters: [String],
-    endpointType: String,
+    parameter: FunctionParameter,
     returnType: String,
+    whereClause: [String] = [],
     taskBody: [Statement]
 ) -> Declaration {
     func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
@@ -203,8 +211,9 @@ func rxBridge(
                         access: .fileprivate,
                         kind: .function(name),
                         genericParameters: genericParameters,
-                        parameters: [FunctionParameter(label: "for", name: "endpoint", type: endpointType)],
+                        parameters: [parameter],
                         returnType: returnType,
+                        whereClause: whereClause,
                         body: [.expression(create)]
                     )
                 )

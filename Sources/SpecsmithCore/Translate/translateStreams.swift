@@ -84,11 +84,20 @@ func translateStreamObservableMethod(
             parameters: TranslationSupport.functionParameters(operation),
             returnType: "\(RxSwiftSymbols.observable)<\(elementType(operation))>",
             whereClause: generics.requirements,
+            // The async method's stream, which sends the request when iterated.
             body: [
                 .expression(
                     .call(
                         .member(.member(.member(.verbatim("self"), "base"), "client"), RxSwiftSymbols.observableFor),
-                        [Argument("for", shape.endpoint(operation))]
+                        [
+                            Argument(
+                                "of",
+                                .call(
+                                    .member(.member(.verbatim("self"), "base"), operation.name),
+                                    TranslationSupport.forwardingArguments(operation)
+                                )
+                            )
+                        ]
                     )
                 )
             ]
@@ -111,9 +120,9 @@ private func elementType(_ operation: Operation) -> String {
     operation.responseBody.streamElement.map(TranslationSupport.typeText) ?? "Never"
 }
 
-/// `fileprivate func observable(for:)` on `APIClient`, in the RxSwift file of an API with streams: a `Task` per
-/// subscription reads the stream and is cancelled on dispose.
-var streamObservableBridge: Declaration {
+/// `fileprivate func observable(of:)` on `APIClient`, in the RxSwift file of an API with streams or pages: a
+/// `Task` per subscription iterates the sequence (a stream, pages, or their items) and is cancelled on dispose.
+var sequenceObservableBridge: Declaration {
     func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
         .call(callee, arguments.map { Argument(nil, $0) })
     }
@@ -135,7 +144,7 @@ var streamObservableBridge: Declaration {
         [
             .forTryAwait(
                 name: "value",
-                sequence: call(.identifier(RuntimeSymbols.stream), .identifier("endpoint")),
+                sequence: .identifier("values"),
                 body: [deliver("onNext", .identifier("value"))]
             ),
             deliver("onCompleted"),
@@ -144,14 +153,16 @@ var streamObservableBridge: Declaration {
     )
     return rxBridge(
         docs: [
-            "A streaming `endpoint` as a cold `Observable`: each subscription reads the stream in a `Task`,",
-            "and disposing the subscription cancels it, closing the connection. It fails with the",
-            "`APIError` the stream ends with. Events arrive on the client's `callbackQueue`.",
+            "An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription",
+            "iterates it in a `Task`, and disposing the subscription cancels the task, which closes the",
+            "connection and sends no further requests. It fails with the `APIError` the sequence ends with.",
+            "Events arrive on the client's `callbackQueue`.",
         ],
         name: RxSwiftSymbols.observableFor,
-        genericParameters: ["Element", "ErrorBody"],
-        endpointType: "\(RuntimeSymbols.apiEndpoint)<\(RuntimeSymbols.responseStream)<Element>, ErrorBody>",
-        returnType: "\(RxSwiftSymbols.observable)<Element>",
+        genericParameters: ["Values: AsyncSequence & Sendable"],
+        parameter: FunctionParameter(label: "of", name: "values", type: "Values"),
+        returnType: "\(RxSwiftSymbols.observable)<Values.Element>",
+        whereClause: ["Values.Element: Sendable"],
         taskBody: [read]
     )
 }
