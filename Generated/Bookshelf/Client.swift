@@ -311,4 +311,37 @@ extension BookshelfClient where Authorization: Scope.AppKeyOrBooksReadAccess {
             )
         )
     }
+
+    /// Every page of `listBooks`, from the one its arguments ask for on.
+    ///
+    /// Books, a page at a time.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<Problem>`.
+    public func booksPages(
+        tags: [String]? = nil,
+        published: DateRange? = nil,
+        limit: Int = 20
+    ) -> APIPages<[Book], Problem> {
+        self.client.pages(
+            BookshelfAPI.listBooks(tags: tags, published: published, limit: limit).endpoint,
+            paging: .link()
+        )
+    }
+
+    /// Every item of the pages of `listBooks`, from the page its arguments ask for on.
+    ///
+    /// Books, a page at a time.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<Problem>`.
+    public func allBooks(
+        tags: [String]? = nil,
+        published: DateRange? = nil,
+        limit: Int = 20
+    ) -> APIItems<Book, Problem> {
+        let pages = self.booksPages(tags: tags, published: published, limit: limit)
+        return pages.items { $0 }
+    }
 }

@@ -54,6 +54,52 @@ public struct NotesClient: Sendable {
         )
     }
 
+    /// Every page of `listNotes`, from the one its arguments ask for on.
+    ///
+    /// Notes, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - tags: Only notes with all these tags; the key is repeated for each.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<Never>`.
+    public func notesPages(
+        state: State? = nil,
+        tags: [String]? = nil,
+        page: Int = 1,
+        perPage: Int = 20,
+        xRequestID: String? = nil
+    ) -> APIPages<Page, Never> {
+        self.client.pages(
+            Endpoint(
+                NotesResource.listNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
+                decoding: Page.self
+            ),
+            paging: .cursor("page", next: { $0.next?.description })
+        )
+    }
+
+    /// Every item of the pages of `listNotes`, from the page its arguments ask for on.
+    ///
+    /// Notes, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - tags: Only notes with all these tags; the key is repeated for each.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<Never>`.
+    public func allNotes(
+        state: State? = nil,
+        tags: [String]? = nil,
+        page: Int = 1,
+        perPage: Int = 20,
+        xRequestID: String? = nil
+    ) -> APIItems<Note, Never> {
+        let pages = self.notesPages(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+        return pages.items { $0.items }
+    }
+
     /// Sends `createNote`.
     public func createNote(body: NewNote) async throws(APIError<Never>) -> Note {
         try await self.client.send(Endpoint(NotesResource.createNote(body: body), decoding: Note.self))

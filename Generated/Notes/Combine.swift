@@ -33,6 +33,48 @@ extension NotesClient {
         )
     }
 
+    /// Every page of `listNotes`, from the one its arguments ask for on.
+    ///
+    /// Notes, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - tags: Only notes with all these tags; the key is repeated for each.
+    ///
+    /// - Returns: A publisher of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func notesPagesPublisher(
+        state: State? = nil,
+        tags: [String]? = nil,
+        page: Int = 1,
+        perPage: Int = 20,
+        xRequestID: String? = nil
+    ) -> AnyPublisher<Page, APIError<Never>> {
+        self.client.publisher(
+            paging: self.notesPages(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+        )
+    }
+
+    /// Every item of the pages of `listNotes`, from the page its arguments ask for on.
+    ///
+    /// Notes, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - tags: Only notes with all these tags; the key is repeated for each.
+    ///
+    /// - Returns: A publisher of the items of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func allNotesPublisher(
+        state: State? = nil,
+        tags: [String]? = nil,
+        page: Int = 1,
+        perPage: Int = 20,
+        xRequestID: String? = nil
+    ) -> AnyPublisher<Note, APIError<Never>> {
+        self.client.publisher(
+            paging: self.allNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+        )
+    }
+
     /// Sends `createNote`.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and

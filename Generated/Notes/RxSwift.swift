@@ -32,6 +32,48 @@ extension Reactive where Base == NotesClient {
         )
     }
 
+    /// Every page of `listNotes`, from the one its arguments ask for on.
+    ///
+    /// Notes, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - tags: Only notes with all these tags; the key is repeated for each.
+    ///
+    /// - Returns: An `Observable` of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<Never>`.
+    public func notesPages(
+        state: State? = nil,
+        tags: [String]? = nil,
+        page: Int = 1,
+        perPage: Int = 20,
+        xRequestID: String? = nil
+    ) -> Observable<Page> {
+        self.base.client.observable(
+            of: self.base.notesPages(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+        )
+    }
+
+    /// Every item of the pages of `listNotes`, from the page its arguments ask for on.
+    ///
+    /// Notes, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - tags: Only notes with all these tags; the key is repeated for each.
+    ///
+    /// - Returns: An `Observable` of the items of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<Never>`.
+    public func allNotes(
+        state: State? = nil,
+        tags: [String]? = nil,
+        page: Int = 1,
+        perPage: Int = 20,
+        xRequestID: String? = nil
+    ) -> Observable<Note> {
+        self.base.client.observable(
+            of: self.base.allNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+        )
+    }
+
     /// Sends `createNote`.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -128,6 +170,30 @@ extension APIClient {
                     callbackQueue.async { observer(.success(response)) }
                 } catch {
                     callbackQueue.async { observer(.failure(error)) }
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension APIClient {
+    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
+    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
+    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
+    /// Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
+    where Values.Element: Sendable {
+        Observable.create { observe in
+            nonisolated(unsafe) let observer = observe
+            let task = Task {
+                do {
+                    for try await value in values {
+                        callbackQueue.async { observer.onNext(value) }
+                    }
+                    callbackQueue.async { observer.onCompleted() }
+                } catch {
+                    callbackQueue.async { observer.onError(error) }
                 }
             }
             return Disposables.create { task.cancel() }

@@ -134,6 +134,45 @@ extension ShopClient where Authorization: Scope.GuestAccess {
     public func categories() async throws(APIError<ApiErrorMessage>) -> [Category] {
         try await self.client.send(ShopAPI.categories().endpoint)
     }
+
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    public func products(offset: Int = 0, limit: Int = 20) async throws(APIError<ApiErrorMessage>) -> ProductList {
+        try await self.client.send(ShopAPI.products(offset: offset, limit: limit).endpoint)
+    }
+
+    /// Every page of `products`, from the one its arguments ask for on.
+    ///
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<ApiErrorMessage>`.
+    public func productsPages(offset: Int = 0, limit: Int = 20) -> APIPages<ProductList, ApiErrorMessage> {
+        self.client.pages(
+            ShopAPI.products(offset: offset, limit: limit).endpoint,
+            paging: .offset("offset", size: "limit", count: { $0.products.count }, totalItems: { $0.total })
+        )
+    }
+
+    /// Every item of the pages of `products`, from the page its arguments ask for on.
+    ///
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<ApiErrorMessage>`.
+    public func allProducts(offset: Int = 0, limit: Int = 20) -> APIItems<Product, ApiErrorMessage> {
+        let pages = self.productsPages(offset: offset, limit: limit)
+        return pages.items { $0.products }
+    }
 }
 
 /// The endpoints of the `customer` scope.
@@ -143,6 +182,45 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
         _ endpoint: AuthorizedEndpoint<Scope.Customer, Response, ErrorBody>
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
+    }
+
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    public func orders(page: Int = 1, perPage: Int? = nil) async throws(APIError<ApiErrorMessage>) -> OrderPage {
+        try await self.client.send(ShopAPI.orders(page: page, perPage: perPage).endpoint)
+    }
+
+    /// Every page of `orders`, from the one its arguments ask for on.
+    ///
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: The pages, each fetched when the iteration reaches it: `for try await page in …`.
+    ///   The iteration ends after the last page, or fails with `APIError<ApiErrorMessage>`.
+    public func ordersPages(page: Int = 1, perPage: Int? = nil) -> APIPages<OrderPage, ApiErrorMessage> {
+        self.client.pages(
+            ShopAPI.orders(page: page, perPage: perPage).endpoint,
+            paging: .pageNumber("page", size: "per_page", count: { $0.orders.count }, totalPages: { $0.totalPages })
+        )
+    }
+
+    /// Every item of the pages of `orders`, from the page its arguments ask for on.
+    ///
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: The items of the pages, one at a time: `for try await item in …`. A page is fetched
+    ///   when the items before it are used up, so leaving the loop early sends no more requests. The
+    ///   iteration fails with `APIError<ApiErrorMessage>`.
+    public func allOrders(page: Int = 1, perPage: Int? = nil) -> APIItems<Order, ApiErrorMessage> {
+        let pages = self.ordersPages(page: page, perPage: perPage)
+        return pages.items { $0.orders }
     }
 
     /// The signed-in customer's profile.

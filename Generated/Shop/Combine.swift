@@ -62,6 +62,52 @@ extension ShopClient where Authorization: Scope.GuestAccess {
     public func categoriesPublisher() -> AnyPublisher<[Category], APIError<ApiErrorMessage>> {
         self.client.publisher(for: ShopAPI.categories().endpoint)
     }
+
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func productsPublisher(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> AnyPublisher<ProductList, APIError<ApiErrorMessage>> {
+        self.client.publisher(for: ShopAPI.products(offset: offset, limit: limit).endpoint)
+    }
+
+    /// Every page of `products`, from the one its arguments ask for on.
+    ///
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: A publisher of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func productsPagesPublisher(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> AnyPublisher<ProductList, APIError<ApiErrorMessage>> {
+        self.client.publisher(paging: self.productsPages(offset: offset, limit: limit))
+    }
+
+    /// Every item of the pages of `products`, from the page its arguments ask for on.
+    ///
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: A publisher of the items of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func allProductsPublisher(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> AnyPublisher<Product, APIError<ApiErrorMessage>> {
+        self.client.publisher(paging: self.allProducts(offset: offset, limit: limit))
+    }
 }
 
 /// The endpoints of the `customer` scope as Combine publishers: each subscription sends one request.
@@ -71,6 +117,52 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
         for endpoint: AuthorizedEndpoint<Scope.Customer, Response, ErrorBody>
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
+    }
+
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func ordersPublisher(
+        page: Int = 1,
+        perPage: Int? = nil
+    ) -> AnyPublisher<OrderPage, APIError<ApiErrorMessage>> {
+        self.client.publisher(for: ShopAPI.orders(page: page, perPage: perPage).endpoint)
+    }
+
+    /// Every page of `orders`, from the one its arguments ask for on.
+    ///
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: A publisher of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func ordersPagesPublisher(
+        page: Int = 1,
+        perPage: Int? = nil
+    ) -> AnyPublisher<OrderPage, APIError<ApiErrorMessage>> {
+        self.client.publisher(paging: self.ordersPages(page: page, perPage: perPage))
+    }
+
+    /// Every item of the pages of `orders`, from the page its arguments ask for on.
+    ///
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: A publisher of the items of the pages. Each subscription fetches the pages
+    ///   afresh as far as its demand goes, and no further once it is cancelled.
+    public func allOrdersPublisher(
+        page: Int = 1,
+        perPage: Int? = nil
+    ) -> AnyPublisher<Order, APIError<ApiErrorMessage>> {
+        self.client.publisher(paging: self.allOrders(page: page, perPage: perPage))
     }
 
     /// The signed-in customer's profile.

@@ -57,6 +57,44 @@ public enum ShopAPI {
         )
     }
 
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    public static func products(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> AuthorizedEndpoint<Scope.Guest, ProductList, ApiErrorMessage> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "products",
+                method: .get,
+                path: "/products",
+                query: [QueryItem("offset", offset), QueryItem("limit", limit)],
+                errors: ExpectedErrors(ApiErrorMessage.self, for: [.clientErrors])
+            )
+        )
+    }
+
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    public static func orders(
+        page: Int = 1,
+        perPage: Int? = nil
+    ) -> AuthorizedEndpoint<Scope.Customer, OrderPage, ApiErrorMessage> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "orders",
+                method: .get,
+                path: "/customer/orders",
+                query: [QueryItem("page", page), QueryItem("per_page", perPage)],
+                errors: ExpectedErrors(ApiErrorMessage.self, for: [.clientErrors])
+            )
+        )
+    }
+
     /// The signed-in customer's profile.
     public static func profile() -> AuthorizedEndpoint<Scope.Customer, Customer, ApiErrorMessage> {
         AuthorizedEndpoint(

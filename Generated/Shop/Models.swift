@@ -119,6 +119,75 @@ public struct ImageUpload: Codable, Sendable, Hashable {
     }
 }
 
+/// A product for sale.
+public struct Product: Codable, Sendable, Hashable {
+    /// The `id` field.
+    public var id: Int
+
+    /// The `name` field.
+    public var name: String
+
+    /// The price in cents.
+    public var price: Int
+
+    /// Creates a `Product` from its properties.
+    public init(id: Int, name: String, price: Int) {
+        self.id = id
+        self.name = name
+        self.price = price
+    }
+}
+
+/// A slice of the catalogue.
+public struct ProductList: Codable, Sendable, Hashable {
+    /// The `products` field.
+    public var products: [Product]
+
+    /// How many products the catalogue has in all.
+    public var total: Int
+
+    /// Creates a `ProductList` from its properties.
+    public init(products: [Product], total: Int) {
+        self.products = products
+        self.total = total
+    }
+}
+
+/// An order the customer placed.
+public struct Order: Codable, Sendable, Hashable {
+    /// The `id` field.
+    public var id: String
+
+    /// What the order cost, in cents.
+    public var total: Int
+
+    /// Creates an `Order` from its properties.
+    public init(id: String, total: Int) {
+        self.id = id
+        self.total = total
+    }
+}
+
+/// A page of the customer's orders.
+public struct OrderPage: Codable, Sendable, Hashable {
+    /// The `orders` field.
+    public var orders: [Order]
+
+    /// The `total_pages` field.
+    public var totalPages: Int
+
+    /// Creates an `OrderPage` from its properties.
+    public init(orders: [Order], totalPages: Int) {
+        self.orders = orders
+        self.totalPages = totalPages
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case orders
+        case totalPages = "total_pages"
+    }
+}
+
 /// The body of `login`.
 public struct LoginBody: Encodable, Sendable, Hashable {
     /// The `email` field.

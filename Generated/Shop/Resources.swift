@@ -17,6 +17,18 @@ public enum ShopResource: Resource {
     /// Every category of products.
     case categories
 
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    case products(offset: Int = 0, limit: Int = 20)
+
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    case orders(page: Int = 1, perPage: Int? = nil)
+
     /// The signed-in customer's profile.
     case profile
 
@@ -37,6 +49,10 @@ public enum ShopResource: Resource {
             return "sendFeedback"
         case .categories:
             return "categories"
+        case .products:
+            return "products"
+        case .orders:
+            return "orders"
         case .profile:
             return "profile"
         case .updateProfile:
@@ -51,7 +67,7 @@ public enum ShopResource: Resource {
         switch self {
         case .login, .refreshToken, .sendFeedback, .uploadImage:
             return .post
-        case .categories, .profile:
+        case .categories, .products, .orders, .profile:
             return .get
         case .updateProfile:
             return .patch
@@ -69,10 +85,26 @@ public enum ShopResource: Resource {
             return "/feedback"
         case .categories:
             return "/categories"
+        case .products:
+            return "/products"
+        case .orders:
+            return "/customer/orders"
         case .profile, .updateProfile:
             return "/customer/profile"
         case .uploadImage:
             return "/resources/images"
+        }
+    }
+
+    /// The query parameters.
+    public var query: [QueryItem] {
+        switch self {
+        case .login, .refreshToken, .sendFeedback, .categories, .profile, .updateProfile, .uploadImage:
+            return []
+        case .products(let offset, let limit):
+            return [QueryItem("offset", offset), QueryItem("limit", limit)]
+        case .orders(let page, let perPage):
+            return [QueryItem("page", page), QueryItem("per_page", perPage)]
         }
     }
 
@@ -85,7 +117,7 @@ public enum ShopResource: Resource {
             return .json(RefreshTokenBody(refreshToken: refreshToken))
         case .sendFeedback(let email, let message):
             return .json(SendFeedbackBody(email: email, message: message))
-        case .categories, .profile:
+        case .categories, .products, .orders, .profile:
             return nil
         case .updateProfile(let firstName, let lastName, let avatarId):
             return .json(UpdateProfileBody(firstName: firstName, lastName: lastName, avatarId: avatarId))
@@ -99,7 +131,7 @@ public enum ShopResource: Resource {
         switch self {
         case .login:
             return ShopSamples.login
-        case .refreshToken, .sendFeedback, .profile, .updateProfile, .uploadImage:
+        case .refreshToken, .sendFeedback, .products, .orders, .profile, .updateProfile, .uploadImage:
             return nil
         case .categories:
             return ShopSamples.categories
@@ -111,7 +143,7 @@ public enum ShopResource: Resource {
         switch self {
         case .login, .refreshToken:
             return false
-        case .sendFeedback, .categories, .profile, .updateProfile, .uploadImage:
+        case .sendFeedback, .categories, .products, .orders, .profile, .updateProfile, .uploadImage:
             return true
         }
     }

@@ -60,6 +60,48 @@ extension Reactive {
     where Base == ShopClient<Authorization> {
         self.base.client.single(for: ShopAPI.categories().endpoint)
     }
+
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
+    public func products<Authorization: Scope.GuestAccess>(offset: Int = 0, limit: Int = 20) -> Single<ProductList>
+    where Base == ShopClient<Authorization> {
+        self.base.client.single(for: ShopAPI.products(offset: offset, limit: limit).endpoint)
+    }
+
+    /// Every page of `products`, from the one its arguments ask for on.
+    ///
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: An `Observable` of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ApiErrorMessage>`.
+    public func productsPages<Authorization: Scope.GuestAccess>(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> Observable<ProductList> where Base == ShopClient<Authorization> {
+        self.base.client.observable(of: self.base.productsPages(offset: offset, limit: limit))
+    }
+
+    /// Every item of the pages of `products`, from the page its arguments ask for on.
+    ///
+    /// The catalogue, a slice at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: Products per slice, at most 100.
+    ///
+    /// - Returns: An `Observable` of the items of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ApiErrorMessage>`.
+    public func allProducts<Authorization: Scope.GuestAccess>(offset: Int = 0, limit: Int = 20) -> Observable<Product>
+    where Base == ShopClient<Authorization> {
+        self.base.client.observable(of: self.base.allProducts(offset: offset, limit: limit))
+    }
 }
 
 /// The endpoints of the `customer` scope as RxSwift singles, on `ShopClient.rx`: each subscription sends one request.
@@ -69,6 +111,48 @@ extension Reactive {
         _ endpoint: AuthorizedEndpoint<Scope.Customer, Response, ErrorBody>
     ) -> Single<Response> where Base == ShopClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
+    }
+
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<ApiErrorMessage>`.
+    public func orders<Authorization: Scope.CustomerAccess>(page: Int = 1, perPage: Int? = nil) -> Single<OrderPage>
+    where Base == ShopClient<Authorization> {
+        self.base.client.single(for: ShopAPI.orders(page: page, perPage: perPage).endpoint)
+    }
+
+    /// Every page of `orders`, from the one its arguments ask for on.
+    ///
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: An `Observable` of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ApiErrorMessage>`.
+    public func ordersPages<Authorization: Scope.CustomerAccess>(
+        page: Int = 1,
+        perPage: Int? = nil
+    ) -> Observable<OrderPage> where Base == ShopClient<Authorization> {
+        self.base.client.observable(of: self.base.ordersPages(page: page, perPage: perPage))
+    }
+
+    /// Every item of the pages of `orders`, from the page its arguments ask for on.
+    ///
+    /// The signed-in customer's orders, newest first, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - perPage: Orders per page; the server chooses when `nil`.
+    ///
+    /// - Returns: An `Observable` of the items of the pages. Each subscription fetches the
+    ///   pages afresh, and no further once disposed. It fails with `APIError<ApiErrorMessage>`.
+    public func allOrders<Authorization: Scope.CustomerAccess>(page: Int = 1, perPage: Int? = nil) -> Observable<Order>
+    where Base == ShopClient<Authorization> {
+        self.base.client.observable(of: self.base.allOrders(page: page, perPage: perPage))
     }
 
     /// The signed-in customer's profile.
@@ -117,6 +201,30 @@ extension APIClient {
                     callbackQueue.async { observer(.success(response)) }
                 } catch {
                     callbackQueue.async { observer(.failure(error)) }
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension APIClient {
+    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
+    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
+    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
+    /// Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
+    where Values.Element: Sendable {
+        Observable.create { observe in
+            nonisolated(unsafe) let observer = observe
+            let task = Task {
+                do {
+                    for try await value in values {
+                        callbackQueue.async { observer.onNext(value) }
+                    }
+                    callbackQueue.async { observer.onCompleted() }
+                } catch {
+                    callbackQueue.async { observer.onError(error) }
                 }
             }
             return Disposables.create { task.cancel() }

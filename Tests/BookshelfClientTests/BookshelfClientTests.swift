@@ -20,7 +20,10 @@ import Testing
     static func configure(_ router: Router<BasicRequestContext>) {
         router.get("/v2/books") { request, _ -> Response in
             var response = Response.json("[\(book)]")
-            response.headers[.init("Link")!] = #"</v2/books?page=2>; rel="next""#
+            // Two pages: the first links to the second, which links nowhere.
+            if request.uri.query?.contains("page=2") != true {
+                response.headers[.init("Link")!] = #"</v2/books?page=2>; rel="next""#
+            }
             response.headers[.init("X-Total-Count")!] = "41"
             if request.uri.query?.contains("limit=0") == true {
                 return .json(#"{"title": "Bad limit", "status": 400}"#, status: .badRequest)
@@ -63,6 +66,18 @@ import Testing
             baseURL: baseURL.appendingPathComponent("v2"),
             credentials: .token("reader-token")
         )
+    }
+
+    /// The document's list answers an array with a `Link` header, so the client pages by it: the next page's
+    /// link, relative to the response, is followed with the same credentials until a page has none.
+    @Test func pagesFollowTheLinkHeaderTheDocumentDescribes() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let books = try await Self.client(baseURL).allBooks(limit: 1).collect()
+            #expect(books.map(\.title) == ["Moby-Dick", "Moby-Dick"])
+            let requests = await log.requests
+            #expect(requests.map(\.uri) == ["/v2/books?limit=1", "/v2/books?page=2"])
+            #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer reader-token" })
+        }
     }
 
     @Test func readsWhatTheDocumentDescribes() async throws {

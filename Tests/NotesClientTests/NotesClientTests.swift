@@ -18,7 +18,11 @@ import Testing
         """
 
     static func configure(_ router: Router<BasicRequestContext>) {
-        router.get("/notes") { _, _ -> Response in .json(#"{"items": [\#(noteJSON)], "next": 2}"#) }
+        router.get("/notes") { request, _ -> Response in
+            // Three pages of one note each; the last names no next page.
+            let page = request.uri.queryParameters.get("page").flatMap(Int.init) ?? 1
+            return .json(#"{"items": [\#(noteJSON)], "next": \#(page < 3 ? String(page + 1) : "null")}"#)
+        }
         router.post("/notes") { request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 16)
             let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
@@ -63,6 +67,29 @@ import Testing
             #expect(request.uri == "/notes?state=in-review&tag=a%20b&tag=c&page=1&per_page=20")
             #expect(request.headers["x-request-id"] == "req-1")
             #expect(request.headers["user-agent"] == "Specsmith-Notes/1.0")
+        }
+    }
+
+    /// The pages of `listNotes` follow the cursor each page names (`next`, sent back as `page`), with the
+    /// request's other parameters and headers on every page, until a page names none.
+    @Test func pagesFollowTheCursorEachPageNames() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let client = NotesClient(baseURL: baseURL)
+            let notes = try await client.allNotes(state: .inReview, xRequestID: "req-2").collect()
+            #expect(notes.map(\.id) == [Self.noteID, Self.noteID, Self.noteID])
+            let requests = await log.requests
+            #expect(
+                requests.map(\.uri) == [
+                    "/notes?state=in-review&page=1&per_page=20",
+                    "/notes?state=in-review&page=2&per_page=20",
+                    "/notes?state=in-review&page=3&per_page=20",
+                ]
+            )
+            #expect(requests.allSatisfy { $0.headers["x-request-id"] == "req-2" })
+
+            var cursors: [Int?] = []
+            for try await page in client.notesPages(page: 2) { cursors.append(page.next) }
+            #expect(cursors == [3, nil])
         }
     }
 

@@ -84,6 +84,48 @@ import Testing
         }
     }
 
+    /// The catalogue pages by offset: each slice starts where the last ended, and a short slice ends.
+    @Test func productsPageByOffsetUntilAShortSlice() async throws {
+        try await withShop { shop, _, log, _ in
+            let guest = shop.authorized(as: Scope.Guest.self, credentials: .token(ShopState.guestToken))
+            let products = try await guest.allProducts().collect()
+            #expect(products.map(\.id) == Array(1...45))
+            #expect(
+                await log.requests.map(\.uri) == [
+                    "/products?offset=0&limit=20", "/products?offset=20&limit=20", "/products?offset=40&limit=20",
+                ]
+            )
+            // With slices that fill the catalogue exactly, the reported total ends it without an empty slice.
+            var sizes: [Int] = []
+            for try await slice in guest.productsPages(offset: 5, limit: 10) { sizes.append(slice.products.count) }
+            #expect(sizes == [10, 10, 10, 10])
+            #expect(await log.requests.count == 7)
+        }
+    }
+
+    /// Orders page by number, counted up until the last of the reported `total_pages`; credentials go with
+    /// every page.
+    @Test func ordersPageByNumberUntilTheLastPage() async throws {
+        try await withShop { shop, _, log, _ in
+            let session = try await login(shop)
+            let customer = shop.authorized(as: Scope.Customer.self, credentials: .token(session.token))
+            let orders = try await customer.allOrders().collect()
+            #expect(orders.map(\.id) == ["o1", "o2", "o3", "o4", "o5", "o6", "o7"])
+            let requests = await log.requests.dropFirst()
+            #expect(
+                requests.map(\.uri) == [
+                    "/customer/orders?page=1", "/customer/orders?page=2", "/customer/orders?page=3",
+                ]
+            )
+            #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer \(session.token)" })
+
+            // A page shorter than the size asked for is the last.
+            var pages: [[String]] = []
+            for try await page in customer.ordersPages(page: 2, perPage: 4) { pages.append(page.orders.map(\.id)) }
+            #expect(pages == [["o5", "o6", "o7"]])
+        }
+    }
+
     @Test func uploadThenPatchTheAvatar() async throws {
         try await withShop { shop, state, log, _ in
             let session = try await login(shop)

@@ -158,6 +158,27 @@ enum ShopServer {
                 if delay > .zero { try await Task.sleep(for: delay) }
                 return .json(json([["id": 1, "name": "Books"], ["id": 2, "name": "Music"]]))
             }
+            router.get("/products") { request, _ -> Response in
+                if let refusal = await refusal(request, needs: .guest, state: state) { return refusal }
+                // 45 products, a slice of `limit` (20 unless asked) from `offset` on.
+                let query = request.uri.queryParameters
+                let offset = query.get("offset").flatMap(Int.init) ?? 0
+                let limit = query.get("limit").flatMap(Int.init) ?? 20
+                let products = (offset..<min(45, offset + limit)).map {
+                    ["id": $0 + 1, "name": "Product \($0 + 1)", "price": 100 * ($0 + 1)]
+                }
+                return .json(json(["products": products, "total": 45]))
+            }
+            router.get("/customer/orders") { request, _ -> Response in
+                if let refusal = await refusal(request, needs: .customer, state: state) { return refusal }
+                // 7 orders, `per_page` (3 unless asked) to a page.
+                let query = request.uri.queryParameters
+                let page = query.get("page").flatMap(Int.init) ?? 1
+                let perPage = query.get("per_page").flatMap(Int.init) ?? 3
+                let first = (page - 1) * perPage
+                let orders = (first..<max(first, min(7, first + perPage))).map { ["id": "o\($0 + 1)", "total": 999] }
+                return .json(json(["orders": orders, "total_pages": (7 + perPage - 1) / perPage]))
+            }
             router.get("/customer/profile") { request, _ -> Response in
                 if let refusal = await refusal(request, needs: .customer, state: state) { return refusal }
                 if await state.profileBreaks {

@@ -56,6 +56,8 @@ import Yams
         let endpoint = (Self.schema["definitions"] as? [String: Any])?["endpoint"] as? [String: Any]
         let stream = (endpoint?["properties"] as? [String: Any])?["stream"] as? [String: Any]
         #expect(Set((stream?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.streamVariant))
+        let pages = (endpoint?["properties"] as? [String: Any])?["pages"] as? [String: Any]
+        #expect(Set((pages?["properties"] as? [String: Any] ?? [:]).keys) == Set(SpecKeys.pages))
         let events = ((Self.schema["definitions"] as? [String: Any])?["events"] as? [String: Any])?["oneOf"]
         let byName = ((events as? [[String: Any]])?.last?["additionalProperties"] as? [String: Any])?["oneOf"]
         let eventKeys = ((byName as? [[String: Any]])?.last?["properties"] as? [String: Any] ?? [:]).keys

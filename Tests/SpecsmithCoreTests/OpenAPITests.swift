@@ -401,6 +401,31 @@ import Testing
         )
     }
 
+    /// List operations page as the large APIs' descriptions show it (a `Link` header, Stripe's `has_more` with
+    /// `starting_after`, its searches' `next_page`), and lists that show too little, or whose methods would
+    /// clash, do not; the imported spec says `pages:` and generates the same Swift.
+    @Test func listsPageAsTheirDescriptionsShow() async throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent("pages.yaml"), encoding: .utf8)
+        let output = Self.generate(text, path: "pages.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let client = output.files.first { $0.name == "Client.swift" }?.contents ?? ""
+        #expect(client.contains("paging: .link()"))
+        #expect(
+            client.contains(#"paging: .after("starting_after", lastID: { $0.data.last?.id }, hasMore: { $0.hasMore })"#)
+        )
+        #expect(client.contains(#"paging: .cursor("page", next: { $0.nextPage })"#))
+        for unpaged in ["allLabels", "allNotes", "allEvents", "refundsPages"] {
+            #expect(!client.contains("func \(unpaged)("), "\(unpaged)")
+        }
+        try await Self.expectCompilesAndImports(
+            output,
+            text: text,
+            path: "pages.yaml",
+            module: "Pages",
+            golden: "pages"
+        )
+    }
+
     /// JSON allows C1 control characters (U+0080 to U+009F) in strings, which YAML, which reads JSON, does not:
     /// a JSON document with them still reads, the characters escaped.
     @Test func jsonWithC1ControlCharactersReads() {

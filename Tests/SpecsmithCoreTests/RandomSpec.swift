@@ -313,7 +313,12 @@ struct RandomSpec {
         } else if answers == 1 {
             lines.append("    response: {\(Bool.random(using: &random) ? "binary" : "text"): application/octet-stream}")
         } else if let response = objects.randomElement(using: &random) {
-            lines.append("    response: \(quoted(Bool.random(using: &random) ? response : "[\(response)]"))")
+            let isList = Bool.random(using: &random)
+            lines.append("    response: \(quoted(isList ? "[\(response)]" : response))")
+            if isList, Bool.random(using: &random) {
+                // A list paged by its Link header: pages and items methods named after the hard name.
+                lines.append("    pages: {by: link}")
+            }
         }
         if !streams, Bool.random(using: &random) {
             let types = ["String?", "Int", "Date?", "URL?", "Links?", "UUID", "Bool?", "Int64?"]

@@ -236,6 +236,18 @@ public enum SpecWriter {
                     }
                 }
             }
+            if let pages = endpoint.pages {
+                writer.block("pages") { writer in
+                    for (key, value) in [
+                        ("by", pages.by), ("items", pages.items), ("relation", pages.relation),
+                        ("cursor", pages.cursor), ("parameter", pages.parameter), ("hasMore", pages.hasMore),
+                        ("itemID", pages.itemID), ("size", pages.size), ("first", pages.first),
+                        ("totalPages", pages.totalPages), ("totalItems", pages.totalItems),
+                    ] {
+                        if let value { writer.scalar(key, value.value) }
+                    }
+                }
+            }
             if !endpoint.responseHeaders.isEmpty {
                 writer.block("responseHeaders") { writer in
                     for field in endpoint.responseHeaders { write(field, into: &writer) }

@@ -254,6 +254,7 @@ extension OpenAPIReader {
                 )
             }
         }
+        dropClashingPaging()
         if let filter = config?.filter {
             for name in filter.operations + filter.tags + filter.paths where !matched.contains(name.value) {
                 diagnostics.warning(
@@ -338,6 +339,7 @@ extension OpenAPIReader {
         if let responses = operation["responses"] {
             readResponses(responses, into: &endpoint)
             readStream(responses, body: operation["requestBody"], into: &endpoint)
+            readPaging(responses, method: method.value, into: &endpoint)
         }
         endpoint.server = server(operation["servers"] ?? pathServers)
         nameParametersApart(&endpoint)

@@ -33,7 +33,7 @@ extension ResolveContext {
         var valid = checkPagingKeys(written, kind: kind)
         guard case .json(let page) = operation.responseBody, operation.answers == nil else {
             diagnostics.error(
-                "`pages` needs a JSON answer: `\(raw.name.value)` answers with one page of a list under `response:`",
+                "`pages` needs a JSON answer, one page of a list, and `\(raw.name.value)` answers otherwise",
                 at: written.location,
                 hint: "answer with the page's model or an array, `response: \"[Item]\"`"
             )
@@ -78,6 +78,7 @@ extension ResolveContext {
         case "link":
             pagingKind = .link(relation: written.relation?.value.lowercased() ?? "next")
         case "cursor":
+            let sent = parameter(written.parameter, key: "parameter", integer: false)
             guard let cursorPath = written.cursor else {
                 diagnostics.error(
                     "`pages` with `by: cursor` needs `cursor`, the path of the next page's cursor in the answer",
@@ -87,13 +88,19 @@ extension ResolveContext {
                 return nil
             }
             let cursor = fieldPath(cursorPath, in: page, reader: reader, expecting: .identifier)
-            let sent = parameter(written.parameter, key: "parameter", integer: false)
             guard let cursor, let sent else { return nil }
             pagingKind = .cursor(cursor, parameter: sent)
         case "after":
             let sent = parameter(written.parameter, key: "parameter", integer: false)
             let idName = written.itemID ?? Located("id", at: written.location)
-            let itemID = fieldPath(idName, in: item, reader: reader, expecting: .identifier)
+            let itemID = fieldPath(
+                idName,
+                in: item,
+                reader: reader,
+                expecting: .identifier,
+                root: "an item",
+                hint: written.itemID == nil ? "name the items' id property with `itemID`" : nil
+            )
             var hasMore: FieldPath?
             if let path = written.hasMore {
                 hasMore = fieldPath(path, in: page, reader: reader, expecting: .bool)
@@ -112,24 +119,25 @@ extension ResolveContext {
             let totalPath = kind.name == "page" ? written.totalPages : written.totalItems
             var total: FieldPath?
             if let path = totalPath {
-                total = fieldPath(path, in: page, reader: reader, expecting: .integer)
+                total = fieldPath(path, in: page, reader: reader, expecting: .count)
                 failed = failed || total == nil
+            }
+            var first = 1
+            if let text = written.first {
+                if let number = Int(text.value), number >= 0 {
+                    first = number
+                } else {
+                    diagnostics.error(
+                        "`first` must be a page number, 0 or more, not `\(text.value)`",
+                        at: text.location
+                    )
+                    failed = true
+                }
             }
             guard let sent, !failed else { return nil }
             if kind.name == "offset" {
                 pagingKind = .offset(parameter: sent, size: size, totalItems: total)
                 break
-            }
-            var first = 1
-            if let text = written.first {
-                guard let number = Int(text.value), number >= 0 else {
-                    diagnostics.error(
-                        "`first` must be a page number, 0 or more, not `\(text.value)`",
-                        at: text.location
-                    )
-                    return nil
-                }
-                first = number
             }
             pagingKind = .page(parameter: sent, first: first, size: size, totalPages: total)
         default:
@@ -196,7 +204,9 @@ extension ResolveContext {
         _ path: Located<String>,
         in type: TypeRef,
         reader: PagingReader,
-        expecting expected: PagingReader.Expected? = nil
+        expecting expected: PagingReader.Expected? = nil,
+        root: String = "the answer",
+        hint: String? = nil
     ) -> FieldPath? {
         var steps: [FieldPath.Step] = []
         var current = type
@@ -205,7 +215,7 @@ extension ResolveContext {
             guard case .model(let modelName) = owner, let model = reader.models[modelName],
                 case .object(let properties) = model.shape
             else {
-                let place = steps.isEmpty ? "the answer" : "`\(steps.last!.name)`"
+                let place = steps.isEmpty ? root : "`\(steps.last!.name)`"
                 diagnostics.error(
                     "`\(path.value)` goes into \(place), which is `\(TranslationSupport.typeText(current))`, not a model with properties",
                     at: path.location
@@ -218,11 +228,11 @@ extension ResolveContext {
                 diagnostics.error(
                     "`\(modelName)` has no property `\(key)`",
                     at: path.location,
-                    hint: Suggestions.hint(for: key, in: properties.map(\.key))
+                    hint: Suggestions.hint(for: key, in: properties.map(\.key)) ?? hint
                 )
                 return nil
             }
-            if case .nullable = property.type {
+            if case .nullable = property.type.unwrapped {
                 diagnostics.error(
                     "`\(key)` of `\(modelName)` is nullable, which pages cannot read through",
                     at: path.location,
@@ -256,6 +266,8 @@ struct PagingReader {
         case identifier
         /// An integer.
         case integer
+        /// A number of pages or items: an `Int`.
+        case count
         /// A Bool.
         case bool
 
@@ -264,7 +276,7 @@ struct PagingReader {
             case (.identifier, .builtin(.string)), (.identifier, .builtin(.uuid)): true
             case (.identifier, .builtin(let builtin)), (.integer, .builtin(let builtin)):
                 [.int, .int32, .int64].contains(builtin)
-            case (.bool, .builtin(.bool)): true
+            case (.count, .builtin(.int)), (.bool, .builtin(.bool)): true
             default: false
             }
         }
@@ -273,6 +285,7 @@ struct PagingReader {
             switch self {
             case .identifier: "text or an integer"
             case .integer: "an integer"
+            case .count: "an `Int`"
             case .bool: "a `Bool`"
             }
         }
