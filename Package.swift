@@ -190,7 +190,7 @@ let package = Package(
             .testTarget(
                 name: "FilesClientTests",
                 dependencies: [
-                    "Files", "SpecsmithRuntime", "LoopbackServer",
+                    "Files", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 swiftSettings: strictSettings

@@ -188,6 +188,17 @@ public struct BookshelfClient<Authorization: AuthorizationScope>: Sendable {
     public func bookCover(id: UUID) async throws(APIError<Never>) -> Data {
         try await self.client.send(BookshelfAPI.bookCover(id: id))
     }
+
+    /// `bookCover`, telling the progress of its upload and download as they go.
+    ///
+    /// Sends `bookCover`.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<Never>`.
+    public func bookCoverWithProgress(id: UUID) -> APITransfer<Data, Never> {
+        self.client.transfer(BookshelfAPI.bookCover(id: id))
+    }
 }
 
 extension BookshelfClient where Authorization == Scope.Public {
@@ -251,6 +262,21 @@ extension BookshelfClient where Authorization: Scope.BooksReadAccess {
     /// Sends `uploadCover`.
     public func uploadCover(id: UUID, image: FileUpload, caption: String? = nil) async throws(APIError<Never>) {
         try await self.client.send(BookshelfAPI.uploadCover(id: id, image: image, caption: caption).endpoint)
+    }
+
+    /// `uploadCover`, telling the progress of its upload and download as they go.
+    ///
+    /// Sends `uploadCover`.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<Never>`.
+    public func uploadCoverWithProgress(
+        id: UUID,
+        image: FileUpload,
+        caption: String? = nil
+    ) -> APITransfer<Void, Never> {
+        self.client.transfer(BookshelfAPI.uploadCover(id: id, image: image, caption: caption).endpoint)
     }
 
     /// Sends `createShelf`.

@@ -248,6 +248,17 @@ extension FilesClient where Authorization: Scope.FilesReadAccess {
         try await self.client.send(FilesAPI.fileContents(id: id).endpoint)
     }
 
+    /// `fileContents`, telling the progress of its upload and download as they go.
+    ///
+    /// A file's bytes, as stored.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<Problem>`.
+    public func fileContentsWithProgress(id: String) -> APITransfer<Data, Problem> {
+        self.client.transfer(FilesAPI.fileContents(id: id).endpoint)
+    }
+
     /// The first lines of a text file, in the charset it is stored in.
     public func filePreview(id: String) async throws(APIError<Problem>) -> String {
         try await self.client.send(FilesAPI.filePreview(id: id).endpoint)
@@ -256,6 +267,17 @@ extension FilesClient where Authorization: Scope.FilesReadAccess {
     /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
     public func downloadArchive() async throws(APIError<Problem>) -> URL {
         try await self.client.send(FilesAPI.downloadArchive().endpoint)
+    }
+
+    /// `downloadArchive`, telling the progress of its upload and download as they go.
+    ///
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<Problem>`.
+    public func downloadArchiveWithProgress() -> APITransfer<URL, Problem> {
+        self.client.transfer(FilesAPI.downloadArchive().endpoint)
     }
 }
 
@@ -285,6 +307,17 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     public func uploadContents(id: String, file: URL) async throws(APIError<Problem>) -> FileInfo {
         try await self.client.send(FilesAPI.uploadContents(id: id, file: file).endpoint)
+    }
+
+    /// `uploadContents`, telling the progress of its upload and download as they go.
+    ///
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<Problem>`.
+    public func uploadContentsWithProgress(id: String, file: URL) -> APITransfer<FileInfo, Problem> {
+        self.client.transfer(FilesAPI.uploadContents(id: id, file: file).endpoint)
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -328,6 +361,30 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
                 labels: labels,
                 thumbnails: thumbnails
             ).endpoint.withHeaders(UploadFileResponseHeaders.self)
+        )
+    }
+
+    /// `uploadFile`, telling the progress of its upload and download as they go.
+    ///
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<Problem>`.
+    public func uploadFileWithProgress(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> APITransfer<FileInfo, Problem> {
+        self.client.transfer(
+            FilesAPI.uploadFile(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails).endpoint
         )
     }
 }

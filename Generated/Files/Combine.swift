@@ -75,6 +75,16 @@ extension FilesClient where Authorization: Scope.FilesReadAccess {
         self.client.publisher(for: FilesAPI.fileContents(id: id).endpoint)
     }
 
+    /// `fileContents`, telling the progress of its upload and download as they go.
+    ///
+    /// A file's bytes, as stored.
+    ///
+    /// - Returns: A publisher of the progress of the upload and the download, then of the answer. Each
+    ///   subscription sends the request once, and cancelling it cancels the request.
+    public func fileContentsWithProgressPublisher(id: String) -> AnyPublisher<TransferEvent<Data>, APIError<Problem>> {
+        self.client.publisher(transfer: self.fileContentsWithProgress(id: id))
+    }
+
     /// The first lines of a text file, in the charset it is stored in.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -89,6 +99,16 @@ extension FilesClient where Authorization: Scope.FilesReadAccess {
     ///   cancels it when the subscription is cancelled.
     public func downloadArchivePublisher() -> AnyPublisher<URL, APIError<Problem>> {
         self.client.publisher(for: FilesAPI.downloadArchive().endpoint)
+    }
+
+    /// `downloadArchive`, telling the progress of its upload and download as they go.
+    ///
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    ///
+    /// - Returns: A publisher of the progress of the upload and the download, then of the answer. Each
+    ///   subscription sends the request once, and cancelling it cancels the request.
+    public func downloadArchiveWithProgressPublisher() -> AnyPublisher<TransferEvent<URL>, APIError<Problem>> {
+        self.client.publisher(transfer: self.downloadArchiveWithProgress())
     }
 }
 
@@ -127,6 +147,19 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
     ///   cancels it when the subscription is cancelled.
     public func uploadContentsPublisher(id: String, file: URL) -> AnyPublisher<FileInfo, APIError<Problem>> {
         self.client.publisher(for: FilesAPI.uploadContents(id: id, file: file).endpoint)
+    }
+
+    /// `uploadContents`, telling the progress of its upload and download as they go.
+    ///
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
+    ///
+    /// - Returns: A publisher of the progress of the upload and the download, then of the answer. Each
+    ///   subscription sends the request once, and cancelling it cancels the request.
+    public func uploadContentsWithProgressPublisher(
+        id: String,
+        file: URL
+    ) -> AnyPublisher<TransferEvent<FileInfo>, APIError<Problem>> {
+        self.client.publisher(transfer: self.uploadContentsWithProgress(id: id, file: file))
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -176,6 +209,29 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
                 labels: labels,
                 thumbnails: thumbnails
             ).endpoint.withHeaders(UploadFileResponseHeaders.self)
+        )
+    }
+
+    /// `uploadFile`, telling the progress of its upload and download as they go.
+    ///
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: A publisher of the progress of the upload and the download, then of the answer. Each
+    ///   subscription sends the request once, and cancelling it cancels the request.
+    public func uploadFileWithProgressPublisher(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> AnyPublisher<TransferEvent<FileInfo>, APIError<Problem>> {
+        self.client.publisher(
+            transfer: self.uploadFileWithProgress(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
         )
     }
 }

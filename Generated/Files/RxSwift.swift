@@ -74,6 +74,19 @@ extension Reactive {
         self.base.client.single(for: FilesAPI.fileContents(id: id).endpoint)
     }
 
+    /// `fileContents`, telling the progress of its upload and download as they go.
+    ///
+    /// A file's bytes, as stored.
+    ///
+    /// - Returns: An `Observable` of the progress of the upload and the download, then of the answer.
+    ///   Each subscription sends the request once, and disposing it cancels the request. It fails with
+    ///   `APIError<Problem>`.
+    public func fileContentsWithProgress<Authorization: Scope.FilesReadAccess>(
+        id: String
+    ) -> Observable<TransferEvent<Data>> where Base == FilesClient<Authorization> {
+        self.base.client.observable(of: self.base.fileContentsWithProgress(id: id))
+    }
+
     /// The first lines of a text file, in the charset it is stored in.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -90,6 +103,18 @@ extension Reactive {
     public func downloadArchive<Authorization: Scope.FilesReadAccess>() -> Single<URL>
     where Base == FilesClient<Authorization> {
         self.base.client.single(for: FilesAPI.downloadArchive().endpoint)
+    }
+
+    /// `downloadArchive`, telling the progress of its upload and download as they go.
+    ///
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    ///
+    /// - Returns: An `Observable` of the progress of the upload and the download, then of the answer.
+    ///   Each subscription sends the request once, and disposing it cancels the request. It fails with
+    ///   `APIError<Problem>`.
+    public func downloadArchiveWithProgress<Authorization: Scope.FilesReadAccess>() -> Observable<TransferEvent<URL>>
+    where Base == FilesClient<Authorization> {
+        self.base.client.observable(of: self.base.downloadArchiveWithProgress())
     }
 }
 
@@ -133,6 +158,20 @@ extension Reactive {
     public func uploadContents<Authorization: Scope.FilesWriteAccess>(id: String, file: URL) -> Single<FileInfo>
     where Base == FilesClient<Authorization> {
         self.base.client.single(for: FilesAPI.uploadContents(id: id, file: file).endpoint)
+    }
+
+    /// `uploadContents`, telling the progress of its upload and download as they go.
+    ///
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
+    ///
+    /// - Returns: An `Observable` of the progress of the upload and the download, then of the answer.
+    ///   Each subscription sends the request once, and disposing it cancels the request. It fails with
+    ///   `APIError<Problem>`.
+    public func uploadContentsWithProgress<Authorization: Scope.FilesWriteAccess>(
+        id: String,
+        file: URL
+    ) -> Observable<TransferEvent<FileInfo>> where Base == FilesClient<Authorization> {
+        self.base.client.observable(of: self.base.uploadContentsWithProgress(id: id, file: file))
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -182,6 +221,30 @@ extension Reactive {
                 labels: labels,
                 thumbnails: thumbnails
             ).endpoint.withHeaders(UploadFileResponseHeaders.self)
+        )
+    }
+
+    /// `uploadFile`, telling the progress of its upload and download as they go.
+    ///
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    ///
+    /// - Returns: An `Observable` of the progress of the upload and the download, then of the answer.
+    ///   Each subscription sends the request once, and disposing it cancels the request. It fails with
+    ///   `APIError<Problem>`.
+    public func uploadFileWithProgress<Authorization: Scope.FilesWriteAccess>(
+        _ file: FileUpload,
+        name: String? = nil,
+        tags: [String]? = nil,
+        labels: FileLabels? = nil,
+        thumbnails: [FileUpload]? = nil
+    ) -> Observable<TransferEvent<FileInfo>> where Base == FilesClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.uploadFileWithProgress(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
         )
     }
 }
@@ -254,6 +317,30 @@ extension APIClient {
                     callbackQueue.async { observer(.success(response)) }
                 } catch {
                     callbackQueue.async { observer(.failure(error)) }
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+extension APIClient {
+    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
+    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
+    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
+    /// Events arrive on the client's `callbackQueue`.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
+    where Values.Element: Sendable {
+        Observable.create { observe in
+            nonisolated(unsafe) let observer = observe
+            let task = Task {
+                do {
+                    for try await value in values {
+                        callbackQueue.async { observer.onNext(value) }
+                    }
+                    callbackQueue.async { observer.onCompleted() }
+                } catch {
+                    callbackQueue.async { observer.onError(error) }
                 }
             }
             return Disposables.create { task.cancel() }

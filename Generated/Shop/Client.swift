@@ -243,4 +243,15 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
     public func uploadImage(_ data: Data) async throws(APIError<ApiErrorMessage>) -> ImageUpload {
         try await self.client.send(ShopAPI.uploadImage(data).endpoint)
     }
+
+    /// `uploadImage`, telling the progress of its upload and download as they go.
+    ///
+    /// Uploads a PNG image, such as an avatar, and returns its id.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<ApiErrorMessage>`.
+    public func uploadImageWithProgress(_ data: Data) -> APITransfer<ImageUpload, ApiErrorMessage> {
+        self.client.transfer(ShopAPI.uploadImage(data).endpoint)
+    }
 }

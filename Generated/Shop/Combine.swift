@@ -194,4 +194,16 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
     public func uploadImagePublisher(_ data: Data) -> AnyPublisher<ImageUpload, APIError<ApiErrorMessage>> {
         self.client.publisher(for: ShopAPI.uploadImage(data).endpoint)
     }
+
+    /// `uploadImage`, telling the progress of its upload and download as they go.
+    ///
+    /// Uploads a PNG image, such as an avatar, and returns its id.
+    ///
+    /// - Returns: A publisher of the progress of the upload and the download, then of the answer. Each
+    ///   subscription sends the request once, and cancelling it cancels the request.
+    public func uploadImageWithProgressPublisher(
+        _ data: Data
+    ) -> AnyPublisher<TransferEvent<ImageUpload>, APIError<ApiErrorMessage>> {
+        self.client.publisher(transfer: self.uploadImageWithProgress(data))
+    }
 }

@@ -186,6 +186,19 @@ extension Reactive {
     where Base == ShopClient<Authorization> {
         self.base.client.single(for: ShopAPI.uploadImage(data).endpoint)
     }
+
+    /// `uploadImage`, telling the progress of its upload and download as they go.
+    ///
+    /// Uploads a PNG image, such as an avatar, and returns its id.
+    ///
+    /// - Returns: An `Observable` of the progress of the upload and the download, then of the answer.
+    ///   Each subscription sends the request once, and disposing it cancels the request. It fails with
+    ///   `APIError<ApiErrorMessage>`.
+    public func uploadImageWithProgress<Authorization: Scope.CustomerAccess>(
+        _ data: Data
+    ) -> Observable<TransferEvent<ImageUpload>> where Base == ShopClient<Authorization> {
+        self.base.client.observable(of: self.base.uploadImageWithProgress(data))
+    }
 }
 
 extension APIClient {

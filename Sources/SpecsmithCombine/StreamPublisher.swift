@@ -56,6 +56,23 @@ extension APIClient {
     }
 }
 
+extension APIClient {
+    /// A transfer with progress (``APITransfer``) as a cold publisher: progress events, then the answer.
+    ///
+    /// Each subscription sends the request once; events and completion arrive on ``APIClient/callbackQueue``.
+    /// Progress the subscriber has no demand for is merged into the next it reads. Cancelling the
+    /// subscription cancels the request.
+    public func publisher<Value, ErrorBody>(
+        transfer: APITransfer<Value, ErrorBody>
+    ) -> AnyPublisher<TransferEvent<Value>, APIError<ErrorBody>> {
+        StreamPublisher(queue: callbackQueue) {
+            var values = transfer.makeAsyncIterator()
+            return { () async throws(APIError<ErrorBody>) in try await values.next() }
+        }
+        .eraseToAnyPublisher()
+    }
+}
+
 /// Reads values one at a time (a stream's, or pages or their items) for each subscription.
 struct StreamPublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
     typealias Output = Element

@@ -140,6 +140,7 @@ public struct APIClient: Sendable {
         request.ownsBodyFile = payload?.temporary ?? false
         request.downloadsToFile = endpoint.decoding.downloadsToFile
         request.streamsBody = endpoint.decoding.streamsBody
+        request.progress = endpoint.progress
         return request
     }
 

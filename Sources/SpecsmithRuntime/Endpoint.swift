@@ -34,6 +34,9 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
     public var acceptsAuthorization = false
     /// How long to wait for this endpoint's response, in seconds; `nil` uses the client's timeout.
     public var timeout: TimeInterval?
+    /// Told the progress of the request's upload and its response's download as they go (see
+    /// ``reportingProgress(to:)`` and ``APIClient/transfer(_:)``); `nil` for none.
+    public var progress: (@Sendable (TransferProgress) -> Void)?
     /// The statuses whose bodies decode as an error body.
     public var errors: ExpectedErrors<ErrorBody>
     /// Which statuses are answers, and how an answer becomes the response value.
@@ -144,6 +147,7 @@ public struct APIEndpoint<Response: Sendable, ErrorBody: Sendable>: Sendable {
         )
         other.timeout = timeout
         other.url = url
+        other.progress = progress
         other.acceptsAuthorization = acceptsAuthorization
         return other
     }

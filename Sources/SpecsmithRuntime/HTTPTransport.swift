@@ -35,6 +35,10 @@ public struct TransportRequest: Sendable {
     /// ``timeout`` covers only that wait. A transport that cannot stream answers in memory, and the client reads
     /// the whole body as one chunk.
     public var streamsBody = false
+    /// Told how far the body has gone out and the response's body has come in, as they move: transports that
+    /// can tell report it (``URLSessionTransport`` does, ``StubTransport`` reports its answer at once); `nil`
+    /// for none.
+    public var progress: (@Sendable (TransferProgress) -> Void)?
     /// Whether ``bodyFile`` was written for this request (a multipart body), and is removed once it is sent.
     var ownsBodyFile = false
     /// The endpoint's sample response body, for stub transports.

@@ -38,6 +38,18 @@ public struct StubTransport: HTTPTransport {
         if Task.isCancelled {
             throw TransportError(.cancelled, "The stubbed request was cancelled.")
         }
+        if let progress = request.progress {
+            // The whole body goes out and the answer comes in at once.
+            let sent = Int64(request.body?.count ?? 0)
+            progress(TransferProgress(.upload, completedBytes: sent, expectedBytes: sent))
+            let answered: Int64
+            switch answers[request.operationName] ?? .sample {
+            case .sample: answered = Int64(request.sampleData?.count ?? 0)
+            case .response(_, let body): answered = Int64(body.count)
+            case .failure: answered = 0
+            }
+            progress(TransferProgress(.download, completedBytes: answered, expectedBytes: answered))
+        }
         switch answers[request.operationName] ?? .sample {
         case .sample:
             return RawResponse(

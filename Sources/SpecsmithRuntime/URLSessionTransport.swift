@@ -62,6 +62,7 @@ public struct URLSessionTransport: HTTPTransport {
                 let response = try await session.perform(
                     Self.urlRequest(for: request),
                     bodyFile: request.bodyFile,
+                    progress: request.progress,
                     limits: Limits(
                         memory: maxResponseSize,
                         file: request.downloadsToFile ? maxDownloadSize : nil,
@@ -117,7 +118,12 @@ private final class Session: Sendable {
 
     /// Sends `urlRequest` once, without following redirects, streaming its body from `bodyFile` when there
     /// is one, and collecting body bytes within `limits`.
-    func perform(_ urlRequest: URLRequest, bodyFile: URL?, limits: Limits) async throws(TransportError) -> RawResponse {
+    func perform(
+        _ urlRequest: URLRequest,
+        bodyFile: URL?,
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        limits: Limits
+    ) async throws(TransportError) -> RawResponse {
         let task: URLSessionDataTask
         if let bodyFile {
             guard FileManager.default.isReadableFile(atPath: bodyFile.path) else {
@@ -129,7 +135,7 @@ private final class Session: Sendable {
         }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.start(task, limits: limits, continuation: continuation)
+                delegate.start(task, limits: limits, progress: progress, continuation: continuation)
             }
         } onCancel: {
             delegate.cancel(task)
@@ -157,6 +163,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         /// A download's file, once a 2xx response started one.
         var file: (url: URL, handle: FileHandle)?
         var written: Int64 = 0
+        /// Told the progress of the upload and the download.
+        var progress: (@Sendable (TransferProgress) -> Void)?
+        /// The length the response declares, when it declares one.
+        var expected: Int64?
     }
 
     private let lock = NSLock()
@@ -164,9 +174,14 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// Tasks cancelled before they started.
     private var cancelledEarly: Set<Int> = []
 
-    func start(_ task: URLSessionDataTask, limits: Limits, continuation: CheckedContinuation<Outcome, Never>) {
+    func start(
+        _ task: URLSessionDataTask,
+        limits: Limits,
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        continuation: CheckedContinuation<Outcome, Never>
+    ) {
         let cancelled = lock.withLock {
-            exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limits: limits)
+            exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limits: limits, progress: progress)
             return cancelledEarly.remove(task.taskIdentifier) != nil
         }
         if cancelled {
@@ -272,7 +287,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let limits = lock.withLock { exchanges[dataTask.taskIdentifier]?.limits }
+        let limits = lock.withLock {
+            if response.expectedContentLength >= 0 {
+                exchanges[dataTask.taskIdentifier]?.expected = response.expectedContentLength
+            }
+            return exchanges[dataTask.taskIdentifier]?.limits
+        }
         if let backlog = limits?.stream, (200..<300).contains(status), let http = response as? HTTPURLResponse {
             startStream(dataTask, response: http, backlog: backlog)
             completionHandler(.allow)
@@ -314,6 +334,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             stream.yield(data)
             return
         }
+        var report: (@Sendable (TransferProgress) -> Void, TransferProgress)?
         let failure: TransportError? = lock.withLock {
             guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
             if let file = exchange.file, let limit = exchange.limits.file {
@@ -324,6 +345,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                     return TransportError(.connectivity, "Could not write the downloaded body: \(error)")
                 }
                 exchanges[dataTask.taskIdentifier]?.written += Int64(data.count)
+                report = exchange.progress.map {
+                    (
+                        $0,
+                        TransferProgress(
+                            .download,
+                            completedBytes: exchange.written + Int64(data.count),
+                            expectedBytes: exchange.expected
+                        )
+                    )
+                }
                 return nil
             }
             guard exchange.body.count + data.count <= exchange.limits.memory else {
@@ -331,13 +362,37 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             }
             exchanges[dataTask.taskIdentifier] = nil  // keeps `body` uniquely referenced while it grows
             exchange.body.append(data)
+            report = exchange.progress.map {
+                (
+                    $0,
+                    TransferProgress(
+                        .download,
+                        completedBytes: Int64(exchange.body.count),
+                        expectedBytes: exchange.expected
+                    )
+                )
+            }
             exchanges[dataTask.taskIdentifier] = exchange
             return nil
         }
         if let failure {
             finish(dataTask, with: .failure(failure))
             dataTask.cancel()
+        } else if let (progress, value) = report {
+            progress(value)
         }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        guard let progress = lock.withLock({ exchanges[task.taskIdentifier]?.progress }) else { return }
+        let expected = totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
+        progress(TransferProgress(.upload, completedBytes: totalBytesSent, expectedBytes: expected))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

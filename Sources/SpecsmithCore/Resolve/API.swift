@@ -450,10 +450,26 @@ public struct Operation: Sendable, Hashable {
     /// Which of the translator's copies of a paged endpoint this is, for its pages and items methods; `nil`
     /// for the endpoint's own method.
     public var pagingRole: Pagination.Role?
+    /// Whether this is the translator's copy of an endpoint that uploads or downloads bytes, for its
+    /// `…WithProgress` client methods: the same request, telling its progress as it goes.
+    public var isProgressVariant = false
     /// The documented error statuses, exact statuses first.
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.
     public var errorBody: ErrorBody = .none
+
+    /// Whether the endpoint moves bytes worth a progress bar: a body of bytes, a file or multipart parts, or
+    /// an answer of bytes or a download to a file. It then has `…WithProgress` methods too.
+    public var transfersBytes: Bool {
+        switch body {
+        case .binary?, .file?, .multipart?: return true
+        default: break
+        }
+        switch responseBody {
+        case .bytes, .file: return true
+        default: return false
+        }
+    }
 
     /// What an answer's body is.
     public enum AnswerBody: Sendable, Hashable {

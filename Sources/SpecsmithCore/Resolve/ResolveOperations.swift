@@ -55,6 +55,7 @@ extension ResolveContext {
         checkEndpointNames(names, typeNames: typeNames)
         checkWithHeadersNames(operations, names: names)
         checkPagingNames(operations, names: names)
+        checkProgressNames(operations, names: names)
         return operations
     }
 

@@ -133,7 +133,15 @@ struct ClientShape {
     /// An operation and, when it documents response headers, its `…WithHeaders` twin: the same request, whose
     /// method returns the answer together with the typed headers.
     static func withVariants(_ operation: Operation) -> [Operation] {
-        withHeadersVariants(operation) + pagingVariants(operation)
+        withHeadersVariants(operation) + pagingVariants(operation) + progressVariants(operation)
+    }
+
+    /// The copy of an endpoint that moves bytes for its `…WithProgress` methods (see `translateProgress.swift`).
+    static func progressVariants(_ operation: Operation) -> [Operation] {
+        guard operation.transfersBytes else { return [] }
+        var variant = operation
+        variant.isProgressVariant = true
+        return [variant]
     }
 
     /// A paged endpoint's copies for its pages and items methods (see `translatePagination.swift`).

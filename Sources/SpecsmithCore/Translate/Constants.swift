@@ -81,6 +81,10 @@ enum RuntimeSymbols {
     static let items = "items"
     /// How one page leads to the next: `Paging.link()`, `.cursor(…)`, ….
     static let paging = "Paging"
+    /// What a `…WithProgress` method returns, `APIClient.transfer(_:)`, which makes it, and its events.
+    static let apiTransfer = "APITransfer"
+    static let transfer = "transfer"
+    static let transferEvent = "TransferEvent"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
     static let callbackQueue = "callbackQueue"
 
@@ -97,6 +101,7 @@ enum RuntimeSymbols {
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder", responseStream, apiStream,
         serverSentEvent, "ResponseBodyStream", "ChunkSource", jsonBodyWithFields, apiPages, apiItems, paging,
+        apiTransfer, transferEvent, "TransferProgress",
     ]
 }
 
@@ -133,6 +138,8 @@ enum CombineSymbols {
     static let streamingLabel = "streaming"
     /// The label of `APIClient.publisher(paging:)`, the publisher of a paged endpoint's pages or items.
     static let pagingLabel = "paging"
+    /// The label of `APIClient.publisher(transfer:)`, the publisher of a transfer's progress and answer.
+    static let transferLabel = "transfer"
     /// What an endpoint's publisher method adds to its name: `countryByNamePublisher`.
     static let publisherSuffix = "Publisher"
 }

@@ -353,6 +353,9 @@ private struct ClientTranslation {
 
     /// `public func countryByName(_ name: String, fullText: Bool = true) async throws(APIError<Never>) -> [Country]`
     func clientMethod(_ operation: Operation) -> Declaration {
+        if operation.isProgressVariant {
+            return translateProgressClientMethod(operation, shape: shape, access: access)
+        }
         if let role = operation.pagingRole {
             return translatePagingClientMethod(operation, role: role, shape: shape, access: access)
         }

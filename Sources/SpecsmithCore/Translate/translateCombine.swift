@@ -35,6 +35,9 @@ func publisherMethodName(_ operation: Operation) -> String {
 
 /// `public func countryByNamePublisher(_ name: String) -> AnyPublisher<[Country], APIError<Never>>`
 private func publisherMethod(_ operation: Operation, shape: ClientShape, access: AccessModifier) -> Declaration {
+    if operation.isProgressVariant {
+        return translateProgressPublisherMethod(operation, shape: shape, access: access)
+    }
     if let role = operation.pagingRole { return translatePagingPublisherMethod(operation, role: role, access: access) }
     if isStream(operation) { return translateStreamPublisherMethod(operation, shape: shape, access: access) }
     return .function(

@@ -43,7 +43,9 @@ func translateRxSwift(_ api: API, declaresShared: Bool = true) -> [Declaration] 
         )
     }
     declarations.append(bridge)
-    if shape.groups.contains(where: { $0.operations.contains { isStream($0) || $0.pagingRole != nil } }) {
+    if shape.groups.contains(where: {
+        $0.operations.contains { isStream($0) || $0.pagingRole != nil || $0.isProgressVariant }
+    }) {
         declarations.append(sequenceObservableBridge)
     }
     return declarations
@@ -69,6 +71,9 @@ private func singleMethod(
     group: ClientShape.Group,
     access: AccessModifier
 ) -> Declaration {
+    if operation.isProgressVariant {
+        return translateProgressObservableMethod(operation, shape: shape, group: group, access: access)
+    }
     if let role = operation.pagingRole {
         return translatePagingObservableMethod(operation, role: role, shape: shape, group: group, access: access)
     }
