@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "SpecsmithCore", targets: ["SpecsmithCore"]),
         .library(name: "SpecsmithRuntime", targets: ["SpecsmithRuntime"]),
         .library(name: "SpecsmithCombine", targets: ["SpecsmithCombine"]),
+        .library(name: "SpecsmithAsyncHTTPClient", targets: ["SpecsmithAsyncHTTPClient"]),
         .plugin(name: "SpecsmithPlugin", targets: ["SpecsmithPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
@@ -56,6 +57,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The AsyncHTTPClient transport, a product of its own: apps that do not use it build no SwiftNIO.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The generator: load → resolve → translate → render.
@@ -79,6 +82,17 @@ let package = Package(
         .target(
             name: "SpecsmithCombine",
             dependencies: ["SpecsmithRuntime", openCombine],
+            swiftSettings: strictSettings
+        ),
+        // A transport over AsyncHTTPClient (SwiftNIO): streams with backpressure on every platform.
+        .target(
+            name: "SpecsmithAsyncHTTPClient",
+            dependencies: [
+                "SpecsmithRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         // Generates a target's client from its spec during the build.
@@ -111,6 +125,7 @@ let package = Package(
             .target(
                 name: "LoopbackServer",
                 dependencies: [
+                    "SpecsmithRuntime", "SpecsmithAsyncHTTPClient",
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "NIOCore", package: "swift-nio"),
                     .product(name: "NIOPosix", package: "swift-nio"),

@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "Transfer",
                 .product(name: "SpecsmithRuntime", package: "Specsmith"),
+                .product(name: "SpecsmithAsyncHTTPClient", package: "Specsmith"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -374,11 +374,14 @@ def transfers(megabytes, events):
     try:
         port = server.stdout.readline().strip().split()[-1]
         results = []
-        for scenario, _ in TRANSFER_SCENARIOS + STREAM_SCENARIOS:
-            log(f"transfer {scenario}")
+        runs = [(scenario, "urlsession") for scenario, _ in TRANSFER_SCENARIOS + STREAM_SCENARIOS]
+        runs += [(scenario, "asynchttpclient") for scenario, _ in STREAM_SCENARIOS]
+        for scenario, transport in runs:
+            log(f"transfer {scenario} ({transport})")
             output = subprocess.run(
                 [bin_path / "transfer-bench", "run", "--scenario", scenario, "--megabytes", str(megabytes),
-                 "--events", str(events), "--port", port], check=True, capture_output=True, text=True).stdout
+                 "--events", str(events), "--port", port, "--transport", transport],
+                check=True, capture_output=True, text=True).stdout
             results.append(json.loads(output.strip().splitlines()[-1]))
         return results
     finally:
@@ -398,11 +401,13 @@ def transfer_table(results, megabytes):
     streams = dict(STREAM_SCENARIOS)
     rows = [result for result in results if result["scenario"] in streams]
     if rows:
-        lines += ["", f"| {rows[0]['events']:,} values over loopback, generated client | values/s | peak RSS "
-                      "| before the stream | time |",
-                  "| --- | ---: | ---: | ---: | ---: |"]
+        lines += ["", f"| {rows[0]['events']:,} values over loopback, generated client | transport | values/s "
+                      "| peak RSS | before the stream | time |",
+                  "| --- | --- | ---: | ---: | ---: | ---: |"]
+        names_of = {"urlsession": "URLSession", "asynchttpclient": "AsyncHTTPClient"}
         for result in rows:
-            lines.append(f"| {streams[result['scenario']]} | {result['events'] / result['seconds']:,.0f} "
+            transport = names_of.get(result.get("transport", "urlsession"), result.get("transport"))
+            lines.append(f"| {streams[result['scenario']]} | {transport} | {result['events'] / result['seconds']:,.0f} "
                          f"| {result['peakRSSKB'] / 1024:.0f} MB | {result['rssBeforeKB'] / 1024:.0f} MB "
                          f"| {result['seconds']:.2f} s |")
     return "\n".join(lines)

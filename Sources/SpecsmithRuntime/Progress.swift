@@ -77,7 +77,7 @@ extension APIClient {
 /// ``TransferEvent/progress(_:)`` events, then the answer as ``TransferEvent/finished(_:)``.
 ///
 /// The request is sent when the iteration starts (each iteration sends it once). Progress events that
-/// arrive faster than the loop reads them are merged, so that the loop always sees the latest; the answer is
+/// arrive faster than the loop reads them are merged, so that the loop always sees the latest of each direction; the answer is
 /// never lost. A failure ends the iteration with the ``APIError`` the endpoint's method would throw. Leaving
 /// the loop, or cancelling the task that iterates, cancels the request.
 public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, Sendable {
@@ -139,7 +139,9 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
         private let endpoint: APIEndpoint<Value, ErrorBody>
         private let lock = NSLock()
         private var task: Task<Void, Never>?
-        private var progress: TransferProgress?
+        /// The latest progress not yet read, of each direction: the upload's last state is not lost to the
+        /// download's first.
+        private var progress: [TransferProgress.Direction: TransferProgress] = [:]
         private var outcome: Result<Value, APIError<ErrorBody>>?
         private var delivered = false
         private var waiter: CheckedContinuation<Void, Never>?
@@ -165,9 +167,10 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
             start()
             while true {
                 let event: Result<TransferEvent<Value>, APIError<ErrorBody>>?? = lock.withLock {
-                    if let progress {
-                        self.progress = nil
-                        return .success(.progress(progress))
+                    for direction in [TransferProgress.Direction.upload, .download] {
+                        if let progress = progress.removeValue(forKey: direction) {
+                            return .success(.progress(progress))
+                        }
                     }
                     if delivered { return .some(nil) }
                     guard let outcome else { return nil }
@@ -210,7 +213,7 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
             await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     let ready = lock.withLock {
-                        if progress != nil || outcome != nil { return true }
+                        if !progress.isEmpty || outcome != nil { return true }
                         waiter = continuation
                         return false
                     }
@@ -224,7 +227,7 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
         private func report(_ progress: TransferProgress) {
             let waiter = lock.withLock {
                 guard outcome == nil else { return CheckedContinuation<Void, Never>?.none }
-                self.progress = progress
+                self.progress[progress.direction] = progress
                 defer { self.waiter = nil }
                 return self.waiter
             }

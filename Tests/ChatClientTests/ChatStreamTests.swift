@@ -121,8 +121,8 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    static func client(_ baseURL: URL) -> ChatClient<Scope.Authorized> {
-        ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"))
+    static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> ChatClient<Scope.Authorized> {
+        ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"), transport: transport.make())
     }
 
     static let question = [Message(role: .user, content: .text("Weather in Berlin?"))]
@@ -146,10 +146,11 @@ final class StreamTimeline: Sendable {
         return (text, calls)
     }
 
-    @Test func chunksArriveAsTheModelWritesThem() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func chunksArriveAsTheModelWritesThem(transport: TestTransport) async throws {
         let timeline = StreamTimeline()
         try await withLoopbackServer(Self.configure(timeline)) { baseURL, log in
-            let chat = Self.client(baseURL)
+            let chat = Self.client(baseURL, transport)
             var chunks: [ChatCompletionChunk] = []
             var firstArrival: Date?
             for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: Self.question) {
@@ -174,12 +175,16 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    @Test func eventsOfSeveralKindsArriveAsTheirCases() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func eventsOfSeveralKindsArriveAsTheirCases(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
             var text = ""
             var seen: [String] = []
             do throws(APIError<ErrorResponse>) {
-                for try await event in Self.client(baseURL).createResponseStream(model: "gpt-test", input: "Hi") {
+                for try await event in Self.client(baseURL, transport).createResponseStream(
+                    model: "gpt-test",
+                    input: "Hi"
+                ) {
                     switch event {
                     case .created(let response): seen.append("created \(response.status)")
                     case .textDelta(let delta): text += delta.delta
@@ -230,10 +235,14 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    @Test func aDocumentedErrorEndsTheStreamTyped() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aDocumentedErrorEndsTheStreamTyped(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
             do throws(APIError<ErrorResponse>) {
-                for try await _ in Self.client(baseURL).createChatCompletionStream(model: "missing", messages: []) {
+                for try await _ in Self.client(baseURL, transport).createChatCompletionStream(
+                    model: "missing",
+                    messages: []
+                ) {
                     Issue.record("expected no chunk")
                 }
                 Issue.record("expected a failure")
@@ -244,11 +253,12 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    @Test func followingTheLogStopsWhenTheReaderLeaves() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func followingTheLogStopsWhenTheReaderLeaves(transport: TestTransport) async throws {
         let timeline = StreamTimeline()
         try await withLoopbackServer(Self.configure(timeline)) { baseURL, log in
             var entries: [LogEntry] = []
-            for try await entry in Self.client(baseURL).followLogs(level: .warning) {
+            for try await entry in Self.client(baseURL, transport).followLogs(level: .warning) {
                 entries.append(entry)
                 if entries.count == 5 { break }
             }

@@ -119,11 +119,12 @@ import Testing
     }
 
     /// An operator's client: its scope includes every other but `app`'s.
-    static func client(_ baseURL: URL) -> FilesClient<Scope.Operator> {
+    static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> FilesClient<Scope.Operator> {
         FilesClient<Scope.Operator>(
             baseURL: baseURL.appendingPathComponent("v1"),
             uploadsURL: baseURL.appendingPathComponent("uploads/v1"),
-            credentials: .basic(user: "operator", password: "s3cret")
+            credentials: .basic(user: "operator", password: "s3cret"),
+            transport: transport.make()
         )
     }
 

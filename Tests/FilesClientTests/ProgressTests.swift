@@ -20,9 +20,10 @@ import Testing
         return (progress.map(\.completedBytes), progress.last?.expectedBytes, events.last?.value)
     }
 
-    @Test func aDownloadTellsItsProgressThenItsFile() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aDownloadTellsItsProgressThenItsFile(transport: TestTransport) async throws {
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
-            let client = FilesClientTests.client(baseURL)
+            let client = FilesClientTests.client(baseURL, transport)
             var events: [TransferEvent<URL>] = []
             for try await event in client.downloadArchiveWithProgress() { events.append(event) }
             let (counts, expected, file) = Self.downloads(events)
@@ -38,9 +39,10 @@ import Testing
         }
     }
 
-    @Test func anUploadTellsItsProgressThenTheAnswer() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anUploadTellsItsProgressThenTheAnswer(transport: TestTransport) async throws {
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, log in
-            let client = FilesClientTests.client(baseURL)
+            let client = FilesClientTests.client(baseURL, transport)
             let contents = Data(repeating: 0x2A, count: 700_000)
             let file = try FilesClientTests.temporaryFile(contents, name: "big.bin")
             defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -84,9 +86,10 @@ import Testing
         }
     }
 
-    @Test func leavingTheLoopCancelsTheDownloadAndLeavesNoFile() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func leavingTheLoopCancelsTheDownloadAndLeavesNoFile(transport: TestTransport) async throws {
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
-            let client = FilesClientTests.client(baseURL)
+            let client = FilesClientTests.client(baseURL, transport)
             let before = Self.downloadFiles()
             for try await event in client.downloadArchiveWithProgress() {
                 if case .finished(let file) = event { try? FileManager.default.removeItem(at: file) }

@@ -63,9 +63,10 @@ import Testing
         await log.requests.map(\.uri).filter { $0.hasPrefix("/repos/apple/swift/issues") }
     }
 
-    @Test func itemsAreFetchedOnlyAsFarAsTheCallerReads() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func itemsAreFetchedOnlyAsFarAsTheCallerReads(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure()) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             var numbers: [Int] = []
             for try await issue in client.allIssues(owner: "apple", repo: "swift", perPage: 100) {
                 numbers.append(issue.number)
@@ -82,9 +83,10 @@ import Testing
         }
     }
 
-    @Test func everyItemOfEveryPageArrivesInOrderAndTheLastPageEnds() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func everyItemOfEveryPageArrivesInOrderAndTheLastPageEnds(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure()) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let issues = try await client.allIssues(owner: "apple", repo: "swift", perPage: 100).collect()
             #expect(issues.map(\.number) == Array(1...Self.issueCount))
             #expect(await Self.issueRequests(log).count == 10)
@@ -104,9 +106,10 @@ import Testing
         }
     }
 
-    @Test func aPageThatFailsEndsTheItemsWithItsTypedError() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aPageThatFailsEndsTheItemsWithItsTypedError(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(failOnPage: 3)) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             var count = 0
             let error = await #expect(throws: APIError<GitHubError>.self) {
                 for try await _ in client.allIssues(owner: "apple", repo: "swift", perPage: 100) { count += 1 }
@@ -135,9 +138,10 @@ import Testing
         }
     }
 
-    @Test func aNextLinkToAnotherServerIsNotFollowed() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aNextLinkToAnotherServerIsNotFollowed(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(mode: "elsewhere")) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             var pages = 0
             let error = await #expect(throws: APIError<GitHubError>.self) {
                 for try await _ in client.issuesPages(owner: "apple", repo: "swift", perPage: 100) { pages += 1 }

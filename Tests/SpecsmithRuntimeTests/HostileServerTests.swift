@@ -8,12 +8,18 @@ import Testing
 /// The runtime against servers that misbehave, over real connections on loopback: answers that would crash,
 /// leak credentials, lose a body, exhaust memory or never come must end in a typed error or a correct result.
 @Suite struct HostileServerTests {
-    /// A client of `baseURL` that sends a bearer token, over a transport with a 1 MB limit and a session of its
-    /// own (a flood of bytes into the shared session would slow the other suites' requests).
-    func client(_ baseURL: URL, timeout: TimeInterval = 30, middleware: [any Middleware] = []) -> APIClient {
+    /// A client of `baseURL` that sends a bearer token, over a transport (each test runs over both) with a 1 MB
+    /// limit and, for URLSession, a session of its own (a flood of bytes into the shared session would slow the
+    /// other suites' requests).
+    func client(
+        _ baseURL: URL,
+        _ transport: TestTransport = .urlSession,
+        timeout: TimeInterval = 30,
+        middleware: [any Middleware] = []
+    ) -> APIClient {
         APIClient(
             baseURL: baseURL,
-            transport: URLSessionTransport(configuration: .ephemeral, maxResponseSize: 1 << 20),
+            transport: transport.make(maxResponseSize: 1 << 20),
             middleware: middleware,
             authScheme: .bearer(),
             credentials: .token("secret"),
@@ -78,13 +84,13 @@ import Testing
     // MARK: Redirects
 
     /// URLSession copied every header to whatever host a redirect named.
-    @Test(arguments: [301, 302, 307, 308])
-    func credentialsNeverFollowARedirectToAnotherOrigin(status: Int) async throws {
+    @Test(arguments: TestTransport.allCases, [301, 302, 307, 308])
+    func credentialsNeverFollowARedirectToAnotherOrigin(transport: TestTransport, status: Int) async throws {
         try await withHostileServer({ _ in .response(200, body: Data("elsewhere".utf8)) }) { elsewhere, elsewhereLog in
             try await withHostileServer({ _ in
                 .response(status, headers: [("Location", elsewhere.appendingPathComponent("landing").absoluteString)])
             }) { baseURL, _ in
-                let answer = try await client(baseURL).send(authorized("/me"))
+                let answer = try await client(baseURL, transport).send(authorized("/me"))
                 #expect(answer == "elsewhere")
             }
             let landed = try #require(await elsewhereLog.requests.first)
@@ -94,7 +100,8 @@ import Testing
     }
 
     /// `localhost` and `127.0.0.1` are different origins, though the same server.
-    @Test func anotherHostNameOfTheSameServerIsAnotherOrigin() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anotherHostNameOfTheSameServerIsAnotherOrigin(transport: TestTransport) async throws {
         try await withHostileServer({ request in
             request.target == "/me"
                 ? .response(
@@ -105,37 +112,41 @@ import Testing
                 )
                 : .response(200, body: Data((request.header("authorization") ?? "none").utf8))
         }) { baseURL, _ in
-            let answer = try await client(baseURL).send(authorized("/me"))
+            let answer = try await client(baseURL, transport).send(authorized("/me"))
             #expect(answer == "none")
         }
     }
 
-    @Test func aRedirectWithinTheOriginKeepsTheCredentials() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aRedirectWithinTheOriginKeepsTheCredentials(transport: TestTransport) async throws {
         try await withHostileServer({ request in
             request.target == "/me"
                 ? .response(307, headers: [("Location", "/v2/me")])
                 : .response(200, body: Data((request.header("authorization") ?? "none").utf8))
         }) { baseURL, _ in
-            let answer = try await client(baseURL).send(authorized("/me"))
+            let answer = try await client(baseURL, transport).send(authorized("/me"))
             #expect(answer == "Bearer secret")
         }
     }
 
     /// A 307 on a POST was followed with an empty body, and the call succeeded.
-    @Test(arguments: [301, 302, 307, 308])
-    func aRedirectedPostKeepsItsMethodAndBody(status: Int) async throws {
+    @Test(arguments: TestTransport.allCases, [301, 302, 307, 308])
+    func aRedirectedPostKeepsItsMethodAndBody(transport: TestTransport, status: Int) async throws {
         try await withHostileServer({ request in
             request.target == "/items"
                 ? .response(status, headers: [("Location", "/moved")])
                 : .response(201, body: Data("\(request.method) \(String(decoding: request.body, as: UTF8.self))".utf8))
         }) { baseURL, log in
-            let sent = try await client(baseURL).send(authorized("/items", method: .post, body: .json(["name": "pen"])))
+            let sent = try await client(baseURL, transport).send(
+                authorized("/items", method: .post, body: .json(["name": "pen"]))
+            )
             #expect(sent == #"POST {"name":"pen"}"#)
             #expect(await log.requests.map(\.target) == ["/items", "/moved"])
         }
     }
 
-    @Test func seeOtherIsFollowedWithAGetWithoutBody() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func seeOtherIsFollowedWithAGetWithoutBody(transport: TestTransport) async throws {
         try await withHostileServer({ request in
             request.target == "/items"
                 ? .response(303, headers: [("Location", "/items/7")])
@@ -144,14 +155,17 @@ import Testing
                     body: Data("\(request.method) \(request.body.count) \(request.header("content-type") ?? "-")".utf8)
                 )
         }) { baseURL, _ in
-            let answer = try await client(baseURL).send(authorized("/items", method: .post, body: .json(["a": 1])))
+            let answer = try await client(baseURL, transport).send(
+                authorized("/items", method: .post, body: .json(["a": 1]))
+            )
             #expect(answer == "GET 0 -")
         }
     }
 
-    @Test func aRedirectLoopEndsWithTheRedirectAsTheAnswer() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aRedirectLoopEndsWithTheRedirectAsTheAnswer(transport: TestTransport) async throws {
         try await withHostileServer({ _ in .response(302, headers: [("Location", "/again")]) }) { baseURL, log in
-            let error = await failure { try await client(baseURL).send(authorized("/again")) }
+            let error = await failure { try await client(baseURL, transport).send(authorized("/again")) }
             guard case .unexpected(let unexpected) = error else {
                 Issue.record("expected the redirect as an unexpected response, got \(String(describing: error))")
                 return
@@ -190,70 +204,79 @@ import Testing
     // MARK: Memory
 
     /// A declared 500 MB body fails before it is read.
-    @Test func aDeclaredHugeBodyFailsBeforeItIsRead() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aDeclaredHugeBodyFailsBeforeItIsRead(transport: TestTransport) async throws {
         try await withHostileServer({ _ in
             .bytes(Data("HTTP/1.1 200 OK\r\nContent-Length: 524288000\r\nConnection: close\r\n\r\n{".utf8))
         }) { baseURL, _ in
-            let kind = await noResponse { try await client(baseURL).send(authorized("/huge")) }
+            let kind = await noResponse { try await client(baseURL, transport).send(authorized("/huge")) }
             #expect(kind == .responseTooLarge)
         }
     }
 
     /// A body that never ends fails as soon as it passes the limit.
-    @Test func anEndlessBodyFailsAtTheLimit() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anEndlessBodyFailsAtTheLimit(transport: TestTransport) async throws {
         try await withHostileServer({ _ in
             .endless(
                 head: Data("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n".utf8),
                 chunk: Data(repeating: 0x61, count: 64 << 10)
             )
         }) { baseURL, _ in
-            let kind = await noResponse { try await client(baseURL).send(authorized("/endless")) }
+            let kind = await noResponse { try await client(baseURL, transport).send(authorized("/endless")) }
             #expect(kind == .responseTooLarge)
         }
     }
 
     /// 130 KB of gzip that decompress to 20 MB: the 1 MB limit counts decompressed bytes.
-    @Test func aCompressionBombFailsAtTheLimitOfDecompressedBytes() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aCompressionBombFailsAtTheLimitOfDecompressedBytes(transport: TestTransport) async throws {
         let bomb = GzipBomb.zeros(count: 20 << 20)
         #expect(bomb.count < 256 << 10)
         try await withHostileServer({ _ in
             .response(200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "text/plain")], body: bomb)
         }) { baseURL, _ in
-            let kind = await noResponse { try await client(baseURL).send(authorized("/bomb")) }
+            let kind = await noResponse { try await client(baseURL, transport).send(authorized("/bomb")) }
             #expect(kind == .responseTooLarge)
         }
     }
 
     // MARK: Broken answers
 
-    @Test func aTruncatedBodyIsNoResponse() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aTruncatedBodyIsNoResponse(transport: TestTransport) async throws {
         try await withHostileServer({ _ in
             .bytes(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n[\"short".utf8))
         }) { baseURL, _ in
-            let kind = await noResponse { try await client(baseURL).send(authorized("/short")) }
+            let kind = await noResponse { try await client(baseURL, transport).send(authorized("/short")) }
             #expect(kind == .connectivity)
         }
     }
 
-    @Test func aMalformedStatusLineIsNoResponse() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aMalformedStatusLineIsNoResponse(transport: TestTransport) async throws {
         try await withHostileServer({ _ in .bytes(Data("HELLO THERE\r\n\r\n".utf8)) }) { baseURL, _ in
-            let kind = await noResponse { try await client(baseURL).send(authorized("/garbage")) }
+            let kind = await noResponse { try await client(baseURL, transport).send(authorized("/garbage")) }
             #expect(kind != nil)
         }
     }
 
-    @Test func silenceTimesOut() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func silenceTimesOut(transport: TestTransport) async throws {
         try await withHostileServer({ _ in .silence }) { baseURL, _ in
-            let kind = await noResponse { try await client(baseURL, timeout: 0.5).send(authorized("/silence")) }
+            let kind = await noResponse {
+                try await client(baseURL, transport, timeout: 0.5).send(authorized("/silence"))
+            }
             #expect(kind == .timeout)
         }
     }
 
     /// Each request's deadline ends with it; `Task.sleep` kept every one alive for the whole timeout.
-    @Test func deadlinesEndWithTheirRequests() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func deadlinesEndWithTheirRequests(transport: TestTransport) async throws {
         let pending = Deadline.Counter()
         try await withHostileServer({ _ in .response(200, body: Data("ok".utf8)) }) { baseURL, _ in
-            let client = client(baseURL, timeout: 60, middleware: [TimeoutMiddleware(.seconds(60))])
+            let client = client(baseURL, transport, timeout: 60, middleware: [TimeoutMiddleware(.seconds(60))])
             try await Deadline.$pending.withValue(pending) {
                 for _ in 0..<50 {
                     let answer = try await client.send(authorized("/fast"))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import SpecsmithAsyncHTTPClient
 import SpecsmithRuntime
 import Transfer
 
@@ -124,13 +125,15 @@ struct Run: AsyncParsableCommand {
     @Option(help: "How many values a stream scenario reads.") var events = 1_000_000
     @Option var port: Int
     @Option(help: "Where the file to upload is written (and removed).") var folder = NSTemporaryDirectory()
+    @Option(help: "The transport: urlsession or asynchttpclient.") var transport = "urlsession"
 
     func run() async throws {
         let size = megabytes << 20
-        let client = TransferClient(
-            baseURL: URL(string: "http://127.0.0.1:\(port)")!,
-            transport: URLSessionTransport(maxResponseSize: size + (1 << 20))
-        )
+        let transport: any HTTPTransport =
+            self.transport == "asynchttpclient"
+            ? AsyncHTTPClientTransport(maxResponseSize: size + (1 << 20))
+            : URLSessionTransport(maxResponseSize: size + (1 << 20))
+        let client = TransferClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
         var file: URL?
         if [.uploadMultipart, .uploadFile].contains(scenario) {
             let url = URL(fileURLWithPath: folder).appendingPathComponent("transfer-bench-\(UUID().uuidString)")
@@ -154,7 +157,7 @@ struct Run: AsyncParsableCommand {
                 throw ValidationError("read \(read) of \(events) values")
             }
             print(
-                #"{"scenario": "\#(scenario.rawValue)", "events": \#(read), "seconds": \#(seconds), "rssBeforeKB": \#(before), "peakRSSKB": \#(Memory.peak())}"#
+                #"{"scenario": "\#(scenario.rawValue)", "transport": "\#(self.transport)", "events": \#(read), "seconds": \#(seconds), "rssBeforeKB": \#(before), "peakRSSKB": \#(Memory.peak())}"#
             )
             return
         }
