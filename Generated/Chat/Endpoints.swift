@@ -105,6 +105,7 @@ public enum ChatAPI {
                 path: "/responses",
                 headers: [HeaderField("Accept", "text/event-stream")],
                 body: .json(CreateResponseStreamBody(model: model, input: input)),
+                sampleData: ChatSamples.createResponseStream,
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
                 decoding: .serverSentEvents(errorEvent: "error", decode: CreateResponseStreamEvent.decode)
             )
@@ -125,6 +126,7 @@ public enum ChatAPI {
                 path: "/logs/follow",
                 query: [QueryItem("level", level)],
                 headers: [HeaderField("Accept", "application/x-ndjson")],
+                sampleData: ChatSamples.followLogs,
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
                 decoding: .jsonLines(of: LogEntry.self)
             )

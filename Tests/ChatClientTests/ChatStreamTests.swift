@@ -309,6 +309,24 @@ final class StreamTimeline: Sendable {
     }
 
     /// The snippet of docs/Streams.md, in main-actor code as an app writes it.
+    /// Stubs stream the spec's samples as the server would: events by name, JSON Lines line by line.
+    @Test func stubsStreamTheSamples() async throws {
+        let chat = ChatClient<Scope.Authorized>(credentials: .token("sk-test"), transport: StubTransport())
+        var text = ""
+        var completed: ResponseSnapshot?
+        for try await event in chat.createResponseStream(model: "gpt-test", input: "Hi") {
+            switch event {
+            case .textDelta(let delta): text += delta.delta
+            case .completed(let snapshot): completed = snapshot
+            default: break
+            }
+        }
+        #expect(text == "Hello there")
+        #expect(completed?.outputText == "Hello there")
+        let levels = try await chat.followLogs().reduce(into: [LogLevel]()) { $0.append($1.level) }
+        #expect(levels == [.info, .warning])
+    }
+
     @MainActor @Test func docsSnippet() async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
             let chat = ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"))

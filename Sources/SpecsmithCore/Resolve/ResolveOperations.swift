@@ -243,12 +243,8 @@ extension ResolveContext {
                 hint: "remove `responseHeaders`, or answer in one piece"
             )
         }
-        if let sample = raw.sample, responseBody.streamElement != nil {
-            diagnostics.error(
-                "a streamed answer has no sample",
-                at: sample.location,
-                hint: "remove the sample; stub its endpoint with `StubTransport(answers:)`"
-            )
+        if responseBody.streamElement != nil {
+            // A list of the stream's values, checked here and sent by stubs as the stream sends them.
         } else if let sample = raw.sample, sampleType == .void || responseBody.accept != nil {
             diagnostics.error(
                 "a sample is a JSON answer, and `\(raw.name.value)` answers \(answers == nil ? "no JSON" : "no JSON with 200")",
@@ -268,8 +264,10 @@ extension ResolveContext {
             response: response,
             description: raw.description,
             deprecation: raw.deprecated.map { Deprecation(message: $0.message) },
-            sample: sampleType == .void || responseBody.accept != nil
-                ? nil : resolveSample(raw.sample, response: sampleType, models: responseModels)
+            sample: responseBody.streamElement != nil
+                ? resolveStreamSample(raw.sample, body: responseBody, models: responseModels)
+                : sampleType == .void || responseBody.accept != nil
+                    ? nil : resolveSample(raw.sample, response: sampleType, models: responseModels)
         )
         operation.server = resolveEndpointServer(raw)
         operation.responseBody = responseBody

@@ -38,6 +38,81 @@ extension ResolveContext {
         }
     }
 
+    /// A stream's sample, a list of its values (of a stream of several kinds of events: each a mapping of its
+    /// event name to its data), checked, and written as the stream sends them: server-sent events (ending
+    /// with the terminator, if any) or JSON Lines. Stubs answer with it.
+    mutating func resolveStreamSample(
+        _ sample: RawEndpoint.Sample?,
+        body: Operation.AnswerBody,
+        models: [String: Model]
+    ) -> String? {
+        guard let sample, let value = sampleValue(sample) else { return nil }
+        var checker = SampleChecker(models: models, dates: dates)
+        var lines: [String] = []
+        switch body {
+        case .events(let element, let terminator):
+            checker.check(value, as: .array(element), at: "")
+            if case .sequence(let items) = value.kind {
+                lines = items.map { "data: \($0.jsonText)\n\n" } + (terminator.map { ["data: \($0)\n\n"] } ?? [])
+            }
+        case .jsonLines(let element):
+            checker.check(value, as: .array(element), at: "")
+            if case .sequence(let items) = value.kind { lines = items.map { $0.jsonText + "\n" } }
+        case .namedEvents(let union, let terminator):
+            guard case .sequence(let items) = value.kind else {
+                checker.check(value, as: .array(.void), at: "")
+                break
+            }
+            for (index, item) in items.enumerated() {
+                guard case .mapping(let entries) = item.kind, entries.count == 1,
+                    let event = union.cases.first(where: { $0.event == entries[0].key.value })
+                else {
+                    diagnostics.error(
+                        "each value of this stream's sample is one event, `event name: data`, with a name of \(union.cases.map { "`\($0.event)`" }.joined(separator: ", "))",
+                        at: item.location
+                    )
+                    continue
+                }
+                checker.check(entries[0].value, as: event.type, at: "[\(index)].\(event.event)")
+                let data = event.type == .void ? "" : entries[0].value.jsonText
+                lines.append("event: \(event.event)\ndata: \(data)\n\n")
+            }
+            lines += terminator.map { ["data: \($0)\n\n"] } ?? []
+        default:
+            return nil
+        }
+        for mismatch in checker.mismatches.prefix(Self.sampleMismatchLimit) {
+            diagnostics.error("the sample is a list of the stream's values: \(mismatch.message)", at: mismatch.location)
+        }
+        return lines.joined()
+    }
+
+    /// The sample's value, inline or read from its file (with the places of the file), or `nil` after an
+    /// error.
+    private mutating func sampleValue(_ sample: RawEndpoint.Sample) -> YAMLValue? {
+        switch sample {
+        case .inline(let value):
+            return value.value
+        case .file(let path):
+            guard let text = readFile(path.value) else {
+                diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)
+                return nil
+            }
+            var yamlDiagnostics = Diagnostics()
+            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil,
+                let value = YAMLReader.read(
+                    text.replacingOccurrences(of: "\t", with: " "),
+                    file: samplePath(path.value),
+                    diagnostics: &yamlDiagnostics
+                )
+            else {
+                diagnostics.error("the sample file `\(path.value)` is not valid JSON", at: path.location)
+                return nil
+            }
+            return value
+        }
+    }
+
     /// The sample file at `path` (relative to the spec) as diagnostics name it: next to the spec as the user
     /// named it.
     private func samplePath(_ path: String) -> String {
