@@ -61,18 +61,20 @@ import Testing
     }
 
     /// A client of the OAuth 2 scope `books:read`, which the document's operations need by default.
-    static func client(_ baseURL: URL) -> BookshelfClient<Scope.BooksRead> {
+    static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> BookshelfClient<Scope.BooksRead> {
         BookshelfClient<Scope.BooksRead>(
             baseURL: baseURL.appendingPathComponent("v2"),
-            credentials: .token("reader-token")
+            credentials: .token("reader-token"),
+            transport: transport.make()
         )
     }
 
     /// The document's list answers an array with a `Link` header, so the client pages by it: the next page's
     /// link, relative to the response, is followed with the same credentials until a page has none.
-    @Test func pagesFollowTheLinkHeaderTheDocumentDescribes() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func pagesFollowTheLinkHeaderTheDocumentDescribes(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let books = try await Self.client(baseURL).allBooks(limit: 1).collect()
+            let books = try await Self.client(baseURL, transport).allBooks(limit: 1).collect()
             #expect(books.map(\.title) == ["Moby-Dick", "Moby-Dick"])
             let requests = await log.requests
             #expect(requests.map(\.uri) == ["/v2/books?limit=1", "/v2/books?page=2"])
@@ -80,9 +82,10 @@ import Testing
         }
     }
 
-    @Test func readsWhatTheDocumentDescribes() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func readsWhatTheDocumentDescribes(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let page = try await client.listBooksWithHeaders(
                 tags: ["sea", "whales"],
                 published: DateRange(from: CalendarDate(year: 1800, month: 1, day: 1))
@@ -119,9 +122,10 @@ import Testing
         }
     }
 
-    @Test func writesWhatTheDocumentDescribes() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func writesWhatTheDocumentDescribes(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let id = UUID(uuidString: Self.bookID)!
             let added = try await client.addBook(
                 body: Book(title: "Moby-Dick", format: .hardcover, added: Date(timeIntervalSince1970: 0))
@@ -151,10 +155,11 @@ import Testing
         }
     }
 
-    @Test func documentedErrorsAreTyped() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func documentedErrorsAreTyped(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             do throws(APIError<Problem>) {
-                _ = try await Self.client(baseURL).listBooks(limit: 0)
+                _ = try await Self.client(baseURL, transport).listBooks(limit: 0)
                 Issue.record("a 400 was taken as an answer")
             } catch {
                 #expect(error.errorBody?.title == "Bad limit")

@@ -139,11 +139,12 @@ import Testing
         return url
     }
 
-    @Test func multipartBodiesAreExactlyWhatRFC7578Says() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func multipartBodiesAreExactlyWhatRFC7578Says(transport: TestTransport) async throws {
         let text = try Self.temporaryFile(Data("hello\r\n--not-a-boundary\r\n".utf8))
         defer { try? FileManager.default.removeItem(at: text.deletingLastPathComponent()) }
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let info = try await Self.client(baseURL).uploadFile(
+            let info = try await Self.client(baseURL, transport).uploadFile(
                 FileUpload(contentsOf: text, contentType: "text/plain"),
                 name: #"a "quoted" name"#,
                 tags: ["x", "y"],
@@ -194,9 +195,10 @@ import Testing
         }
     }
 
-    @Test func downloadsGoToAFileNotToMemory() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func downloadsGoToAFileNotToMemory(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let file = try await client.downloadArchive()
             defer { try? FileManager.default.removeItem(at: file) }
             let downloaded = try Data(contentsOf: file)
@@ -218,12 +220,13 @@ import Testing
         }
     }
 
-    @Test func aDownloadPastItsLimitFailsAndLeavesNoFile() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aDownloadPastItsLimitFailsAndLeavesNoFile(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             let client = FilesClient<Scope.FilesRead>(
                 baseURL: baseURL.appendingPathComponent("v1"),
                 credentials: .token("t"),
-                transport: URLSessionTransport(maxResponseSize: 10 << 20, maxDownloadSize: 1 << 20)
+                transport: transport.make(maxResponseSize: 10 << 20, maxDownloadSize: 1 << 20)
             )
             let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
             do throws(APIError<Problem>) {
@@ -241,11 +244,12 @@ import Testing
         }
     }
 
-    @Test func endpointsOnAnotherServerGoThere() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func endpointsOnAnotherServerGoThere(transport: TestTransport) async throws {
         let upload = try Self.temporaryFile(Self.contents, name: "contents.bin")
         defer { try? FileManager.default.removeItem(at: upload.deletingLastPathComponent()) }
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let info = try await Self.client(baseURL).uploadContents(id: "f7", file: upload)
+            let info = try await Self.client(baseURL, transport).uploadContents(id: "f7", file: upload)
             #expect(info.id == "f7")
             #expect(info.size == Int64(Self.contents.count))
             let request = try #require(await log.requests.first)
@@ -277,9 +281,10 @@ import Testing
         #expect(client.client.servers["uploads"] == Client.defaultUploadsURL)
     }
 
-    @Test func severalAnswersAreAnEnumerationOfThem() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func severalAnswersAreAnEnumerationOfThem(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let new = NewFile(name: "notes.txt", contentType: "text/plain", text: "hello")
             guard case .created(let info) = try await client.createFile(body: new) else {
                 Issue.record("expected 201 Created")
@@ -304,9 +309,10 @@ import Testing
         }
     }
 
-    @Test func notModifiedIsAnAnswerNotAnError() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func notModifiedIsAnAnswerNotAnError(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let first = try await client.fileWithHeaders(id: "f1")
             guard case .ok(let info) = first.body else {
                 Issue.record("expected 200 OK, got \(first.body)")
@@ -331,9 +337,10 @@ import Testing
         }
     }
 
-    @Test func responseHeadersAreTypedWithoutLosingThePlainCall() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func responseHeadersAreTypedWithoutLosingThePlainCall(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             // Callers who want only the body keep the plain call.
             let files: [FileInfo] = try await client.listFiles()
             #expect(files.map(\.id) == ["f1"])
@@ -382,9 +389,10 @@ import Testing
         }
     }
 
-    @Test func rawAnswersAreBytesOrTextInTheirCharset() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func rawAnswersAreBytesOrTextInTheirCharset(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let bytes = try await client.fileContents(id: "f1")
             #expect(bytes == Self.contents)
             let utf8 = try await client.filePreview(id: "f1")

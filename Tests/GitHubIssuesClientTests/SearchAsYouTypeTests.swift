@@ -30,17 +30,29 @@ struct RepositoryName: Hashable, Sendable {
     /// What the user types, with the pause before each keystroke (ms). `apple/sw` is a real query whose
     /// slow lookup is still in flight when `apple/swift` arrives; the final `apple/swift` repeats it.
     static let typing: [(pause: Int, text: String)] = [
-        // The pause after `apple/sw` is long enough for the debounce to let it through even on a busy machine,
-        // whose timers fire late; its answer (2 s) is still overtaken.
-        (0, "a"), (10, "ap"), (10, "apple/sw"), (1000, "apple/swif"), (10, "apple/swift"), (500, "apple/swift"),
+        (0, "a"), (10, "ap"), (10, "apple/sw"), (0, "apple/swif"), (10, "apple/swift"), (500, "apple/swift"),
     ]
+
+    /// Types `typing` into `send`. After `apple/sw` it pauses until the server has that lookup (whose answer
+    /// takes 5 s), however long a busy machine takes to debounce and send it, so that the next keystrokes
+    /// always overtake a request in flight.
+    static func type(into send: (String) -> Void, server log: GitHubLog) async throws {
+        for (pause, text) in typing {
+            try await Task.sleep(for: .milliseconds(pause))
+            send(text)
+            guard text == "apple/sw" else { continue }
+            for _ in 0..<1000 where await log.count("/repos/apple/sw") == 0 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+    }
 
     /// A transport with a URLSession of its own, so that the connection the test watches close is not one of
     /// a session shared with the other suites' requests.
     static func transport() -> URLSessionTransport { URLSessionTransport(configuration: .ephemeral) }
 
     /// A new server (with its own log) for each test.
-    static var server: GitHubServer { GitHubServer(delay: .milliseconds(20), slow: ["apple/sw": .seconds(2)]) }
+    static var server: GitHubServer { GitHubServer(delay: .milliseconds(20), slow: ["apple/sw": .seconds(5)]) }
 
     /// The issues of the latest repository, or none when it does not exist.
     static func issues(of name: RepositoryName, client: GitHubIssuesClient) async throws -> [Issue] {
@@ -64,10 +76,7 @@ struct RepositoryName: Hashable, Sendable {
                 .compactMap(RepositoryName.init)
                 .mapLatest { name in try await Self.issues(of: name, client: client) }
             let typing = Task {
-                for (pause, text) in Self.typing {
-                    try await Task.sleep(for: .milliseconds(pause))
-                    keyboard.yield(text)
-                }
+                try await Self.type(into: { keyboard.yield($0) }, server: server.log)
                 try await Task.sleep(for: .milliseconds(400))
                 keyboard.finish()
             }
@@ -100,10 +109,7 @@ struct RepositoryName: Hashable, Sendable {
                 }
                 .switchToLatest()
                 .record()
-            for (pause, text) in Self.typing {
-                try await Task.sleep(for: .milliseconds(pause))
-                keyboard.send(text)
-            }
+            try await Self.type(into: { keyboard.send($0) }, server: server.log)
             try await Task.sleep(for: .milliseconds(400))
             keyboard.send(completion: .finished)
             await received.finished()

@@ -47,9 +47,10 @@ import Testing
         router.delete("/session") { _, _ -> Response in Response(status: .noContent) }
     }
 
-    @Test func listSendsQueryAndHeadersAndDecodesEveryKindOfField() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func listSendsQueryAndHeadersAndDecodesEveryKindOfField(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = NotesClient(baseURL: baseURL)
+            let client = NotesClient(baseURL: baseURL, transport: transport.make())
             let page = try await client.listNotes(state: .inReview, tags: ["a b", "c"], xRequestID: "req-1")
             #expect(page.next == 2)
             let note = try #require(page.items.first)
@@ -72,9 +73,10 @@ import Testing
 
     /// The pages of `listNotes` follow the cursor each page names (`next`, sent back as `page`), with the
     /// request's other parameters and headers on every page, until a page names none.
-    @Test func pagesFollowTheCursorEachPageNames() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func pagesFollowTheCursorEachPageNames(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = NotesClient(baseURL: baseURL)
+            let client = NotesClient(baseURL: baseURL, transport: transport.make())
             let notes = try await client.allNotes(state: .inReview, xRequestID: "req-2").collect()
             #expect(notes.map(\.id) == [Self.noteID, Self.noteID, Self.noteID])
             let requests = await log.requests
@@ -95,9 +97,10 @@ import Testing
 
     /// An optional body left `nil` sends no body and no `Content-Type`; cookie parameters go in one `Cookie`
     /// header, their values percent-encoded so they cannot end the cookie; `OPTIONS` is a method.
-    @Test func optionalBodiesCookiesAndOptions() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func optionalBodiesCookiesAndOptions(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = NotesClient(baseURL: baseURL)
+            let client = NotesClient(baseURL: baseURL, transport: transport.make())
             _ = try await client.restoreNote(id: Self.noteID)
             _ = try await client.restoreNote(
                 id: Self.noteID,
@@ -119,9 +122,10 @@ import Testing
         }
     }
 
-    @Test func jsonBodiesModelAndInline() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func jsonBodiesModelAndInline(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = NotesClient(baseURL: baseURL)
+            let client = NotesClient(baseURL: baseURL, transport: transport.make())
             let created = try await client.createNote(body: NewNote(title: "Ideas", tags: ["x"]))
             #expect(created.title == "Ideas")
             let updated = try await client.updateNote(id: Self.noteID, title: "Renamed")
@@ -137,9 +141,10 @@ import Testing
         }
     }
 
-    @Test func formBodyVoidAndHeadResponses() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func formBodyVoidAndHeadResponses(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = NotesClient(baseURL: baseURL)
+            let client = NotesClient(baseURL: baseURL, transport: transport.make())
             let token = try await client.session.login(email: "ana@example.com", password: "p&ss word")
             #expect(token.token == "t0k3n")
             #expect(token.expiresIn == 60)

@@ -81,13 +81,18 @@ import Testing
         }
     }
 
-    static func client(_ baseURL: URL) -> PaymentsClient<Scope.Authorized> {
-        PaymentsClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk_test_1"))
+    static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> PaymentsClient<Scope.Authorized> {
+        PaymentsClient<Scope.Authorized>(
+            baseURL: baseURL,
+            credentials: .token("sk_test_1"),
+            transport: transport.make()
+        )
     }
 
-    @Test func expandableFieldsAreAnIdOrTheObject() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func expandableFieldsAreAnIdOrTheObject(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let plain = try await client.retrieveCharge(id: "ch_1")
             #expect(plain.customer == .id("cus_1"))
             #expect(plain.amount == 199_900)
@@ -127,9 +132,10 @@ import Testing
         }
     }
 
-    @Test func pagesUntilHasMoreIsFalse() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func pagesUntilHasMoreIsFalse(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             var ids: [String] = []
             for try await charge in client.allCharges(limit: 2) {
                 #expect(charge.object == "charge")
@@ -151,16 +157,20 @@ import Testing
         }
     }
 
-    @Test func dateParametersAreUnixSecondsWhenTheSpecSaysSo() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func dateParametersAreUnixSecondsWhenTheSpecSaysSo(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            _ = try await Self.client(baseURL).listCharges(createdSince: Date(timeIntervalSince1970: 1_700_000_000.9))
+            _ = try await Self.client(baseURL, transport).listCharges(
+                createdSince: Date(timeIntervalSince1970: 1_700_000_000.9)
+            )
             #expect(await log.requests.map(\.uri) == ["/charges?limit=10&created%5Bgte%5D=1700000000"])
         }
     }
 
-    @Test func eventsCarryTheirObjectAndKeepUnknownKinds() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func eventsCarryTheirObjectAndKeepUnknownKinds(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
-            let events = try await Self.client(baseURL).listEvents().data
+            let events = try await Self.client(baseURL, transport).listEvents().data
             try #require(events.count == 3)
             guard case .charge(let charge) = events[0].data.object else {
                 Issue.record("expected a charge, got \(events[0].data.object)")
@@ -179,9 +189,10 @@ import Testing
         }
     }
 
-    @Test func mergePatchSendsOnlyWhatChangesAndNullToClear() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func mergePatchSendsOnlyWhatChangesAndNullToClear(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             _ = try await client.updateCustomer(id: "cus_1", description: .null)
             _ = try await client.updateCustomer(
                 id: "cus_1",
@@ -205,9 +216,10 @@ import Testing
         }
     }
 
-    @Test func formBodiesAndTypedErrors() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func formBodiesAndTypedErrors(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let created = try await client.createCustomer(email: "ana@example.com", name: "Ana Pérez")
             #expect(created.id == "cus_1")
             do throws(APIError<ErrorResponse>) {
@@ -232,9 +244,10 @@ import Testing
         }
     }
 
-    @Test func nestedFormsAndObjectQueriesUseBrackets() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func nestedFormsAndObjectQueriesUseBrackets(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             _ = try await client.createCustomer(
                 name: "Ana",
                 address: Address(line1: "Calle 1 & 2", city: "Zaragoza", postalCode: "50001", country: "ES"),
@@ -270,10 +283,11 @@ import Testing
         }
     }
 
-    @Test func aKeyWithABracketIsRefusedBeforeSending() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aKeyWithABracketIsRefusedBeforeSending(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
             do throws(APIError<ErrorResponse>) {
-                _ = try await Self.client(baseURL).createCustomer(metadata: ["a][admin": "true"])
+                _ = try await Self.client(baseURL, transport).createCustomer(metadata: ["a][admin": "true"])
                 Issue.record("a bracket in a key was sent")
             } catch {
                 guard case .invalidRequest(let reason) = error else {
@@ -286,10 +300,11 @@ import Testing
         }
     }
 
-    @Test func anObjectOfAnotherKindIsAnError() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anObjectOfAnotherKindIsAnError(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             do throws(APIError<ErrorResponse>) {
-                _ = try await Self.client(baseURL).retrieveCharge(id: "ch_mislabelled")
+                _ = try await Self.client(baseURL, transport).retrieveCharge(id: "ch_mislabelled")
                 Issue.record("a refund decoded as a charge")
             } catch {
                 guard case .undecodableBody(let failure) = error else {

@@ -6,7 +6,8 @@ import Testing
 
 /// Built-in middleware on the Shop client against the loopback server.
 @Suite struct MiddlewareTests {
-    @Test func retriesA503AsLongAsRetryAfterSays() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func retriesA503AsLongAsRetryAfterSays(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
             await state.set(unavailableCategories: 2)
@@ -15,6 +16,7 @@ import Testing
             let guest = ShopClient<Scope.Guest>(
                 baseURL: baseURL,
                 credentials: .token(ShopState.guestToken),
+                transport: transport.make(),
                 middleware: [retry]
             )
             let categories = try await guest.categories()
@@ -24,7 +26,8 @@ import Testing
         }
     }
 
-    @Test func givesUpAfterMaxAttemptsAndNeverRetriesAPost() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func givesUpAfterMaxAttemptsAndNeverRetriesAPost(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
             await state.set(unavailableCategories: 5)
@@ -32,6 +35,7 @@ import Testing
             let guest = ShopClient<Scope.Guest>(
                 baseURL: baseURL,
                 credentials: .token(ShopState.guestToken),
+                transport: transport.make(),
                 middleware: [retry]
             )
             let error = await #expect(throws: APIError<ApiErrorMessage>.self) { try await guest.categories() }
@@ -39,19 +43,21 @@ import Testing
             #expect(error?.category == .unexpected)
             #expect(await log.requests.count == 2)
 
-            let shop = ShopClient<Scope.Public>(baseURL: baseURL, middleware: [retry])
+            let shop = ShopClient<Scope.Public>(baseURL: baseURL, transport: transport.make(), middleware: [retry])
             _ = try? await shop.login(email: "nobody", password: "x")
             #expect(await log.requests.count == 3, "a POST is sent once")
         }
     }
 
-    @Test func aTimeoutMiddlewareBoundsTheRequest() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aTimeoutMiddlewareBoundsTheRequest(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, _ in
             await state.set(categoriesDelay: .seconds(10))
             let guest = ShopClient<Scope.Guest>(
                 baseURL: baseURL,
                 credentials: .token(ShopState.guestToken),
+                transport: transport.make(),
                 middleware: [TimeoutMiddleware(.milliseconds(300))]
             )
             let error = await #expect(throws: APIError<ApiErrorMessage>.self) { try await guest.categories() }

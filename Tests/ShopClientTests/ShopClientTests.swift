@@ -8,11 +8,12 @@ import Testing
 @Suite struct ShopClientTests {
     /// Runs `body` with a fresh server, its state, and a public client for it.
     func withShop(
+        _ transport: TestTransport = .urlSession,
         _ body: (ShopClient<Scope.Public>, ShopState, RequestLog, URL) async throws -> Void
     ) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            try await body(ShopClient(baseURL: baseURL), state, log, baseURL)
+            try await body(ShopClient(baseURL: baseURL, transport: transport.make()), state, log, baseURL)
         }
     }
 
@@ -21,8 +22,9 @@ import Testing
         try await shop.login(email: ShopState.email, password: ShopState.password)
     }
 
-    @Test func loginGivesACustomerClient() async throws {
-        try await withShop { shop, _, log, _ in
+    @Test(arguments: TestTransport.allCases)
+    func loginGivesACustomerClient(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, _, log, _ in
             let session = try await login(shop)
             #expect(session.userId == "42")
             let customer = shop.authorized(as: Scope.Customer.self, credentials: .token(session.token))
@@ -59,8 +61,9 @@ import Testing
         }
     }
 
-    @Test func guestCallsGuestEndpointsAndTheServerRefusesItCustomerOnes() async throws {
-        try await withShop { shop, _, log, baseURL in
+    @Test(arguments: TestTransport.allCases)
+    func guestCallsGuestEndpointsAndTheServerRefusesItCustomerOnes(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, _, log, baseURL in
             let guest = shop.authorized(as: Scope.Guest.self, credentials: .token(ShopState.guestToken))
             let categories = try await guest.categories()
             #expect(categories.map(\.name) == ["Books", "Music"])
@@ -85,8 +88,9 @@ import Testing
     }
 
     /// The catalogue pages by offset: each slice starts where the last ended, and a short slice ends.
-    @Test func productsPageByOffsetUntilAShortSlice() async throws {
-        try await withShop { shop, _, log, _ in
+    @Test(arguments: TestTransport.allCases)
+    func productsPageByOffsetUntilAShortSlice(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, _, log, _ in
             let guest = shop.authorized(as: Scope.Guest.self, credentials: .token(ShopState.guestToken))
             let products = try await guest.allProducts().collect()
             #expect(products.map(\.id) == Array(1...45))
@@ -105,8 +109,9 @@ import Testing
 
     /// Orders page by number, counted up until the last of the reported `total_pages`; credentials go with
     /// every page.
-    @Test func ordersPageByNumberUntilTheLastPage() async throws {
-        try await withShop { shop, _, log, _ in
+    @Test(arguments: TestTransport.allCases)
+    func ordersPageByNumberUntilTheLastPage(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, _, log, _ in
             let session = try await login(shop)
             let customer = shop.authorized(as: Scope.Customer.self, credentials: .token(session.token))
             let orders = try await customer.allOrders().collect()
@@ -126,8 +131,9 @@ import Testing
         }
     }
 
-    @Test func uploadThenPatchTheAvatar() async throws {
-        try await withShop { shop, state, log, _ in
+    @Test(arguments: TestTransport.allCases)
+    func uploadThenPatchTheAvatar(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, state, log, _ in
             let session = try await login(shop)
             let customer = shop.authorized(as: Scope.Customer.self, credentials: .token(session.token))
             let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF])
@@ -143,8 +149,9 @@ import Testing
         }
     }
 
-    @Test func validationErrorsAreTheirOwnCase() async throws {
-        try await withShop { shop, _, _, _ in
+    @Test(arguments: TestTransport.allCases)
+    func validationErrorsAreTheirOwnCase(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, _, _, _ in
             let session = try await login(shop)
             let customer = shop.authorized(as: Scope.Customer.self, credentials: .token(session.token))
             let error = await #expect(throws: APIError<UpdateProfileError>.self) {
@@ -159,8 +166,9 @@ import Testing
         }
     }
 
-    @Test func undocumentedStatusesAndUndecodableErrorBodiesAreUnexpected() async throws {
-        try await withShop { shop, state, _, _ in
+    @Test(arguments: TestTransport.allCases)
+    func undocumentedStatusesAndUndecodableErrorBodiesAreUnexpected(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, state, _, _ in
             let session = try await login(shop)
             let customer = shop.authorized(as: Scope.Customer.self, credentials: .token(session.token))
             await state.set(profileBreaks: true)
@@ -202,8 +210,9 @@ import Testing
         #expect(failure.kind == .connectivity)
     }
 
-    @Test func cancellingAnInFlightRequest() async throws {
-        try await withShop { shop, state, log, _ in
+    @Test(arguments: TestTransport.allCases)
+    func cancellingAnInFlightRequest(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, state, log, _ in
             await state.set(categoriesDelay: .seconds(10))
             let guest = shop.authorized(as: Scope.Guest.self, credentials: .token(ShopState.guestToken))
             let task = Task { () async throws(APIError<ApiErrorMessage>) -> [Shop.Category] in
@@ -221,8 +230,9 @@ import Testing
         }
     }
 
-    @Test func headerValuesWithLineBreaksAreNeverSent() async throws {
-        try await withShop { shop, _, log, _ in
+    @Test(arguments: TestTransport.allCases)
+    func headerValuesWithLineBreaksAreNeverSent(transport: TestTransport) async throws {
+        try await withShop(transport) { shop, _, log, _ in
             let smuggler = shop.authorized(
                 as: Scope.Guest.self,
                 credentials: .token("guest-app-token\r\nX-Admin: yes")

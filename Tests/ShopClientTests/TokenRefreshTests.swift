@@ -23,19 +23,25 @@ import Testing
     /// A customer client whose token the server has just expired, and its refreshing credentials.
     static func expiredCustomer(
         baseURL: URL,
-        state: ShopState
+        state: ShopState,
+        transport: TestTransport = .urlSession
     ) async throws -> (ShopClient<Scope.Customer>, Credentials) {
-        let shop = ShopClient<Scope.Public>(baseURL: baseURL)
+        let shop = ShopClient<Scope.Public>(baseURL: baseURL, transport: transport.make())
         let session = try await shop.login(email: ShopState.email, password: ShopState.password)
         let credentials = refreshingCredentials(session, shop: shop)
         await state.expireTokens()
         return (shop.authorized(as: Scope.Customer.self, credentials: credentials), credentials)
     }
 
-    @Test func aStampedeOfExpiredRequestsCausesExactlyOneRefresh() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aStampedeOfExpiredRequestsCausesExactlyOneRefresh(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            let (customer, credentials) = try await Self.expiredCustomer(baseURL: baseURL, state: state)
+            let (customer, credentials) = try await Self.expiredCustomer(
+                baseURL: baseURL,
+                state: state,
+                transport: transport
+            )
 
             let concurrency = 64
             let clock = ContinuousClock()
@@ -64,7 +70,7 @@ import Testing
                     == concurrency
             )
             print(
-                "refresh stampede: \(concurrency) concurrent requests, \(profileRequests.count) profile requests, "
+                "refresh stampede (\(transport)): \(concurrency) concurrent requests, \(profileRequests.count) profile requests, "
                     + "\(refreshes) refresh, \(elapsed) in all"
             )
         }
