@@ -30,7 +30,15 @@ actor ShopState {
     ]
     private(set) var images: [String: Data] = [:]
 
+    /// When set, a refresh is answered only after this many refused requests were answered (or 10 s passed),
+    /// so that a test knows they all arrived while the refresh was in flight, however busy the machine.
+    var refreshAwaitsRefusals: Int?
+    /// Requests refused for an expired token so far.
+    private(set) var refusals = 0
+
     func set(refreshFails: Bool) { self.refreshFails = refreshFails }
+    func set(refreshAwaitsRefusals count: Int) { refreshAwaitsRefusals = count }
+    func refused() { refusals += 1 }
     func set(refreshDelay: Duration) { self.refreshDelay = refreshDelay }
     func set(unavailableCategories: Int) { self.unavailableCategories = unavailableCategories }
     func set(profileBreaks: Bool) { self.profileBreaks = profileBreaks }
@@ -105,6 +113,7 @@ enum ShopServer {
         if token == ShopState.guestToken {
             return needed == .guest ? nil : error("Customers only.", status: .forbidden)
         }
+        await state.refused()
         return error("The token has expired.", status: .unauthorized)
     }
 
@@ -129,6 +138,13 @@ enum ShopServer {
             router.post("/auth/refresh") { request, _ -> Response in
                 let body = try await body(request)
                 try await Task.sleep(for: state.refreshDelay)
+                if let count = await state.refreshAwaitsRefusals {
+                    for _ in 0..<1000 where await state.refusals < count {
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                    // The last refusal's answer is on its way to the client: let it arrive first.
+                    try await Task.sleep(for: .milliseconds(200))
+                }
                 guard let pair = await state.exchange(body["refresh_token"] as? String ?? "") else {
                     return error("The refresh token is not valid.", status: .unauthorized)
                 }

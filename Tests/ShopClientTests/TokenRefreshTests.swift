@@ -81,11 +81,11 @@ import Testing
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
             let (customer, credentials) = try await Self.expiredCustomer(baseURL: baseURL, state: state)
             await state.set(refreshFails: true)
-            // Long enough for every request's 401 to arrive while the one refresh is in flight, even on a busy
-            // machine: a 401 after the failure would start another refresh, rightly.
-            await state.set(refreshDelay: .seconds(1))
-
             let concurrency = 16
+            // Every request's 401 arrives while the one refresh is in flight, however busy the machine: a 401
+            // after the failure would start another refresh, rightly.
+            await state.set(refreshAwaitsRefusals: concurrency)
+
             let categories = await withTaskGroup(of: APIError<ApiErrorMessage>.Category?.self) { group in
                 for _ in 0..<concurrency {
                     group.addTask {
