@@ -203,6 +203,46 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.stream(ChatAPI.followLogs(level: level).endpoint)
     }
 
+    /// Speaks the text, answering with the whole audio.
+    /// Its stream method sends `stream_format` as `sse` and gets the audio piece by piece.
+    public func createSpeech(
+        model: String,
+        input: String,
+        voice: String
+    ) async throws(APIError<ErrorResponse>) -> Data {
+        try await self.client.send(ChatAPI.createSpeech(model: model, input: input, voice: voice).endpoint)
+    }
+
+    /// `createSpeech`, telling the progress of its upload and download as they go.
+    ///
+    /// Speaks the text, answering with the whole audio.
+    /// Its stream method sends `stream_format` as `sse` and gets the audio piece by piece.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<ErrorResponse>`.
+    public func createSpeechWithProgress(
+        model: String,
+        input: String,
+        voice: String
+    ) -> APITransfer<Data, ErrorResponse> {
+        self.client.transfer(ChatAPI.createSpeech(model: model, input: input, voice: voice).endpoint)
+    }
+
+    /// Speaks the text, answering with the whole audio.
+    /// Its stream method sends `stream_format` as `sse` and gets the audio piece by piece.
+    ///
+    /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
+    ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createSpeechStream(
+        model: String,
+        input: String,
+        voice: String
+    ) -> APIStream<SpeechChunk, ErrorResponse> {
+        self.client.stream(ChatAPI.createSpeechStream(model: model, input: input, voice: voice).endpoint)
+    }
+
     /// The models the API serves.
     public func listModels() async throws(APIError<ErrorResponse>) -> ModelList {
         try await self.client.send(ChatAPI.listModels().endpoint)

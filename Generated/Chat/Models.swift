@@ -1285,6 +1285,21 @@ public struct TextDelta: Codable, Sendable, Hashable {
     }
 }
 
+/// A piece of spoken audio, as it is made.
+public struct SpeechChunk: Codable, Sendable, Hashable {
+    /// The `type` field.
+    public var type: String
+
+    /// The audio of this piece, in base 64.
+    public var audio: String?
+
+    /// Creates a `SpeechChunk` from its properties.
+    public init(type: String, audio: String? = nil) {
+        self.type = type
+        self.audio = audio
+    }
+}
+
 /// The `ModelList` model.
 public struct ModelList: Codable, Sendable, Hashable {
     /// The `object` field.
@@ -1619,6 +1634,67 @@ public struct CreateResponseStreamBody: Encodable, Sendable, Hashable {
         try container.encode(self.model, forKey: .model)
         try container.encode(self.input, forKey: .input)
         try container.encode(true, forKey: .stream)
+    }
+}
+
+/// The body of `createSpeech`.
+public struct CreateSpeechBody: Encodable, Sendable, Hashable {
+    /// The `model` field.
+    public var model: String
+
+    /// The `input` field.
+    public var input: String
+
+    /// The `voice` field.
+    public var voice: String
+
+    /// Creates a `CreateSpeechBody` from its properties.
+    public init(model: String, input: String, voice: String) {
+        self.model = model
+        self.input = input
+        self.voice = voice
+    }
+}
+
+/// The body of `createSpeechStream`.
+public struct CreateSpeechStreamBody: Encodable, Sendable, Hashable {
+    /// The `model` field.
+    public var model: String
+
+    /// The `input` field.
+    public var input: String
+
+    /// The `voice` field.
+    public var voice: String
+
+    /// Always `"sse"`: asks for the stream.
+    ///
+    /// Always `"sse"`.
+    public var streamFormat: String {
+        return "sse"
+    }
+
+    /// Creates a `CreateSpeechStreamBody` from its properties.
+    public init(model: String, input: String, voice: String) {
+        self.model = model
+        self.input = input
+        self.voice = voice
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case model
+        case input
+        case voice
+        case streamFormat = "stream_format"
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.model, forKey: .model)
+        try container.encode(self.input, forKey: .input)
+        try container.encode(self.voice, forKey: .voice)
+        try container.encode("sse", forKey: .streamFormat)
     }
 }
 

@@ -121,6 +121,28 @@ final class StreamTimeline: Sendable {
         }
     }
 
+    /// Speech: the whole audio, or with `"stream_format": "sse"` its pieces as events.
+    static func speech(_ router: Router<BasicRequestContext>) {
+        router.post("/audio/speech") { request, _ -> Response in
+            var request = request
+            let body = try await request.collectBody(upTo: 1 << 16)
+            let json = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+            guard json?["stream_format"] as? String == "sse" else {
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "audio/mpeg"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: [0x49, 0x44, 0x33, 0x04]))
+                )
+            }
+            let events = ["SUQz", "BA=="].map { #"data: {"type":"speech.audio.delta","audio":"\#($0)"}"# + "\n\n" }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: events.joined()))
+            )
+        }
+    }
+
     static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> ChatClient<Scope.Authorized> {
         ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"), transport: transport.make())
     }
@@ -309,6 +331,27 @@ final class StreamTimeline: Sendable {
     }
 
     /// The snippet of docs/Streams.md, in main-actor code as an app writes it.
+    /// A stream asked for with another value than `true` (`stream_format: sse`): the plain method leaves the
+    /// field out and gets the audio whole; the stream method sends `sse` and gets its pieces.
+    @Test(arguments: TestTransport.allCases)
+    func aStreamAskedForWithAFormatValue(transport: TestTransport) async throws {
+        try await withLoopbackServer(Self.speech) { baseURL, log in
+            let chat = Self.client(baseURL, transport)
+            let audio = try await chat.createSpeech(model: "tts", input: "Hallo", voice: "alloy")
+            #expect(audio == Data([0x49, 0x44, 0x33, 0x04]))
+            var pieces = Data()
+            for try await chunk in chat.createSpeechStream(model: "tts", input: "Hallo", voice: "alloy") {
+                pieces += Data(base64Encoded: chunk.audio ?? "") ?? Data()
+            }
+            #expect(pieces == audio)
+            let bodies = await log.requests.map { String(decoding: $0.body, as: UTF8.self) }
+            #expect(bodies.count == 2)
+            #expect(!bodies[0].contains("stream_format"))
+            #expect(bodies[1].contains(#""stream_format":"sse""#))
+            #expect(await log.requests.map { $0.headers["accept"] } == ["audio/mpeg", "text/event-stream"])
+        }
+    }
+
     /// Stubs stream the spec's samples as the server would: events by name, JSON Lines line by line.
     @Test func stubsStreamTheSamples() async throws {
         let chat = ChatClient<Scope.Authorized>(credentials: .token("sk-test"), transport: StubTransport())

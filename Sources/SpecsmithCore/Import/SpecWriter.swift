@@ -226,6 +226,12 @@ public enum SpecWriter {
             if let stream = endpoint.stream, let answer = stream.answer {
                 writer.block("stream") { writer in
                     if let field = stream.field { writer.scalar("field", field.value) }
+                    if let value = stream.value {
+                        switch value.value.kind {
+                        case .string(let text): writer.scalar("value", text)
+                        default: writer.scalar("value", value.value.jsonText, plain: true)
+                        }
+                    }
                     if let name = stream.name { writer.scalar("name", name.value) }
                     switch answer {
                     case .events(let type, let end):

@@ -615,11 +615,23 @@ extension OpenAPIReader {
                 variant.answer = answer
                 variant.field = Located(field, at: stream.key.location)
                 endpoint.stream = variant
+            } else if case .events = answer, let field = streamFormatField(body) {
+                // Another answer, and a body property of an enumeration with `sse` asks for the events.
+                var variant = RawStreamVariant(location: stream.key.location)
+                variant.answer = answer
+                variant.field = Located(field, at: stream.key.location)
+                variant.value = YAMLValueBox(value: YAMLValue(kind: .string("sse"), location: stream.key.location))
+                endpoint.stream = variant
             } else {
                 diagnostics.warning(
-                    "the `\(stream.key.value)` answer is not read: nothing in the request (a boolean `stream` in its body) asks for it instead of the other; the other answer is",
+                    "the `\(stream.key.value)` answer is not read: nothing in the request (a boolean `stream`, or an enumeration with `sse`, in its body) asks for it instead of the other; the other answer is",
                     at: stream.key.location
                 )
+                return
+            }
+            if let field = endpoint.stream?.field?.value, case .json(let fields, let location)? = endpoint.body {
+                // The stream's method sends the field; the other leaves it out, so that it answers in one piece.
+                endpoint.body = .json(fields.filter { $0.key.value != field }, location)
             }
             return
         }
@@ -648,6 +660,36 @@ extension OpenAPIReader {
             return parts.contains { hasBooleanStream($0, depth: depth + 1) }
         }
         return hasBooleanStream(schema, depth: 0) ? "stream" : nil
+    }
+
+    /// The JSON request body's property (of its schema or a part of its `allOf`) that is an enumeration with
+    /// the value `sse`, such as OpenAI speech's `stream_format: [sse, audio]`: sent as `sse`, it asks for
+    /// server-sent events.
+    mutating func streamFormatField(_ body: YAMLValue?) -> String? {
+        guard let body, let body = dereferenced(body, section: "requestBodies"),
+            case .mapping(let media)? = body["content"]?.kind,
+            let schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
+        else { return nil }
+        func field(_ schema: YAMLValue, depth: Int) -> String? {
+            guard depth < 8 else { return nil }
+            if let reference = schema["$ref"] {
+                return referencedSchema(reference).flatMap { field($0, depth: depth + 1) }
+            }
+            if case .mapping(let properties)? = schema["properties"]?.kind {
+                for property in properties {
+                    let target = property.value["$ref"].flatMap(referencedSchema) ?? property.value
+                    if case .sequence(let values)? = target["enum"]?.kind,
+                        values.contains(where: { $0.scalarText == "sse" })
+                    {
+                        return property.key.value
+                    }
+                }
+            }
+            guard case .sequence(let parts)? = schema["allOf"]?.kind else { return nil }
+            for part in parts { if let found = field(part, depth: depth + 1) { return found } }
+            return nil
+        }
+        return field(schema, depth: 0)
     }
 
     /// `type: boolean`, `type: [boolean, "null"]`, or an `anyOf`/`oneOf` with a boolean alternative.
@@ -680,9 +722,12 @@ extension OpenAPIReader {
 
     /// A response's body: JSON as its type, text as text, anything else as bytes; `nil` without content.
     mutating func answerBody(_ response: YAMLValue, name: String) -> RawAnswerBody? {
-        guard let content = response["content"], case .mapping(let media) = content.kind, !media.isEmpty else {
+        guard let content = response["content"], case .mapping(let all) = content.kind, !all.isEmpty else {
             return nil
         }
+        // A stream beside another answer is read by `readStream`; the plain answer is the other.
+        let others = all.filter { !Self.isStream($0.key.value) }
+        let media = others.isEmpty ? all : others
         if let json = media.first(where: { isJSON($0.key.value) }) {
             guard let schema = json.value["schema"] else { return .type(Located("JSON", at: json.key.location)) }
             // The format's answers are not optional: a nullable body (`type: [array, "null"]`) is its type.

@@ -326,8 +326,11 @@ public struct RawEndpoint: Sendable {
     public var response: RawAnswerBody?
     /// `stream:` — a second method for the same request, answered with a stream (`…Stream`).
     public var stream: RawStreamVariant?
-    /// For the stream variant of an endpoint whose body is a model: the field its body gets, set to `true`.
+    /// For the stream variant of an endpoint whose body is a model: the field its body gets, set to `true`
+    /// (or to ``addedBodyValue``).
     public var addedBodyField: Located<String>?
+    /// The value of ``addedBodyField`` when not `true`.
+    public var addedBodyValue: YAMLValueBox?
     /// `pages:` — how the list answer leads to its next page.
     public var pages: RawPaging?
     /// `responses:` — several answers, by status.
@@ -392,8 +395,11 @@ public struct RawStreamEnd: Sendable {
 public struct RawStreamVariant: Sendable {
     /// Where `stream:` is written.
     public var location: SourceLocation
-    /// `field:` — the JSON body field the stream's method sends as `true`; the plain method leaves it out.
+    /// `field:` — the JSON body field the stream's method sends (as `value`); the plain method leaves it out.
     public var field: Located<String>?
+    /// `value:` — what the stream's method sends in `field`: `true` when missing, or a string or number such
+    /// as `sse` for a `stream_format`.
+    public var value: YAMLValueBox?
     /// `events:` or `jsonLines:` (with `terminator:`): the stream's values.
     public var answer: RawAnswerBody?
     /// `name:` — the second endpoint's name, when not the endpoint's own followed by `Stream`.

@@ -87,7 +87,7 @@ enum SpecKeys {
         "by", "items", "relation", "cursor", "parameter", "hasMore", "itemID", "size", "first", "totalPages",
         "totalItems",
     ]
-    static let streamVariant = ["field", "name", "events", "terminator", "errorEvent", "jsonLines"]
+    static let streamVariant = ["field", "value", "name", "events", "terminator", "errorEvent", "jsonLines"]
     static let eventCase = ["type", "description", "swiftName"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
     static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines"]
@@ -489,6 +489,16 @@ private struct Reader {
         for item in entries {
             switch item.key.value {
             case "field": variant.field = string(item.value, key: "field")
+            case "value":
+                switch item.value.kind {
+                case .bool, .string, .int: variant.value = YAMLValueBox(value: item.value)
+                default:
+                    diagnostics.error(
+                        "`value` must be a string, a number or a Bool, not \(item.value.kindDescription)",
+                        at: item.value.location,
+                        hint: "write the value the stream's method sends, such as `value: sse`"
+                    )
+                }
             case "name": variant.name = string(item.value, key: "name")
             case "events", "terminator", "errorEvent", "jsonLines": answerEntries.append(item)
             default: unknownKey(item.key, allowed: SpecKeys.streamVariant, in: "`stream`")

@@ -38,6 +38,12 @@ extension ResolveContext {
             )
             operation.streamErrorEvent = resolveStreamErrorEvent(raw, operation: operation)
             operation.addedBodyField = raw.addedBodyField?.value
+            switch raw.addedBodyValue?.value.kind {
+            case .string(let text)?: operation.addedBodyValue = .string(text)
+            case .int(let number)?: operation.addedBodyValue = .int(number)
+            case .bool(let flag)?: operation.addedBodyValue = .bool(flag)
+            default: break
+            }
             operation.pagination = resolvePagination(raw, operation: operation, models: responseModels)
             let scope = operation.namespace.map { "namespace `\($0)`" } ?? "the API"
             let key = (operation.namespace ?? "") + "." + operation.name

@@ -29,6 +29,7 @@ extension ResolveContext {
                 return [plain]
             }
             stream.addedBodyField = field
+            stream.addedBodyValue = written.value
             return [plain, stream]
         }
         guard case .json(let fields, let location) = endpoint.body else {
@@ -48,8 +49,8 @@ extension ResolveContext {
             return [plain]
         }
         var constant = RawField(key: field)
-        constant.constant = YAMLValueBox(value: YAMLValue(kind: .bool(true), location: field.location))
-        constant.description = "Always `true`: asks for the stream."
+        constant.constant = written.value ?? YAMLValueBox(value: YAMLValue(kind: .bool(true), location: field.location))
+        constant.description = "Always `\(constant.constant?.value.jsonText ?? "true")`: asks for the stream."
         stream.body = .json(fields + [constant], location)
         return [plain, stream]
     }

@@ -129,10 +129,20 @@ struct RequestParts {
                 Argument(nil, value),
                 Argument(
                     "adding",
-                    .dictionary([DictionaryEntry(key: .literal(.string(field)), value: .literal(.bool(true)))])
+                    .dictionary([DictionaryEntry(key: .literal(.string(field)), value: addedValue)])
                 ),
             ]
         )
+    }
+
+    /// `true`, `"sse"` or `1`: the added field's value, as a `JSON` literal.
+    private var addedValue: Expression {
+        switch operation.addedBodyValue {
+        case .string(let text): .literal(.string(text))
+        case .int(let number): .literal(.int(number))
+        case .bool(let flag): .literal(.bool(flag))
+        default: .literal(.bool(true))
+        }
     }
 
     /// `.json(value)`, or `.json(value, contentType: "…")` for another JSON media type.
