@@ -65,16 +65,17 @@ import Testing
         }
     }
 
-    static func client(_ baseURL: URL) -> ChatClient<Scope.Authorized> {
-        ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"))
+    static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> ChatClient<Scope.Authorized> {
+        ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"), transport: transport.make())
     }
 
-    @Test func sendsTypedPartsToolsAndFreeFormJSONAsTheServiceExpects() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func sendsTypedPartsToolsAndFreeFormJSONAsTheServiceExpects(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
             let weatherParameters: [String: JSON] = [
                 "type": "object", "properties": ["city": ["type": "string"]], "required": ["city"],
             ]
-            _ = try await Self.client(baseURL).createChatCompletion(
+            _ = try await Self.client(baseURL, transport).createChatCompletion(
                 model: "gpt-test",
                 messages: [
                     Message(role: .system, content: .text("You are terse.")),
@@ -108,9 +109,10 @@ import Testing
         }
     }
 
-    @Test func decodesWhatItKnowsAndKeepsWhatItDoesNot() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func decodesWhatItKnowsAndKeepsWhatItDoesNot(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
-            let completion = try await Self.client(baseURL).createChatCompletion(
+            let completion = try await Self.client(baseURL, transport).createChatCompletion(
                 model: "gpt-test",
                 messages: [Message(role: .user, content: .text("Weather in Berlin?"))],
                 toolChoice: .mode(.auto)
@@ -158,9 +160,10 @@ import Testing
 
     /// Apps send the assistant's messages back as the conversation goes on: what the client did not
     /// understand must go back exactly as it came.
-    @Test func unknownPartsAndCallsGoBackUnchanged() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func unknownPartsAndCallsGoBackUnchanged(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let first = try await client.createChatCompletion(
                 model: "gpt-test",
                 messages: [Message(role: .user, content: .text("Weather in Berlin?"))]
@@ -214,10 +217,11 @@ import Testing
         }
     }
 
-    @Test func documentedErrorsArriveTyped() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func documentedErrorsArriveTyped(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             do throws(APIError<ErrorResponse>) {
-                _ = try await Self.client(baseURL).createChatCompletion(model: "missing", messages: [])
+                _ = try await Self.client(baseURL, transport).createChatCompletion(model: "missing", messages: [])
                 Issue.record("a 404 did not throw")
             } catch {
                 guard case .expected(let expected) = error else {
@@ -250,9 +254,10 @@ import Testing
         }
     }
 
-    @Test func listsAndRetrievesModels() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func listsAndRetrievesModels(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let client = Self.client(baseURL)
+            let client = Self.client(baseURL, transport)
             let list = try await client.listModels()
             #expect(list.data.map(\.id) == ["gpt-test", "gpt-mini"])
             #expect(list.data[1].created == Date(timeIntervalSince1970: 1_690_000_001))

@@ -13,9 +13,10 @@ import Testing
 
 /// The generated Countries client against a real HTTP server on loopback.
 @Suite struct BordersFlowTests {
-    @Test func germanyHasNineNeighboursWithTheirNativeNames() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func germanyHasNineNeighboursWithTheirNativeNames(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let germany = try #require(try await client.countryByName("Germany").first)
             #expect(germany.nativeName == "Deutschland")
             #expect(germany.borders == ["AUT", "BEL", "CZE", "DNK", "FRA", "LUX", "NLD", "POL", "CHE"])
@@ -36,9 +37,10 @@ import Testing
         }
     }
 
-    @Test func resourceEnumSendsTheSameRequestsAsTheFactories() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func resourceEnumSendsTheSameRequestsAsTheFactories(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
-            let client = APIClient(baseURL: baseURL)
+            let client = APIClient(baseURL: baseURL, transport: transport.make())
             let byName = try await client.send(
                 Endpoint(CountriesResource.countryByName("Germany"), decoding: [Country].self)
             )
@@ -53,9 +55,10 @@ import Testing
         }
     }
 
-    @Test func pathParameterWithSlashesAndSpacesStaysOneSegment() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func pathParameterWithSlashesAndSpacesStaysOneSegment(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let echoed = try await client.countryByName("a/../b?x#y z", fullText: false)
             #expect(echoed.first?.name == "a/../b?x#y z")
             let uri = await log.requests.first?.uri
@@ -63,9 +66,10 @@ import Testing
         }
     }
 
-    @Test func enumPathParameterAndUnknownEnumValues() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func enumPathParameterAndUnknownEnumValues(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let europe = try await client.countriesByRegion(.europe)
             #expect(europe.count == 10)
             let polar = try await client.countriesByRegion(.unknown("Polar"))
@@ -79,9 +83,10 @@ import Testing
         }
     }
 
-    @Test func unknownCountryIsAnUnexpectedResponseWithTheBodyKept() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func unknownCountryIsAnUnexpectedResponseWithTheBodyKept(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Atlantis") }
             guard case .unexpected(let unexpected) = error else {
                 Issue.record("expected an unexpected response, got \(String(describing: error))")
@@ -95,9 +100,10 @@ import Testing
         }
     }
 
-    @Test func invalidJSONIsAnUndecodableBody() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func invalidJSONIsAnUndecodableBody(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Invalid JSON") }
             guard case .undecodableBody(let failure) = error else {
                 Issue.record("expected an undecodable body, got \(String(describing: error))")
@@ -108,9 +114,10 @@ import Testing
         }
     }
 
-    @Test func missingRequiredFieldNamesItsCodingPath() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func missingRequiredFieldNamesItsCodingPath(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Missing Field") }
             guard case .undecodableBody(let failure) = error else {
                 Issue.record("expected an undecodable body, got \(String(describing: error))")
@@ -120,10 +127,11 @@ import Testing
         }
     }
 
-    @Test func serverNotListeningIsNoResponse() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func serverNotListeningIsNoResponse(transport: TestTransport) async throws {
         // A port that had a server a moment ago and has none now.
         let closed = try await withLoopbackServer({ _ in }) { baseURL, _ in baseURL }
-        let client = CountriesClient(baseURL: closed)
+        let client = CountriesClient(baseURL: closed, transport: transport.make())
         let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Germany") }
         guard case .noResponse(let failure) = error else {
             Issue.record("expected no response, got \(String(describing: error))")
@@ -135,9 +143,10 @@ import Testing
 
 /// The Borders chain in the Combine flavour: the same two requests, chained with `flatMap`.
 @Suite struct BordersPublisherTests {
-    @Test func bordersChainWithFlatMap() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func bordersChainWithFlatMap(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let neighbours = client.countryByNamePublisher("Germany")
                 .compactMap { $0.first }
                 .flatMap { germany in client.countriesByCodesPublisher(germany.borders) }
@@ -156,9 +165,10 @@ import Testing
         }
     }
 
-    @Test func aFailedFirstRequestEndsTheChainWithItsError() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aFailedFirstRequestEndsTheChainWithItsError(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, log in
-            let client = CountriesClient(baseURL: baseURL)
+            let client = CountriesClient(baseURL: baseURL, transport: transport.make())
             let chain = client.countryByNamePublisher("Atlantis")
                 .compactMap { $0.first }
                 .flatMap { client.countriesByCodesPublisher($0.borders) }

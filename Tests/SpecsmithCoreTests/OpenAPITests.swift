@@ -428,6 +428,36 @@ import Testing
         )
     }
 
+    /// A request body of `*/*` (as GitHub's release asset upload has) is bytes when its schema is, sent as
+    /// `application/octet-stream`; otherwise JSON, sent as `application/json`: never a `*/*` content type.
+    @Test func anyMediaTypeBodiesAreBytesOrJSON() {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Any, version: "1"}
+            paths:
+              /assets:
+                post:
+                  operationId: uploadAsset
+                  requestBody:
+                    content:
+                      "*/*": {schema: {type: string, format: binary}}
+                  responses: {"201": {description: Stored.}}
+              /notes:
+                post:
+                  operationId: addNote
+                  requestBody:
+                    content:
+                      "*/*": {schema: {type: object, properties: {text: {type: string}}}}
+                  responses: {"201": {description: Stored.}}
+            """
+        let output = Self.generate(document, path: "any.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains(#"body: .data(data, contentType: "application/octet-stream")"#))
+        #expect(swift.contains("body: body.map { .json($0) }"))
+        #expect(!swift.contains("*/*"))
+    }
+
     /// JSON allows C1 control characters (U+0080 to U+009F) in strings, which YAML, which reads JSON, does not:
     /// a JSON document with them still reads, the characters escaped.
     @Test func jsonWithC1ControlCharactersReads() {

@@ -45,14 +45,15 @@ private struct Note: Codable, Sendable, Hashable {
         #expect(throws: DecodingError.self) { try decoder.decode([Date].self, from: Data(#"["yesterday"]"#.utf8)) }
     }
 
-    @Test func cancellingAnInFlightRequestCancelsIt() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func cancellingAnInFlightRequestCancelsIt(transport: TestTransport) async throws {
         try await withLoopbackServer({ router in
             router.get("/slow") { _, _ -> Response in
                 try await Task.sleep(for: .seconds(10))
                 return .json("[]")
             }
         }) { baseURL, log in
-            let client = APIClient(baseURL: baseURL)
+            let client = APIClient(baseURL: baseURL, transport: transport.make())
             let task = Task { try await client.send(Endpoint<[String]>("slow", method: .get, path: "/slow")) }
             // Wait until the server has the request, then cancel.
             while await log.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
@@ -66,14 +67,15 @@ private struct Note: Codable, Sendable, Hashable {
         }
     }
 
-    @Test func timeoutIsNoResponse() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func timeoutIsNoResponse(transport: TestTransport) async throws {
         try await withLoopbackServer({ router in
             router.get("/slow") { _, _ -> Response in
                 try await Task.sleep(for: .seconds(10))
                 return .json("[]")
             }
         }) { baseURL, _ in
-            let client = APIClient(baseURL: baseURL, timeout: 0.5)
+            let client = APIClient(baseURL: baseURL, transport: transport.make(), timeout: 0.5)
             let error = await #expect(throws: APIError<Never>.self) {
                 try await client.send(Endpoint<[String]>("slow", method: .get, path: "/slow"))
             }

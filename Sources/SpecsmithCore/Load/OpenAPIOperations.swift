@@ -462,13 +462,19 @@ extension OpenAPIReader {
             case .mapping(let media) = content.kind
         else { return }
         let required = body["required"]?.isTrue == true
-        let json = media.first { isJSON($0.key.value) }
+        // `*/*` is JSON, unless its schema is bytes (GitHub's release asset upload): then it is a binary body.
+        func isAnything(_ mediaType: String) -> Bool { mediaType.hasPrefix("*/*") }
+        func isBytes(_ schema: YAMLValue?) -> Bool {
+            schema?["type"]?.scalarText == "string" && schema?["format"]?.scalarText == "binary"
+        }
+        let json = media.first { isJSON($0.key.value) && !(isAnything($0.key.value) && isBytes($0.value["schema"])) }
         if let json {
             let schema = json.value["schema"] ?? YAMLValue(kind: .mapping([]), location: json.value.location)
             var text = typeText(schema, name: SwiftName.typeName(endpoint.name.value) + "Request")
             if !required && !text.hasSuffix("?") { text += "?" }
             endpoint.body = .type(Located(text, at: schema.location))
-            if json.key.value.lowercased().split(separator: ";").first.map(String.init) != "application/json" {
+            let type = json.key.value.lowercased().split(separator: ";").first.map(String.init)
+            if type != "application/json" && !isAnything(json.key.value) {
                 endpoint.bodyContentType = json.key
             }
             return
@@ -501,7 +507,9 @@ extension OpenAPIReader {
             return
         }
         if let other = media.first {
-            endpoint.body = .binary(other.key)
+            endpoint.body = .binary(
+                isAnything(other.key.value) ? Located("application/octet-stream", at: other.key.location) : other.key
+            )
         }
     }
 
