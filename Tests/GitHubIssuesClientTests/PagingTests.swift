@@ -120,27 +120,16 @@ import Testing
         }
     }
 
-    @Test func aNextLinkBackToAPageAlreadyReadEndsWithAnErrorInsteadOfLooping() async throws {
-        try await withLoopbackServer(Self.configure(mode: "loop")) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
-            var pages = 0
-            let error = await #expect(throws: APIError<GitHubError>.self) {
-                for try await _ in client.issuesPages(owner: "apple", repo: "swift", perPage: 100) { pages += 1 }
-            }
-            // Page 1 (by the arguments), page 1 again by its absolute link: the same URL, so not asked twice.
-            #expect(pages == 1)
-            guard case .invalidRequest(let reason)? = error else {
-                Testing.Issue.record("expected invalidRequest, got \(String(describing: error))")
-                return
-            }
-            #expect(reason.contains("go round in a loop"))
-            #expect(await Self.issueRequests(log).count == 1)
-        }
-    }
-
-    @Test(arguments: TestTransport.allCases)
-    func aNextLinkToAnotherServerIsNotFollowed(transport: TestTransport) async throws {
-        try await withLoopbackServer(Self.configure(mode: "elsewhere")) { url, log in
+    /// A next link back to a page already read (page 1 again, by its absolute link: the same URL), or to
+    /// another server, ends the pages with `invalidRequest` after the first page, without asking for it.
+    @Test(arguments: TestTransport.allCases, [("loop", "go round in a loop"), ("elsewhere", "evil.example")])
+    func aNextLinkThatWouldLoopOrLeaveIsNotFollowed(
+        transport: TestTransport,
+        link: (mode: String, reason: String)
+    )
+        async throws
+    {
+        try await withLoopbackServer(Self.configure(mode: link.mode)) { url, log in
             let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             var pages = 0
             let error = await #expect(throws: APIError<GitHubError>.self) {
@@ -151,7 +140,7 @@ import Testing
                 Testing.Issue.record("expected invalidRequest, got \(String(describing: error))")
                 return
             }
-            #expect(reason.contains("evil.example"))
+            #expect(reason.contains(link.reason))
             #expect(await log.requests.count == 1)
         }
     }
