@@ -113,12 +113,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             clientRequest.headers.add(name: name, value: value)
         }
         if let file = request.bodyFile {
-            guard let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber,
-                let handle = try? FileHandle(forReadingFrom: file)
+            guard FileManager.default.isReadableFile(atPath: file.path),
+                let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
             else {
                 throw TransportError(.invalidRequest, "The body file \(file.path) cannot be read.")
             }
-            let chunks = UploadChunks(source: .file(handle), total: size.int64Value, progress: request.progress)
+            let chunks = UploadChunks(source: .file(file), total: size.int64Value, progress: request.progress)
             clientRequest.body = .stream(chunks, length: .known(size.int64Value))
         } else if let body = request.body {
             let chunks = UploadChunks(source: .memory(body), total: Int64(body.count), progress: request.progress)
@@ -219,20 +219,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             default: return TransportError(.connectivity, "\(error)")
             }
         }
-        if error is NIOTooManyBytesError { return tooLarge(0) }
         return TransportError(.connectivity, "\(error)")
     }
 }
 
-/// A request body in chunks of 64 kB, from memory or a file, reporting the upload's progress as the HTTP
-/// client takes each chunk to write.
+/// A request body in chunks of 64 kB, from memory or a file (opened when the HTTP client starts reading it,
+/// closed with its iterator), reporting the upload's progress as the client takes each chunk to write.
 struct UploadChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
-    enum Source: @unchecked Sendable {
+    enum Source: Sendable {
         case memory(Data)
-        /// Read by one iterator only: AsyncHTTPClient iterates a streamed body once.
-        case file(FileHandle)
+        case file(URL)
     }
 
     static let chunkSize = 64 << 10
@@ -248,28 +246,34 @@ struct UploadChunks: AsyncSequence, Sendable {
     struct Iterator: AsyncIteratorProtocol {
         let chunks: UploadChunks
         var offset: Int64 = 0
+        /// The file being read; a `FileHandle` closes its file when it goes away.
+        var handle: FileHandle?
+        var isFinished = false
 
         mutating func next() async throws -> ByteBuffer? {
+            guard !isFinished else { return nil }
             let chunk: Data
             switch chunks.source {
             case .memory(let data):
                 let start = data.startIndex + Int(offset)
-                guard start < data.endIndex else { return finish() }
+                guard start < data.endIndex else {
+                    isFinished = true
+                    return nil
+                }
                 chunk = data[start..<Swift.min(data.endIndex, start + UploadChunks.chunkSize)]
-            case .file(let handle):
-                guard let read = try handle.read(upToCount: UploadChunks.chunkSize), !read.isEmpty else {
-                    return finish()
+            case .file(let url):
+                if handle == nil { handle = try FileHandle(forReadingFrom: url) }
+                guard let read = try handle?.read(upToCount: UploadChunks.chunkSize), !read.isEmpty else {
+                    try handle?.close()
+                    handle = nil
+                    isFinished = true
+                    return nil
                 }
                 chunk = read
             }
             offset += Int64(chunk.count)
             chunks.progress?(TransferProgress(.upload, completedBytes: offset, expectedBytes: chunks.total))
             return ByteBuffer(bytes: chunk)
-        }
-
-        private func finish() -> ByteBuffer? {
-            if case .file(let handle) = chunks.source { try? handle.close() }
-            return nil
         }
     }
 }

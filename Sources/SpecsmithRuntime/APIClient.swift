@@ -146,7 +146,7 @@ public struct APIClient: Sendable {
 
     /// The URL `endpoint` is sent to: its path and query below the URL of its server, or its own ``APIEndpoint/url``
     /// when it is on that server's origin.
-    public func url<Response, ErrorBody>(
+    func url<Response, ErrorBody>(
         for endpoint: APIEndpoint<Response, ErrorBody>
     ) throws(APIError<ErrorBody>) -> URL {
         if let problem = endpoint.query.lazy.compactMap(\.problem).first {
@@ -166,7 +166,7 @@ public struct APIClient: Sendable {
             throw .invalidRequest("'\(text)' is not a valid URL.")
         }
         if let absolute = endpoint.url {
-            guard Self.isSameOrigin(absolute, base) else {
+            guard RedirectPolicy.isSameOrigin(absolute, base) else {
                 throw .invalidRequest(
                     "\(endpoint.operationName) would send a request to \(absolute.absoluteString), which is not on "
                         + "the origin of \(base.absoluteString); the client's requests stay on its servers."
@@ -231,17 +231,6 @@ public struct APIClient: Sendable {
         } catch {
             throw .undecodableBody(DecodingFailure(error, response: response))
         }
-    }
-
-    /// Whether `url` has the scheme, host and port of `base` (a missing port meaning the scheme's default).
-    static func isSameOrigin(_ url: URL, _ base: URL) -> Bool {
-        func origin(_ url: URL) -> (String, String, Int)? {
-            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-            return (scheme, host, port)
-        }
-        guard let left = origin(url), let right = origin(base) else { return false }
-        return left == right
     }
 
     /// The URL for `path` and `query` below the base URL, and its text (for the error when it is not valid).

@@ -113,12 +113,13 @@ extension [QueryItem] {
     fileprivate func replacing(with items: [QueryItem]) -> [QueryItem] {
         var query = self
         for item in items {
-            if let index = query.firstIndex(where: { $0.name == item.name }) {
-                query[index] = item
-                query.removeAll { $0.name == item.name && $0 != item }
-            } else {
+            guard let index = query.firstIndex(where: { $0.name == item.name }) else {
                 query.append(item)
+                continue
             }
+            // The first of the name takes the new value; any later ones go.
+            query = query.indices.filter { $0 == index || query[$0].name != item.name }.map { query[$0] }
+            query[index] = item
         }
         return query
     }
@@ -199,10 +200,9 @@ public struct APIPages<Page: Sendable, ErrorBody: Sendable>: AsyncSequence, Send
                 )
             }
             let decoding = endpoint.decoding
-            var answer = ResponseDecoding<PageAnswer>(statuses: decoding.statuses) { response, decoder in
+            let answer = ResponseDecoding<PageAnswer>(statuses: decoding.statuses) { response, decoder in
                 PageAnswer(page: try decoding.decode(response, decoder), response: response)
             }
-            answer.downloadsToFile = decoding.downloadsToFile
             let read = try await client.send(endpoint.map(answer))
             switch paging.next(read.page, read.response, endpoint.query) {
             case .end:

@@ -38,35 +38,18 @@ public struct StubTransport: HTTPTransport {
         if Task.isCancelled {
             throw TransportError(.cancelled, "The stubbed request was cancelled.")
         }
+        let (status, body): (Int, Data)
+        switch answers[request.operationName] ?? .sample {
+        case .sample: (status, body) = (200, request.sampleData ?? Data())
+        case .response(let answer, let data): (status, body) = (answer, data)
+        case .failure(let error): throw error
+        }
         if let progress = request.progress {
             // The whole body goes out and the answer comes in at once.
             let sent = Int64(request.body?.count ?? 0)
             progress(TransferProgress(.upload, completedBytes: sent, expectedBytes: sent))
-            let answered: Int64
-            switch answers[request.operationName] ?? .sample {
-            case .sample: answered = Int64(request.sampleData?.count ?? 0)
-            case .response(_, let body): answered = Int64(body.count)
-            case .failure: answered = 0
-            }
-            progress(TransferProgress(.download, completedBytes: answered, expectedBytes: answered))
+            progress(TransferProgress(.download, completedBytes: Int64(body.count), expectedBytes: Int64(body.count)))
         }
-        switch answers[request.operationName] ?? .sample {
-        case .sample:
-            return RawResponse(
-                status: 200,
-                headers: ["Content-Type": "application/json"],
-                body: request.sampleData ?? Data(),
-                url: request.url
-            )
-        case .response(let status, let body):
-            return RawResponse(
-                status: status,
-                headers: ["Content-Type": "application/json"],
-                body: body,
-                url: request.url
-            )
-        case .failure(let error):
-            throw error
-        }
+        return RawResponse(status: status, headers: ["Content-Type": "application/json"], body: body, url: request.url)
     }
 }

@@ -26,6 +26,22 @@ public actor RequestLog {
     func record(_ request: RecordedRequest) {
         requests.append(request)
     }
+
+    /// Requests whose handler or response body is still running.
+    private(set) var inFlight = 0
+
+    func started() { inFlight += 1 }
+    func ended() { inFlight -= 1 }
+
+    /// Returns once no handler or response body runs, or after `limit`: stopping the server while a body is
+    /// being written traps in SwiftNIO ("Deinited NIOAsyncWriter without calling finish()"), and a body the
+    /// client left fails at its next write.
+    func settled(within limit: Duration = .seconds(2)) async {
+        let deadline = ContinuousClock.now + limit
+        while inFlight > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
 
 /// Records each request in a ``RequestLog`` before the router handles it.
@@ -55,7 +71,26 @@ struct RecordingMiddleware: RouterMiddleware {
                 body: Data(buffer.readableBytesView)
             )
         )
-        return try await next(request, context)
+        await log.started()
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            await log.ended()
+            throw error
+        }
+        // The request ends once its body is written, or fails to be.
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { [log] writer in
+            do {
+                try await body.write(writer)
+                await log.ended()
+            } catch {
+                await log.ended()
+                throw error
+            }
+        }
+        return response
     }
 }
 
@@ -96,9 +131,11 @@ public func withLoopbackServer<Value: Sendable>(
         let url = URL(string: "http://127.0.0.1:\(port)")!
         do {
             let value = try await body(url, log)
+            await log.settled()
             group.cancelAll()
             return value
         } catch {
+            await log.settled()
             group.cancelAll()
             throw error
         }

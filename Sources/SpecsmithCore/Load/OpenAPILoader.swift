@@ -892,8 +892,9 @@ struct OpenAPIReader {
         reference.scalarText.flatMap(componentName).flatMap { componentSchemas[$0] }
     }
 
-    /// `value`, or what its `$ref` (to `#/components/<section>/…`) points to.
-    mutating func dereferenced(_ value: YAMLValue, section: String) -> YAMLValue? {
+    /// `value`, or what its `$ref` (to `#/components/<section>/…`) points to; a reference to nothing is an
+    /// error unless `reporting` is `false` (for a guess that reads what the operation's reading reported).
+    mutating func dereferenced(_ value: YAMLValue, section: String, reporting: Bool = true) -> YAMLValue? {
         guard let reference = value["$ref"] else { return value }
         let prefix = "#/components/\(section)/"
         // `#/components/<section>/Name`, or a pointer into the document (`#/paths/~1pets/parameters/0`).
@@ -903,7 +904,7 @@ struct OpenAPIReader {
                 : text.hasPrefix("#/") ? ExternalReferences.value(at: String(text.dropFirst()), in: root) : nil
         else {
             // A reference to another file that could not be brought in is reported where it was read.
-            guard reference.scalarText?.hasPrefix("#") != false else { return nil }
+            guard reporting, reference.scalarText?.hasPrefix("#") != false else { return nil }
             diagnostics.error(
                 "`\(reference.scalarText ?? "")` refers to nothing in this document",
                 at: reference.location

@@ -651,53 +651,45 @@ extension OpenAPIReader {
             .contains(type)
     }
 
-    /// `stream`, when the JSON request body's schema (or a part of its `allOf`) has a boolean property of that
-    /// name.
+    /// `stream`, when the JSON request body has a boolean property of that name.
     mutating func streamField(_ body: YAMLValue?) -> String? {
-        guard let body, let body = dereferenced(body, section: "requestBodies"),
-            case .mapping(let media)? = body["content"]?.kind,
-            let schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
-        else { return nil }
-        func hasBooleanStream(_ schema: YAMLValue, depth: Int) -> Bool {
-            guard depth < 8 else { return false }
-            if let reference = schema["$ref"] {
-                return referencedSchema(reference).map { hasBooleanStream($0, depth: depth + 1) } ?? false
-            }
-            if let property = schema["properties"]?["stream"] { return Self.isBoolean(property) }
-            guard case .sequence(let parts)? = schema["allOf"]?.kind else { return false }
-            return parts.contains { hasBooleanStream($0, depth: depth + 1) }
-        }
-        return hasBooleanStream(schema, depth: 0) ? "stream" : nil
+        bodyProperty(body) { name, property in name == "stream" && Self.isBoolean(property) }
     }
 
-    /// The JSON request body's property (of its schema or a part of its `allOf`) that is an enumeration with
-    /// the value `sse`, such as OpenAI speech's `stream_format: [sse, audio]`: sent as `sse`, it asks for
-    /// server-sent events.
+    /// The JSON request body's property that is an enumeration with the value `sse`, such as OpenAI speech's
+    /// `stream_format: [sse, audio]`: sent as `sse`, it asks for server-sent events.
     mutating func streamFormatField(_ body: YAMLValue?) -> String? {
+        bodyProperty(body) { _, property in
+            guard case .sequence(let values)? = property["enum"]?.kind else { return false }
+            return values.contains { $0.scalarText == "sse" }
+        }
+    }
+
+    /// The name of the first property of the JSON request body's schema, or of a part of its `allOf`, that
+    /// `matches` (given the property with its `$ref` followed).
+    mutating func bodyProperty(_ body: YAMLValue?, where matches: (String, YAMLValue) -> Bool) -> String? {
         guard let body, let body = dereferenced(body, section: "requestBodies"),
             case .mapping(let media)? = body["content"]?.kind,
             let schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
         else { return nil }
-        func field(_ schema: YAMLValue, depth: Int) -> String? {
+        func find(_ schema: YAMLValue, depth: Int) -> String? {
             guard depth < 8 else { return nil }
             if let reference = schema["$ref"] {
-                return referencedSchema(reference).flatMap { field($0, depth: depth + 1) }
+                return referencedSchema(reference).flatMap { find($0, depth: depth + 1) }
             }
             if case .mapping(let properties)? = schema["properties"]?.kind {
                 for property in properties {
                     let target = property.value["$ref"].flatMap(referencedSchema) ?? property.value
-                    if case .sequence(let values)? = target["enum"]?.kind,
-                        values.contains(where: { $0.scalarText == "sse" })
-                    {
-                        return property.key.value
-                    }
+                    if matches(property.key.value, target) { return property.key.value }
                 }
             }
             guard case .sequence(let parts)? = schema["allOf"]?.kind else { return nil }
-            for part in parts { if let found = field(part, depth: depth + 1) { return found } }
+            for part in parts {
+                if let found = find(part, depth: depth + 1) { return found }
+            }
             return nil
         }
-        return field(schema, depth: 0)
+        return find(schema, depth: 0)
     }
 
     /// `type: boolean`, `type: [boolean, "null"]`, or an `anyOf`/`oneOf` with a boolean alternative.

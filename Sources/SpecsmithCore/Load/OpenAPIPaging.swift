@@ -19,14 +19,14 @@ extension OpenAPIReader {
             guard endpoint.responseHeaders.contains(where: { $0.key.value.lowercased() == "link" }) else { return }
             paging.by = text("link")
         } else {
-            guard let properties = target(schema)?["properties"],
-                let data = properties["data"].flatMap(target),
+            guard let properties = resolved(schema)?["properties"],
+                let data = properties["data"].flatMap({ resolved($0) }),
                 schemaType(data) == "array"
             else { return }
             paging.items = text("data")
             if let more = properties["has_more"], schemaType(more) == "boolean",
                 isText(queryParameter("starting_after", of: endpoint)),
-                let item = data["items"].flatMap(target),
+                let item = data["items"].flatMap({ resolved($0) }),
                 let id = item["properties"]?["id"], ["string", "integer"].contains(schemaType(id))
             {
                 paging.by = text("after")
@@ -64,20 +64,21 @@ extension OpenAPIReader {
     }
 
     /// The schema of the one 2xx JSON answer.
-    private func successSchema(_ responses: YAMLValue) -> YAMLValue? {
+    private mutating func successSchema(_ responses: YAMLValue) -> YAMLValue? {
         guard case .mapping(let entries) = responses.kind else { return nil }
         let successes = entries.filter { $0.key.value.hasPrefix("2") }
-        guard successes.count == 1, let response = target(successes[0].value),
+        guard successes.count == 1,
+            let response = dereferenced(successes[0].value, section: "responses", reporting: false),
             case .mapping(let media)? = response["content"]?.kind,
             let json = media.first(where: { isJSON($0.key.value) })
         else { return nil }
-        return json.value["schema"].flatMap(target)
+        return json.value["schema"].flatMap { resolved($0) }
     }
 
     /// The `type` of a schema, followed through a reference, without `null` (`[string, "null"]` is
     /// `string`); `nil` when it has none, or several besides `null`.
-    private func schemaType(_ schema: YAMLValue) -> String? {
-        guard let type = target(schema)?["type"] else { return nil }
+    private mutating func schemaType(_ schema: YAMLValue) -> String? {
+        guard let type = resolved(schema)?["type"] else { return nil }
         if case .sequence(let types) = type.kind {
             let named = types.compactMap(\.scalarText).filter { $0 != "null" }
             return named.count == 1 ? named[0] : nil
@@ -85,12 +86,10 @@ extension OpenAPIReader {
         return type.scalarText
     }
 
-    /// What a `$ref` in the document points to, or the value itself; `nil`, without a diagnostic, for a
-    /// reference that points nowhere: the operation's reading reports that, and paging is only a guess.
-    private func target(_ value: YAMLValue) -> YAMLValue? {
-        guard let reference = value["$ref"] else { return value }
-        guard let text = reference.scalarText, text.hasPrefix("#/") else { return nil }
-        return ExternalReferences.value(at: String(text.dropFirst()), in: root)
+    /// The schema a `$ref` points to, or `schema` itself; `nil`, unreported, for a reference to nothing (the
+    /// operation's reading reports it; paging is only recognized).
+    private mutating func resolved(_ schema: YAMLValue) -> YAMLValue? {
+        dereferenced(schema, section: "schemas", reporting: false)
     }
 
     /// The endpoint's query parameter of `name`, as read.

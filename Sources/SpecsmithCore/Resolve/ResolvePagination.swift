@@ -39,10 +39,9 @@ extension ResolveContext {
             )
             return nil
         }
-        let reader = PagingReader(models: models, page: page)
         let items: FieldPath
         if let path = written.items {
-            guard let found = fieldPath(path, in: page, reader: reader) else { return nil }
+            guard let found = fieldPath(path, in: page, models: models) else { return nil }
             items = found
         } else {
             items = FieldPath(steps: [], type: page)
@@ -87,7 +86,7 @@ extension ResolveContext {
                 )
                 return nil
             }
-            let cursor = fieldPath(cursorPath, in: page, reader: reader, expecting: .identifier)
+            let cursor = fieldPath(cursorPath, in: page, models: models, expecting: .identifier)
             guard let cursor, let sent else { return nil }
             pagingKind = .cursor(cursor, parameter: sent)
         case "after":
@@ -96,14 +95,14 @@ extension ResolveContext {
             let itemID = fieldPath(
                 idName,
                 in: item,
-                reader: reader,
+                models: models,
                 expecting: .identifier,
                 root: "an item",
                 hint: written.itemID == nil ? "name the items' id property with `itemID`" : nil
             )
             var hasMore: FieldPath?
             if let path = written.hasMore {
-                hasMore = fieldPath(path, in: page, reader: reader, expecting: .bool)
+                hasMore = fieldPath(path, in: page, models: models, expecting: .bool)
                 valid = valid && hasMore != nil
             }
             guard let sent, let itemID else { return nil }
@@ -119,7 +118,7 @@ extension ResolveContext {
             let totalPath = kind.name == "page" ? written.totalPages : written.totalItems
             var total: FieldPath?
             if let path = totalPath {
-                total = fieldPath(path, in: page, reader: reader, expecting: .count)
+                total = fieldPath(path, in: page, models: models, expecting: .count)
                 failed = failed || total == nil
             }
             var first = 1
@@ -186,7 +185,7 @@ extension ResolveContext {
             )
             return nil
         }
-        let kind: PagingReader.Expected = integer ? .integer : .identifier
+        let kind: PagedValue = integer ? .integer : .identifier
         guard kind.accepts(parameter.type.unwrapped) else {
             diagnostics.error(
                 "the pages send `\(name.value)` as \(kind.description), and it is `\(TranslationSupport.typeText(parameter.type))`",
@@ -203,8 +202,8 @@ extension ResolveContext {
     private mutating func fieldPath(
         _ path: Located<String>,
         in type: TypeRef,
-        reader: PagingReader,
-        expecting expected: PagingReader.Expected? = nil,
+        models: [String: Model],
+        expecting expected: PagedValue? = nil,
         root: String = "the answer",
         hint: String? = nil
     ) -> FieldPath? {
@@ -212,7 +211,7 @@ extension ResolveContext {
         var current = type
         for key in path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             let owner = current.unwrapped
-            guard case .model(let modelName) = owner, let model = reader.models[modelName],
+            guard case .model(let modelName) = owner, let model = models[modelName],
                 case .object(let properties) = model.shape
             else {
                 let place = steps.isEmpty ? root : "`\(steps.last!.name)`"
@@ -255,39 +254,33 @@ extension ResolveContext {
     }
 }
 
-/// What resolving a pagination reads: the models, and the page's type.
-struct PagingReader {
-    let models: [String: Model]
-    let page: TypeRef
+/// The kinds of value a pagination reads or sends.
+enum PagedValue {
+    /// A cursor or an id: text or an integer.
+    case identifier
+    /// An integer.
+    case integer
+    /// A number of pages or items: an `Int`.
+    case count
+    /// A Bool.
+    case bool
 
-    /// The kinds of value a pagination reads or sends.
-    enum Expected {
-        /// A cursor or an id: text or an integer.
-        case identifier
-        /// An integer.
-        case integer
-        /// A number of pages or items: an `Int`.
-        case count
-        /// A Bool.
-        case bool
-
-        func accepts(_ type: TypeRef) -> Bool {
-            switch (self, type) {
-            case (.identifier, .builtin(.string)), (.identifier, .builtin(.uuid)): true
-            case (.identifier, .builtin(let builtin)), (.integer, .builtin(let builtin)):
-                [.int, .int32, .int64].contains(builtin)
-            case (.count, .builtin(.int)), (.bool, .builtin(.bool)): true
-            default: false
-            }
+    func accepts(_ type: TypeRef) -> Bool {
+        switch (self, type) {
+        case (.identifier, .builtin(.string)), (.identifier, .builtin(.uuid)): true
+        case (.identifier, .builtin(let builtin)), (.integer, .builtin(let builtin)):
+            [.int, .int32, .int64].contains(builtin)
+        case (.count, .builtin(.int)), (.bool, .builtin(.bool)): true
+        default: false
         }
+    }
 
-        var description: String {
-            switch self {
-            case .identifier: "text or an integer"
-            case .integer: "an integer"
-            case .count: "an `Int`"
-            case .bool: "a `Bool`"
-            }
+    var description: String {
+        switch self {
+        case .identifier: "text or an integer"
+        case .integer: "an integer"
+        case .count: "an `Int`"
+        case .bool: "a `Bool`"
         }
     }
 }

@@ -12,12 +12,17 @@ extension ResolveContext {
         response: TypeRef,
         models: [String: Model]
     ) -> String? {
+        guard let sample, let read = readSample(sample) else { return nil }
+        if let value = read.value { checkSample(value, response: response, models: models) }
+        return read.json
+    }
+
+    /// A sample's JSON text (a file's as written) and its value with the places of the spec or the file; the
+    /// value is `nil` when a valid JSON file does not read as YAML, whose places it has not then.
+    private mutating func readSample(_ sample: RawEndpoint.Sample) -> (json: String, value: YAMLValue?)? {
         switch sample {
-        case nil:
-            return nil
         case .inline(let value):
-            checkSample(value.value, response: response, models: models)
-            return value.value.jsonText
+            return (value.value.jsonText, value.value)
         case .file(let path):
             guard let text = readFile(path.value) else {
                 diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)
@@ -31,10 +36,8 @@ extension ResolveContext {
             // stand only between tokens in JSON, where YAML does not always allow one: a space takes its place.
             var yamlDiagnostics = Diagnostics()
             let yaml = text.replacingOccurrences(of: "\t", with: " ")
-            if let value = YAMLReader.read(yaml, file: samplePath(path.value), diagnostics: &yamlDiagnostics) {
-                checkSample(value, response: response, models: models)
-            }
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = YAMLReader.read(yaml, file: samplePath(path.value), diagnostics: &yamlDiagnostics)
+            return (text.trimmingCharacters(in: .whitespacesAndNewlines), value)
         }
     }
 
@@ -46,7 +49,7 @@ extension ResolveContext {
         body: Operation.AnswerBody,
         models: [String: Model]
     ) -> String? {
-        guard let sample, let value = sampleValue(sample) else { return nil }
+        guard let sample, let value = readSample(sample)?.value else { return nil }
         var checker = SampleChecker(models: models, dates: dates)
         var lines: [String] = []
         switch body {
@@ -85,32 +88,6 @@ extension ResolveContext {
             diagnostics.error("the sample is a list of the stream's values: \(mismatch.message)", at: mismatch.location)
         }
         return lines.joined()
-    }
-
-    /// The sample's value, inline or read from its file (with the places of the file), or `nil` after an
-    /// error.
-    private mutating func sampleValue(_ sample: RawEndpoint.Sample) -> YAMLValue? {
-        switch sample {
-        case .inline(let value):
-            return value.value
-        case .file(let path):
-            guard let text = readFile(path.value) else {
-                diagnostics.error("cannot read the sample file `\(path.value)`", at: path.location)
-                return nil
-            }
-            var yamlDiagnostics = Diagnostics()
-            guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil,
-                let value = YAMLReader.read(
-                    text.replacingOccurrences(of: "\t", with: " "),
-                    file: samplePath(path.value),
-                    diagnostics: &yamlDiagnostics
-                )
-            else {
-                diagnostics.error("the sample file `\(path.value)` is not valid JSON", at: path.location)
-                return nil
-            }
-            return value
-        }
     }
 
     /// The sample file at `path` (relative to the spec) as diagnostics name it: next to the spec as the user

@@ -33,7 +33,11 @@ func translatePagingClientMethod(
         var name = "pages"
         while operation.parameters.contains(where: { $0.name == name }) { name = "_" + name }
         body = [
-            .binding(isLet: true, name: name, value: pagesCall(operation, pagination, on: .verbatim("self"))),
+            .binding(
+                isLet: true,
+                name: name,
+                value: sequenceCall(operation, pagination, .pages, on: .verbatim("self"))
+            ),
             .return(
                 .call(
                     .member(.identifier(name), RuntimeSymbols.items),
@@ -77,10 +81,7 @@ func translatePagingPublisherMethod(
     guard let pagination = operation.pagination else {
         preconditionFailure("a paging method of an endpoint that does not page")
     }
-    let sequence = Expression.call(
-        .member(.verbatim("self"), methodName(pagination, role: role)),
-        TranslationSupport.forwardingArguments(operation)
-    )
+    let sequence = sequenceCall(operation, pagination, role, on: .verbatim("self"))
     return .function(
         FunctionDeclaration(
             docs: docs(
@@ -122,10 +123,7 @@ func translatePagingObservableMethod(
     }
     let generics = rxGenericSignature(shape, group: group)
     let base = Expression.member(.verbatim("self"), "base")
-    let sequence = Expression.call(
-        .member(base, methodName(pagination, role: role)),
-        TranslationSupport.forwardingArguments(operation)
-    )
+    let sequence = sequenceCall(operation, pagination, role, on: base)
     return .function(
         FunctionDeclaration(
             docs: docs(
@@ -166,9 +164,15 @@ private func docs(_ operation: Operation, role: Pagination.Role, returns: [Strin
     return [what, ""] + TranslationSupport.operationDocs(operation) + [""] + returns
 }
 
-/// `self.issuesPages(owner: owner, repo: repo)`
-private func pagesCall(_ operation: Operation, _ pagination: Pagination, on base: Expression) -> Expression {
-    .call(.member(base, pagination.pagesName), TranslationSupport.forwardingArguments(operation))
+/// `self.issuesPages(owner: owner, repo: repo)` or `self.allIssues(…)`: the async method of a role, whose
+/// sequence the other flavours wrap and the items method takes the pages of.
+private func sequenceCall(
+    _ operation: Operation,
+    _ pagination: Pagination,
+    _ role: Pagination.Role,
+    on base: Expression
+) -> Expression {
+    .call(.member(base, methodName(pagination, role: role)), TranslationSupport.forwardingArguments(operation))
 }
 
 /// `APIPages<[Issue], GitHubError>` or `APIItems<Issue, GitHubError>`

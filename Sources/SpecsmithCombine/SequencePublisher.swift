@@ -18,7 +18,7 @@ extension APIClient {
         streaming endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
     ) -> AnyPublisher<Element, APIError<ErrorBody>> {
         let stream = stream(endpoint)
-        return StreamPublisher(queue: callbackQueue) {
+        return SequencePublisher(queue: callbackQueue) {
             var values = stream.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -33,7 +33,7 @@ extension APIClient {
     public func publisher<Page, ErrorBody>(
         paging pages: APIPages<Page, ErrorBody>
     ) -> AnyPublisher<Page, APIError<ErrorBody>> {
-        StreamPublisher(queue: callbackQueue) {
+        SequencePublisher(queue: callbackQueue) {
             var values = pages.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -48,7 +48,7 @@ extension APIClient {
     public func publisher<Item, ErrorBody>(
         paging items: APIItems<Item, ErrorBody>
     ) -> AnyPublisher<Item, APIError<ErrorBody>> {
-        StreamPublisher(queue: callbackQueue) {
+        SequencePublisher(queue: callbackQueue) {
             var values = items.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -65,7 +65,7 @@ extension APIClient {
     public func publisher<Value, ErrorBody>(
         transfer: APITransfer<Value, ErrorBody>
     ) -> AnyPublisher<TransferEvent<Value>, APIError<ErrorBody>> {
-        StreamPublisher(queue: callbackQueue) {
+        SequencePublisher(queue: callbackQueue) {
             var values = transfer.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -74,7 +74,7 @@ extension APIClient {
 }
 
 /// Reads values one at a time (a stream's, or pages or their items) for each subscription.
-struct StreamPublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
+struct SequencePublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
     typealias Output = Element
     typealias Failure = APIError<ErrorBody>
     /// Reads the next value, or `nil` at the end.
@@ -86,7 +86,7 @@ struct StreamPublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
 
     func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Element, Downstream.Failure == Failure {
-        let subscription = StreamSubscription(queue: queue, open: open) { event in
+        let subscription = SequenceSubscription(queue: queue, open: open) { event in
             switch event {
             case .value(let value): return subscriber.receive(value)
             case .finished: subscriber.receive(completion: .finished)
@@ -102,7 +102,7 @@ struct StreamPublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
 ///
 /// `@unchecked Sendable` for the reasons ``RequestSubscription`` gives: the subscriber is reached only through
 /// `deliver`, guarded by `lock` and called outside it from blocks on the callback queue, in order.
-final class StreamSubscription<Element: Sendable, ErrorBody: Sendable>: Subscription, @unchecked Sendable {
+final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscription, @unchecked Sendable {
     /// What the subscriber is told.
     enum Event {
         case value(Element)
@@ -111,7 +111,7 @@ final class StreamSubscription<Element: Sendable, ErrorBody: Sendable>: Subscrip
     }
 
     private let queue: DispatchQueue
-    private let open: @Sendable () -> StreamPublisher<Element, ErrorBody>.Reader
+    private let open: @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader
     private let lock = NSLock()
     /// Hands an event to the subscriber, returning its further demand; `nil` once the stream ended or the
     /// subscription was cancelled.
@@ -122,7 +122,7 @@ final class StreamSubscription<Element: Sendable, ErrorBody: Sendable>: Subscrip
 
     init(
         queue: DispatchQueue,
-        open: @escaping @Sendable () -> StreamPublisher<Element, ErrorBody>.Reader,
+        open: @escaping @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader,
         deliver: @escaping (Event) -> Subscribers.Demand
     ) {
         self.queue = queue
