@@ -485,9 +485,15 @@ final class Closed: Sendable {
                 path: "/long",
                 decoding: .serverSentEvents
             )
+            // URLSession on Linux cannot pause a connection: its backlog holds what the reader has not taken. The
+            // whole stream (2.4 MB) fits in this one, so that a reader slowed by a loaded machine does not fail.
+            var session = URLSessionTransport(configuration: .ephemeral)
+            session.maxStreamBacklog = 16 << 20
+            let streaming =
+                transport == .urlSession ? APIClient(baseURL: url, transport: session) : client(url, transport)
             var received = 0
             var sum = 0
-            for try await event in client(url, transport).stream(endpoint) where event.data != "[DONE]" {
+            for try await event in streaming.stream(endpoint) where event.data != "[DONE]" {
                 received += 1
                 sum &+= Int(event.data) ?? 0
                 // Other suites' timers share the two cores' cooperative threads: let them run.
