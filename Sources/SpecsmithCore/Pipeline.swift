@@ -150,6 +150,27 @@ public enum Pipeline {
         return output
     }
 
+    /// Loads and resolves the spec file at `path` (and the config at `configPath`, when given), reading the
+    /// files it names relative to it: the API for the stages other than generation (`export`), or `nil` with
+    /// the errors. Throws when the spec or config cannot be read at all.
+    public static func resolve(
+        specAt path: String,
+        configAt configPath: String? = nil
+    ) throws(InputError) -> (
+        API?, [Diagnostic]
+    ) {
+        guard let text = try readText(at: path) else { return (nil, notUTF8(path).diagnostics) }
+        var config: ConfigSource?
+        if let configPath {
+            guard let configText = try readText(at: configPath) else { return (nil, notUTF8(configPath).diagnostics) }
+            config = ConfigSource(text: configText, path: configPath)
+        }
+        let folder = directory(of: path)
+        return resolve(text: text, path: path, config: config) { relative in
+            (try? readText(at: relative.hasPrefix("/") ? relative : join(folder, relative))) ?? nil
+        }
+    }
+
     /// The config file that applies to the spec at `specPath`, when its folder has one.
     public static func defaultConfig(forSpecAt specPath: String) -> String? {
         // Relative to the spec as given, so that diagnostics name the config the way the user named the spec.

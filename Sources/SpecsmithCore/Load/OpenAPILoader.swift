@@ -89,6 +89,7 @@ struct OpenAPIReader {
         }
         readInfo()
         readServers()
+        readDocumentFormat()
         for (kind, key) in [("webhooks", "webhooks")] where root[key] != nil {
             skip(kind, at: root[key]!.location, because: "they are sent to the app, not by it")
         }
@@ -493,7 +494,9 @@ struct OpenAPIReader {
     mutating func addModel(_ schema: YAMLValue, name: Located<String>) {
         var model = RawModel(name: name, shape: .object([]))
         model.description = schema["description"]?.scalarText
-        if schema["deprecated"]?.isTrue == true {
+        if let deprecation = formatDeprecation(of: schema) {
+            model.deprecated = deprecation
+        } else if schema["deprecated"]?.isTrue == true {
             // Said in the documentation, not with `@available`: the document's other schemas, which are not
             // deprecated, still use it, and every use would be a warning.
             model.description = [model.description, "Deprecated."].compactMap { $0 }.joined(separator: "\n\n")
@@ -717,6 +720,7 @@ struct OpenAPIReader {
             if let flag = property["writeOnly"], case .bool(let value) = flag.kind {
                 field.writeOnly = Located(value, at: flag.location)
             }
+            mergeFormat(of: property, into: &field)
             return field
         }
     }

@@ -12,10 +12,24 @@ extension OpenAPIReader {
         var auth = RawAuth(location: schemes.location)
         auth.schemesLocation = schemes.location
         var used = Set<String>()
+        var withRoles = Set<String>()
         for entry in entries {
             guard let scheme = dereferenced(entry.value, section: "securitySchemes"),
-                let raw = authScheme(scheme, name: entry.key)
+                var raw = authScheme(scheme, name: entry.key)
             else { continue }
+            if let written = formatSecurity(of: scheme), !written.scopes.isEmpty {
+                // The format's scopes, roles of the scheme (`x-specsmith`): a document `specsmith export` wrote.
+                if let scheme = written.scheme { raw = scheme }
+                auth.schemes.append((entry.key, raw))
+                used.insert(entry.key.value)
+                withRoles.insert(entry.key.value)
+                oauthScopes[entry.key.value] = Set(written.scopes.map(\.name.value))
+                for var scope in written.scopes {
+                    if entries.count > 1 && scope.scheme == nil { scope.scheme = entry.key }
+                    auth.scopes.append(scope)
+                }
+                continue
+            }
             auth.schemes.append((entry.key, raw))
             used.insert(entry.key.value)
             // One compile-time scope per scheme: a client holds one kind of credential.
@@ -25,7 +39,18 @@ extension OpenAPIReader {
             auth.scopes.append(scope)
         }
         guard !auth.schemes.isEmpty else { return }
-        addOAuthScopes(&auth, schemes: entries)
+        // The scopes named after their schemes first, as the document's schemes alone would give them.
+        let schemeNames = Set(auth.schemes.map(\.name.value))
+        auth.scopes =
+            auth.scopes.filter { schemeNames.contains($0.name.value) }
+            + auth.scopes.filter { !schemeNames.contains($0.name.value) }
+        if entries.count == 1, let only = auth.schemes.first, withRoles.contains(only.name.value) {
+            // One scheme: written as the format's one `scheme`.
+            auth.scheme = only.scheme
+            auth.schemes = []
+            auth.schemesLocation = nil
+        }
+        addOAuthScopes(&auth, schemes: entries.filter { !withRoles.contains($0.key.value) })
         securityNames = used.union(oauthScopes.values.flatMap { $0 })
         let global = requirementNames(root["security"])
         auth.defaultScope = global?.first.map { Located($0, at: root["security"]!.location) }
@@ -208,7 +233,7 @@ extension OpenAPIReader {
             name = "server\(number)"
         }
         addVariables(of: first)
-        var server = RawServer(name: Located(name, at: url.location))
+        var server = RawServer(name: formatServerName(of: first) ?? Located(name, at: url.location))
         server.url = Located(text, at: url.location, textStart: text == written ? url.textStart : nil)
         server.description = first["description"]?.scalarText
         spec.servers.append(server)
@@ -338,9 +363,12 @@ extension OpenAPIReader {
         }
         if let responses = operation["responses"] {
             readResponses(responses, into: &endpoint)
-            readStream(responses, body: operation["requestBody"], into: &endpoint)
+            if format(of: operation)?["stream"] == nil {
+                readStream(responses, body: operation["requestBody"], into: &endpoint)
+            }
             readPaging(responses, method: method.value, into: &endpoint)
         }
+        readOperationFormat(operation, into: &endpoint)
         endpoint.server = server(operation["servers"] ?? pathServers)
         nameParametersApart(&endpoint)
         if spec.auth != nil {
@@ -446,6 +474,7 @@ extension OpenAPIReader {
                 default: if explode == false { field.separator = Located(",", at: parameter.location) }
                 }
             }
+            mergeFormat(of: parameter, into: &field)
             switch place {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)
@@ -462,6 +491,7 @@ extension OpenAPIReader {
             case .mapping(let media) = content.kind
         else { return }
         let required = body["required"]?.isTrue == true
+        let formatKind = formatBodyKind(of: body)
         // `*/*` is JSON, unless its schema is bytes (GitHub's release asset upload): then it is a binary body.
         func isAnything(_ mediaType: String) -> Bool { mediaType.hasPrefix("*/*") }
         func isBytes(_ schema: YAMLValue?) -> Bool {
@@ -470,6 +500,15 @@ extension OpenAPIReader {
         let json = media.first { isJSON($0.key.value) && !(isAnything($0.key.value) && isBytes($0.value["schema"])) }
         if let json {
             let schema = json.value["schema"] ?? YAMLValue(kind: .mapping([]), location: json.value.location)
+            if formatKind == "json" {
+                // The format's inline body: its properties are the method's parameters.
+                let object = schema["$ref"].flatMap(referencedSchema) ?? schema
+                endpoint.body = .json(properties(of: object, owner: endpoint.name.value), json.key.location)
+                if json.key.value.lowercased().split(separator: ";").first != "application/json" {
+                    endpoint.bodyContentType = json.key
+                }
+                return
+            }
             var text = typeText(schema, name: SwiftName.typeName(endpoint.name.value) + "Request")
             if !required && !text.hasSuffix("?") { text += "?" }
             endpoint.body = .type(Located(text, at: schema.location))
@@ -504,6 +543,10 @@ extension OpenAPIReader {
                 }
             }
             endpoint.body = .multipart(fields, multipart.key.location)
+            return
+        }
+        if formatKind == "file", let other = media.first {
+            endpoint.body = .file(other.key)
             return
         }
         if let other = media.first {
@@ -572,6 +615,14 @@ extension OpenAPIReader {
         }
         if answers.count == 1, let only = answers.first, only.status.value.hasPrefix("2") {
             endpoint.response = only.body
+            if case .type? = only.body, let response = entries.first(where: { $0.key.value == only.status.value }),
+                let content = dereferenced(response.value, section: "responses")?["content"],
+                case .mapping(let media) = content.kind,
+                let json = media.first(where: { isJSON($0.key.value) && !Self.isStream($0.key.value) }),
+                let example = example(of: json.value)
+            {
+                endpoint.sample = .inline(YAMLValueBox(value: example))
+            }
         } else if !answers.isEmpty {
             endpoint.responses = answers
             endpoint.responsesLocation = value.location
@@ -728,6 +779,9 @@ extension OpenAPIReader {
         // A stream beside another answer is read by `readStream`; the plain answer is the other.
         let others = all.filter { !Self.isStream($0.key.value) }
         let media = others.isEmpty ? all : others
+        for entry in media where format(of: entry.value) != nil {
+            if let answer = formatAnswer(of: entry.value) { return answer }
+        }
         if let json = media.first(where: { isJSON($0.key.value) }) {
             guard let schema = json.value["schema"] else { return .type(Located("JSON", at: json.key.location)) }
             // The format's answers are not optional: a nullable body (`type: [array, "null"]`) is its type.
@@ -768,6 +822,7 @@ extension OpenAPIReader {
             if entry.key.value.lowercased() == "link" { text = "Links" }
             field.type = Located(text + "?", at: header.location)
             field.description = header["description"]?.scalarText
+            mergeFormat(of: header, into: &field)
             return (entry.key.value, field)
         }
     }

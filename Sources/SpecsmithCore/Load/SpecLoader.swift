@@ -38,7 +38,7 @@ public enum SpecLoader {
                 hint: "remove it from the config"
             )
         }
-        var reader = Reader(diagnostics: diagnostics)
+        var reader = FormatReader(diagnostics: diagnostics)
         let spec = reader.spec(root, file: file)
         diagnostics = reader.diagnostics
         return spec
@@ -50,7 +50,7 @@ public enum SpecLoader {
         guard let root = YAMLReader.read(text, file: file, diagnostics: &diagnostics, allowEmpty: true) else {
             return nil
         }
-        var reader = Reader(diagnostics: diagnostics)
+        var reader = FormatReader(diagnostics: diagnostics)
         let config = reader.config(root)
         diagnostics = reader.diagnostics
         return config
@@ -93,10 +93,14 @@ enum SpecKeys {
     static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines"]
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
+    /// What an OpenAPI document's `x-specsmith` says of the document, of a field, of an operation.
+    static let documentFormat = ["style", "access", "flavours", "dates", "headers"]
+    static let fieldFormat = ["type", "swiftName", "dates", "separator", "deprecated", "const", "nullable"]
+    static let operationFormat = ["pages", "stream", "deprecated", "namespace"]
 }
 
 /// Walks the YAML tree, collecting diagnostics as it goes.
-private struct Reader {
+struct FormatReader {
     var diagnostics: Diagnostics
 
     mutating func spec(_ root: YAMLValue, file: String) -> RawSpec {
@@ -729,7 +733,9 @@ private struct Reader {
         (mapping(value, what: what) ?? []).compactMap { field($0, allowed: allowed) }
     }
 
-    mutating func field(_ entry: YAMLValue.Entry, allowed: [String]) -> RawField? {
+    /// A field as written: a type, or a mapping with `type` (not needed when `requiresType` is false, for
+    /// what an OpenAPI document's `x-specsmith` adds to a field it types).
+    mutating func field(_ entry: YAMLValue.Entry, allowed: [String], requiresType: Bool = true) -> RawField? {
         var field = RawField(key: entry.key)
         switch entry.value.kind {
         case .string(let text):
@@ -754,7 +760,7 @@ private struct Reader {
                 default: unknownKey(item.key, allowed: allowed, in: "`\(entry.key.value)`")
                 }
             }
-            if field.type == nil && field.constant == nil {
+            if field.type == nil && field.constant == nil && requiresType {
                 // A `type` that is not a string was reported already.
                 if !entries.contains(where: { $0.key.value == "type" }) {
                     diagnostics.error("`\(entry.key.value)` needs a `type`", at: entry.key.location)

@@ -1,0 +1,459 @@
+/// Endpoints as the operations of `paths`: parameters, request bodies, answers, error bodies, response
+/// headers, samples as examples, and each endpoint's security requirement.
+extension OpenAPIExporter {
+    /// `paths`: an entry per path template, its operations in the spec's order. An endpoint's stream method
+    /// (`stream:`) is the same operation, answering a stream as a second media type.
+    mutating func paths() -> DocumentObject {
+        var paths = DocumentObject()
+        for operation in api.operations {
+            let template = pathTemplate(operation)
+            let method = operation.method.lowercased()
+            var item: DocumentObject
+            if case .object(let existing)? = paths[template] { item = existing } else { item = DocumentObject() }
+            if case .object(var first)? = item[method] {
+                guard operation.responseBody.streamElement != nil else {
+                    note("`\(operation.specName)` is a second \(operation.method) \(template); it is left out")
+                    continue
+                }
+                addStream(of: operation, to: &first)
+                item[method] = .object(first)
+            } else {
+                item[method] = .object(self.operation(operation))
+            }
+            paths[template] = .object(item)
+        }
+        return paths
+    }
+
+    /// The path template with the parameters' wire names: `/countries/{name}`.
+    func pathTemplate(_ operation: Operation) -> String {
+        operation.path.map { part in
+            switch part {
+            case .literal(let text): text
+            case .parameter(let name):
+                "{" + (operation.parameters.first { $0.name == name }?.wireName ?? name) + "}"
+            }
+        }
+        .joined()
+    }
+
+    /// One operation.
+    func operation(_ operation: Operation) -> DocumentObject {
+        var object = DocumentObject()
+        object["operationId"] = .string(operation.specName)
+        if let namespace = operation.namespace { object["tags"] = .array([.string(namespace)]) }
+        if let description = operation.description { object["description"] = .string(description) }
+        if operation.deprecation != nil { object["deprecated"] = .bool(true) }
+        let parameters = operation.parameters.filter { $0.location != .body }.map { DocumentNode.object(parameter($0)) }
+        if !parameters.isEmpty { object["parameters"] = .array(parameters) }
+        if let body = requestBody(operation) { object["requestBody"] = .object(body) }
+        object["responses"] = .object(responses(operation))
+        if let security = security(of: operation) { object["security"] = security }
+        if let server = operation.server, let found = api.servers.first(where: { $0.name == server }) {
+            var entry = self.server(found.template, description: found.description)
+            var name = DocumentObject()
+            name["name"] = .string(found.name)
+            Self.adding(name, to: &entry)
+            object["servers"] = .array([.object(entry)])
+        }
+        var format = Self.deprecationEntries(operation.deprecation)
+        if let namespace = operation.namespace { format["namespace"] = .string(namespace) }
+        if let pagination = operation.pagination {
+            format["pages"] = .object(pages(pagination, response: operation.response))
+        }
+        Self.adding(format, to: &object)
+        return object
+    }
+
+    /// A path, query, header or cookie parameter.
+    func parameter(_ parameter: Parameter) -> DocumentObject {
+        var object = DocumentObject()
+        object["name"] = .string(parameter.wireName)
+        let place: String =
+            switch parameter.location {
+            case .path: "path"
+            case .query, .body: "query"
+            case .header: "header"
+            case .cookie: "cookie"
+            }
+        object["in"] = .string(place)
+        if let description = parameter.description { object["description"] = .string(description) }
+        if parameter.location == .path || (!parameter.type.isOptional && parameter.defaultValue == nil) {
+            object["required"] = .bool(true)
+        }
+        if parameter.deprecation != nil { object["deprecated"] = .bool(true) }
+        var format = fieldEntries(
+            name: parameter.name,
+            key: parameter.wireName,
+            type: parameter.type,
+            dates: parameter.dates
+        )
+        if parameter.isObject {
+            object["style"] = "deepObject"
+            object["explode"] = .bool(true)
+        } else if let separator = parameter.separator {
+            switch separator {
+            case " ": object["style"] = "spaceDelimited"
+            case "|": object["style"] = "pipeDelimited"
+            case ",": break
+            default: format["separator"] = .string(separator)  // OpenAPI has no other
+            }
+            object["explode"] = .bool(false)
+        }
+        var schema = self.schema(parameter.type, dates: parameter.dates) ?? DocumentObject()
+        if let defaultValue = defaultNode(parameter.defaultValue, of: parameter.type) {
+            schema["default"] = defaultValue
+        }
+        object["schema"] = .object(schema)
+        for entry in Self.deprecationEntries(parameter.deprecation).entries { format[entry.key] = entry.value }
+        Self.adding(format, to: &object)
+        return object
+    }
+
+    /// The request body, or `nil` for none.
+    func requestBody(_ operation: Operation) -> DocumentObject? {
+        guard let body = operation.body else { return nil }
+        let parameters = Dictionary(operation.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var object = DocumentObject()
+        var content = DocumentObject()
+        var required = true
+        switch body {
+        case .value(let name, let contentType):
+            guard let parameter = parameters[name] else { return nil }
+            required = !parameter.type.isOptional
+            content[contentType ?? "application/json"] = media(schema(parameter.type) ?? DocumentObject())
+        case .fields(let model, _, let contentType):
+            guard let found = api.models.first(where: { $0.name == model }) else { return nil }
+            var schema = self.schema(of: found)
+            schema["description"] = nil
+            content[contentType ?? "application/json"] = media(schema)
+            object[Self.formatKey] = .object(Self.bodyEntries("json"))
+        case .form(let names):
+            content["application/x-www-form-urlencoded"] = media(fieldsSchema(names.compactMap { parameters[$0] }))
+        case .binary(let name, let contentType), .file(let name, let contentType):
+            required = parameters[name].map { !$0.type.isOptional } ?? true
+            content[contentType] = media(Self.bytesSchema)
+            if case .file = body { object[Self.formatKey] = .object(Self.bodyEntries("file")) }
+        case .multipart(let parts):
+            var schema = fieldsSchema(parts.compactMap { parameters[$0.parameter] }, files: parts)
+            schema["type"] = "object"
+            var encoding = DocumentObject()
+            for part in parts where part.kind == .json {
+                var entry = DocumentObject()
+                entry["contentType"] = "application/json"
+                encoding[part.wireName] = .object(entry)
+            }
+            var entry = DocumentObject()
+            entry["schema"] = .object(schema)
+            if !encoding.isEmpty { entry["encoding"] = .object(encoding) }
+            content["multipart/form-data"] = .object(entry)
+        }
+        object["content"] = .object(content)
+        if required { object["required"] = .bool(true) }
+        return object
+    }
+
+    /// `{body: kind}`: a JSON body whose properties are the method's parameters (`json`), or a body read from a
+    /// file (`file`), as the format writes them.
+    static func bodyEntries(_ kind: String) -> DocumentObject {
+        var entries = DocumentObject()
+        entries["body"] = .string(kind)
+        return entries
+    }
+
+    /// `string` of `binary` format: bytes as they are.
+    static var bytesSchema: DocumentObject {
+        var schema = DocumentObject()
+        schema["type"] = "string"
+        schema["format"] = "binary"
+        return schema
+    }
+
+    /// An object of `parameters` by wire name, for a form or multipart body; `files` says which parts are files.
+    func fieldsSchema(_ parameters: [Parameter], files parts: [Operation.MultipartPart] = []) -> DocumentObject {
+        var schema = DocumentObject()
+        schema["type"] = "object"
+        var properties = DocumentObject()
+        var required: [DocumentNode] = []
+        for parameter in parameters {
+            var property: DocumentObject
+            if parts.first(where: { $0.parameter == parameter.name })?.kind == .file {
+                if case .array = parameter.type.unwrapped {
+                    property = DocumentObject()
+                    property["type"] = "array"
+                    property["items"] = .object(Self.bytesSchema)
+                } else {
+                    property = Self.bytesSchema
+                }
+            } else {
+                property = self.schema(parameter.type, dates: parameter.dates) ?? DocumentObject()
+            }
+            if let description = parameter.description { property["description"] = .string(description) }
+            if let defaultValue = defaultNode(parameter.defaultValue, of: parameter.type) {
+                property["default"] = defaultValue
+            }
+            properties[parameter.wireName] = .object(property)
+            if !parameter.type.isOptional && parameter.defaultValue == nil {
+                required.append(.string(parameter.wireName))
+            }
+        }
+        schema["properties"] = .object(properties)
+        if !required.isEmpty { schema["required"] = .array(required) }
+        return schema
+    }
+
+    /// A media type object of `schema`.
+    func media(_ schema: DocumentObject, example: String? = nil) -> DocumentNode {
+        var object = DocumentObject()
+        object["schema"] = .object(schema)
+        if let example, let node = Self.sampleNode(example) { object["example"] = node }
+        return .object(object)
+    }
+
+    /// A sample's JSON text as a node; `nil` when it does not parse (it always does: the resolver checked it).
+    static func sampleNode(_ json: String) -> DocumentNode? {
+        var diagnostics = Diagnostics()
+        return YAMLReader.read(json, file: "sample", diagnostics: &diagnostics).map(DocumentNode.init)
+    }
+
+    /// The answers and the documented error bodies, by status.
+    func responses(_ operation: Operation) -> DocumentObject {
+        var responses = DocumentObject()
+        if let answers = operation.answers {
+            for answer in answers.cases {
+                var response = DocumentObject()
+                response["description"] = .string(answer.description ?? Self.reasonPhrase(answer.status))
+                if let content = content(answer.body, sample: nil) { response["content"] = .object(content) }
+                responses[String(answer.status)] = .object(response)
+            }
+            if let headers = responseHeaders(operation),
+                let success = answers.cases.first(where: { (200..<300).contains($0.status) }),
+                case .object(var response)? = responses[String(success.status)]
+            {
+                response["headers"] = .object(headers)
+                responses[String(success.status)] = .object(response)
+            }
+        } else {
+            let status = operation.responseBody == .none ? 204 : 200
+            var response = DocumentObject()
+            response["description"] = .string(Self.reasonPhrase(status))
+            if let headers = responseHeaders(operation) { response["headers"] = .object(headers) }
+            if let content = content(operation.responseBody, sample: operation.sample) {
+                response["content"] = .object(content)
+            }
+            responses[String(status)] = .object(response)
+        }
+        for error in operation.errors {
+            let key: String
+            switch error.pattern {
+            case .status(let status): key = String(status)
+            case .statusClass(let digit): key = "\(digit)XX"
+            }
+            guard responses[key] == nil else { continue }
+            var response = DocumentObject()
+            let description: String =
+                if case .status(let status) = error.pattern { Self.reasonPhrase(status) } else { "An error." }
+            response["description"] = .string(description)
+            var content = DocumentObject()
+            content["application/json"] = media(schema(error.type) ?? DocumentObject())
+            response["content"] = .object(content)
+            responses[key] = .object(response)
+        }
+        return responses
+    }
+
+    /// The media types of an answer's body; `nil` for none.
+    func content(_ body: Operation.AnswerBody, sample: String?) -> DocumentObject? {
+        var content = DocumentObject()
+        switch body {
+        case .none: return nil
+        case .json(let type): content["application/json"] = media(schema(type) ?? DocumentObject(), example: sample)
+        case .bytes(let accept): content[accept] = media(Self.bytesSchema)
+        case .file(let accept):
+            var media = DocumentObject()
+            media["schema"] = .object(Self.bytesSchema)
+            var format = DocumentObject()
+            format["file"] = .string(accept)
+            Self.adding(format, to: &media)
+            content[accept] = .object(media)
+        case .text(let accept):
+            var schema = DocumentObject()
+            schema["type"] = "string"
+            content[accept] = media(schema, example: nil)
+        case .events(let element, let terminator):
+            content["text/event-stream"] = streamMedia(
+                schema(element) ?? DocumentObject(),
+                format: Self.streamEntries(body)
+            )
+        case .jsonLines(let element):
+            content["application/x-ndjson"] = streamMedia(schema(element) ?? DocumentObject(), format: DocumentObject())
+        case .namedEvents(let union, let terminator):
+            var schema = DocumentObject()
+            schema["anyOf"] = .array(union.cases.map { .object(self.schema($0.type) ?? DocumentObject()) })
+            content["text/event-stream"] = streamMedia(schema, format: Self.streamEntries(body))
+        }
+        return content
+    }
+
+    /// A stream's media type: the schema of each value, and what the format says of it.
+    private func streamMedia(_ schema: DocumentObject, format: DocumentObject) -> DocumentNode {
+        var object = DocumentObject()
+        object["schema"] = .object(schema)
+        Self.adding(format, to: &object)
+        return .object(object)
+    }
+
+    /// A stream of server-sent events as the format writes it: `{events: Chunk, terminator: "[DONE]"}`, or
+    /// `{events: {message_start: {type: MessageStart}, …}}` for events of several kinds; JSON Lines as
+    /// `{jsonLines: Line}`.
+    static func streamEntries(_ body: Operation.AnswerBody) -> DocumentObject {
+        var entries = DocumentObject()
+        switch body {
+        case .events(let element, let terminator):
+            entries["events"] = .string(formatTypeText(element))
+            if let terminator { entries["terminator"] = .string(terminator) }
+        case .namedEvents(let union, let terminator):
+            var events = DocumentObject()
+            for event in union.cases {
+                var entry = DocumentObject()
+                entry["type"] = .string(formatTypeText(event.type))
+                if event.name != SwiftName.memberName(event.event) { entry["swiftName"] = .string(event.name) }
+                if let description = event.description { entry["description"] = .string(description) }
+                events[event.event] = .object(entry)
+            }
+            entries["events"] = .object(events)
+            if let terminator { entries["terminator"] = .string(terminator) }
+        case .jsonLines(let element):
+            entries["jsonLines"] = .string(formatTypeText(element))
+        default: break
+        }
+        return entries
+    }
+
+    /// Adds the stream method `variant` to the operation it is a variant of: its stream as a second media type
+    /// of the success answer, and the body field that asks for it.
+    mutating func addStream(of variant: Operation, to operation: inout DocumentObject) {
+        guard case .object(var responses)? = operation["responses"],
+            let key = responses.entries.first(where: { $0.key.hasPrefix("2") })?.key,
+            case .object(var response)? = responses[key],
+            let streamed = content(variant.responseBody, sample: nil)
+        else { return }
+        var content: DocumentObject
+        if case .object(let existing)? = response["content"] { content = existing } else { content = DocumentObject() }
+        for entry in streamed.entries { content[entry.key] = entry.value }
+        response["content"] = .object(content)
+        responses[key] = .object(response)
+        operation["responses"] = .object(responses)
+        var stream = DocumentObject()
+        stream["name"] = .string(variant.specName)
+        if let field = variant.addedBodyField ?? streamField(variant) {
+            stream["field"] = .string(field)
+            stream["value"] = value(variant.addedBodyValue)
+        }
+        for entry in Self.streamEntries(variant.responseBody).entries { stream[entry.key] = entry.value }
+        var format = DocumentObject()
+        format["stream"] = .object(stream)
+        Self.adding(format, to: &operation)
+    }
+
+    /// The constant field of an inline body that asks for the stream.
+    private func streamField(_ variant: Operation) -> String? {
+        guard case .fields(let model, _, _)? = variant.body,
+            let found = api.models.first(where: { $0.name == model }), case .object(let properties) = found.shape
+        else { return nil }
+        return properties.first { $0.constant != nil }?.key
+    }
+
+    /// The documented response headers, by name.
+    func responseHeaders(_ operation: Operation) -> DocumentObject? {
+        guard let headers = operation.responseHeaders else { return nil }
+        var object = DocumentObject()
+        for header in headers.headers {
+            var entry = DocumentObject()
+            if let description = header.description { entry["description"] = .string(description) }
+            if !header.type.isOptional { entry["required"] = .bool(true) }
+            var schema = DocumentObject()
+            var format = fieldEntries(name: header.name, key: header.wireName, type: header.type, dates: header.dates)
+            if case .model(let name) = header.type.unwrapped, !api.models.contains(where: { $0.name == name }) {
+                schema["type"] = "string"  // the runtime's `Links`: the header's text
+                format["type"] = .string("Links" + (header.type.isOptional ? "?" : ""))
+            } else if header.type.unwrapped == .builtin(.date), header.dates == nil {
+                schema["type"] = "string"  // an HTTP date
+                format["type"] = .string(Self.formatTypeText(header.type))
+            } else {
+                schema = self.schema(header.type, dates: header.dates) ?? DocumentObject()
+                format["type"] = .string(Self.formatTypeText(header.type))
+            }
+            entry["schema"] = .object(schema)
+            Self.adding(format, to: &entry)
+            object[header.wireName] = .object(entry)
+        }
+        return object
+    }
+
+    /// The pagination of a paged list, as the format writes it.
+    func pages(_ pagination: Pagination, response: TypeRef) -> DocumentObject {
+        var object = DocumentObject()
+        func path(_ path: FieldPath, from start: TypeRef = response) -> DocumentNode {
+            .string(keys(of: path, from: start).joined(separator: "."))
+        }
+        switch pagination.kind {
+        case .link(let relation):
+            object["by"] = "link"
+            if relation != "next" { object["relation"] = .string(relation) }
+        case .cursor(let cursor, let parameter):
+            object["by"] = "cursor"
+            object["cursor"] = path(cursor)
+            object["parameter"] = .string(parameter)
+        case .after(let parameter, let itemID, let hasMore):
+            object["by"] = "after"
+            object["parameter"] = .string(parameter)
+            object["itemID"] = path(itemID, from: pagination.item)
+            if let hasMore { object["hasMore"] = path(hasMore) }
+        case .page(let parameter, let first, let size, let totalPages):
+            object["by"] = "page"
+            object["parameter"] = .string(parameter)
+            object["first"] = .int(first)
+            if let size { object["size"] = .string(size) }
+            if let totalPages { object["totalPages"] = path(totalPages) }
+        case .offset(let parameter, let size, let totalItems):
+            object["by"] = "offset"
+            object["parameter"] = .string(parameter)
+            if let size { object["size"] = .string(size) }
+            if let totalItems { object["totalItems"] = path(totalItems) }
+        }
+        if !pagination.items.steps.isEmpty { object["items"] = path(pagination.items) }
+        return object
+    }
+
+    /// The JSON keys of the properties `path` goes through, from a value of type `start`.
+    func keys(of path: FieldPath, from start: TypeRef) -> [String] {
+        var type = start
+        var keys: [String] = []
+        for step in path.steps {
+            var key = step.name
+            if case .model(let name) = type.unwrapped, let model = api.models.first(where: { $0.name == name }),
+                case .object(let properties) = model.shape,
+                let property = properties.first(where: { $0.name == step.name })
+            {
+                key = property.key
+                type = property.type
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// The reason phrase of a status, as a response's description.
+    static func reasonPhrase(_ status: Int) -> String {
+        let phrases: [Int: String] = [
+            200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 206: "Partial Content",
+            301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified", 307: "Temporary Redirect",
+            308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 412: "Precondition Failed",
+            413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+            429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+        ]
+        return phrases[status] ?? "Status \(status)."
+    }
+}

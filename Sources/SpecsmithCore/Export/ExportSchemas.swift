@@ -1,0 +1,233 @@
+/// Models and types as JSON Schema (OpenAPI 3.1's dialect): what `components.schemas` and every body,
+/// parameter and header of the exported document are made of.
+extension OpenAPIExporter {
+    /// `#/components/schemas/<name>`.
+    static func reference(_ model: String) -> String { "#/components/schemas/" + model }
+
+    /// The schema of a value of `type`; `nil` for `Void`. An optional is its wrapped type (the `required`
+    /// list says it may be missing); `Nullable<T>` allows `null` too.
+    func schema(_ type: TypeRef, dates: String? = nil) -> DocumentObject? {
+        var schema = DocumentObject()
+        switch type {
+        case .void: return nil
+        case .optional(let wrapped): return self.schema(wrapped, dates: dates)
+        case .nullable(let wrapped):
+            guard let inner = self.schema(wrapped, dates: dates) else { return nil }
+            return Self.allowingNull(inner)
+        case .stream(let element): return self.schema(element, dates: dates)
+        case .model(let name): schema["$ref"] = .string(Self.reference(name))
+        case .array(let element):
+            schema["type"] = "array"
+            schema["items"] = .object(elementSchema(element, dates: dates))
+        case .dictionary(let value):
+            schema["type"] = "object"
+            schema["additionalProperties"] = .object(elementSchema(value, dates: dates))
+        case .builtin(let builtin): schema = Self.schema(builtin, dates: dates ?? api.dates)
+        }
+        return schema
+    }
+
+    /// The schema of an array's elements or a dictionary's values, which are `null` where they are optional.
+    private func elementSchema(_ type: TypeRef, dates: String?) -> DocumentObject {
+        let schema = self.schema(type, dates: dates) ?? DocumentObject()
+        return type.isOptional ? Self.allowingNull(schema) : schema
+    }
+
+    /// The schema of a type the format knows.
+    static func schema(_ builtin: TypeRef.Builtin, dates: String) -> DocumentObject {
+        var schema = DocumentObject()
+        func set(_ type: String, _ format: String? = nil) {
+            schema["type"] = .string(type)
+            if let format { schema["format"] = .string(format) }
+        }
+        switch builtin {
+        case .string: set("string")
+        case .int: set("integer")
+        case .int32: set("integer", "int32")
+        case .int64: set("integer", "int64")
+        case .double: set("number", "double")
+        case .float: set("number", "float")
+        case .bool: set("boolean")
+        case .date:
+            // The format's other date codings are numbers of seconds or milliseconds since 1970.
+            switch dates {
+            case "secondsSince1970": set("number")
+            case "millisecondsSince1970": set("integer", "int64")
+            default: set("string", "date-time")
+            }
+        case .url: set("string", "uri")
+        case .uuid: set("string", "uuid")
+        case .data:
+            set("string")
+            schema["contentEncoding"] = "base64"
+        case .json: break
+        case .calendarDate: set("string", "date")
+        }
+        return schema
+    }
+
+    /// `schema`, allowing `null` as well: `type: [T, "null"]`, or `oneOf` with `null` for a reference or a
+    /// schema without a type.
+    static func allowingNull(_ schema: DocumentObject) -> DocumentObject {
+        if case .string(let type)? = schema["type"] {
+            var nullable = schema
+            nullable["type"] = .array([.string(type), "null"])
+            if let values = schema["enum"], case .array(let list) = values { nullable["enum"] = .array(list + [.null]) }
+            return nullable
+        }
+        if schema.isEmpty { return schema }  // any JSON value is null already
+        var nullable = DocumentObject()
+        var null = DocumentObject()
+        null["type"] = "null"
+        nullable["oneOf"] = .array([.object(schema), .object(null)])
+        return nullable
+    }
+
+    /// The component schema of `model`.
+    func schema(of model: Model) -> DocumentObject {
+        var schema: DocumentObject
+        switch model.shape {
+        case .object(let properties): schema = objectSchema(properties, additional: model.additionalProperties)
+        case .enumeration(let enumeration): schema = Self.enumerationSchema(enumeration)
+        case .union(let union): schema = unionSchema(union)
+        }
+        var described = DocumentObject()
+        if let description = model.description { described["description"] = .string(description) }
+        if model.deprecation != nil { described["deprecated"] = .bool(true) }
+        for entry in schema.entries { described[entry.key] = entry.value }
+        Self.adding(Self.deprecationEntries(model.deprecation), to: &described)
+        return described
+    }
+
+    /// A struct: its properties, the keys it requires, and what it keeps of the others.
+    func objectSchema(_ properties: [Property], additional: AdditionalProperties?) -> DocumentObject {
+        var schema = DocumentObject()
+        schema["type"] = "object"
+        var members = DocumentObject()
+        var required: [DocumentNode] = []
+        for property in properties {
+            members[property.key] = .object(self.schema(of: property))
+            if Self.isRequired(property) { required.append(.string(property.key)) }
+        }
+        if !members.isEmpty { schema["properties"] = .object(members) }
+        if !required.isEmpty { schema["required"] = .array(required) }
+        if let additional {
+            schema["additionalProperties"] = .object(self.schema(additional.valueType) ?? DocumentObject())
+        }
+        return schema
+    }
+
+    /// Whether a property's key is always there: a type that is not optional, a constant, `nullable: true`
+    /// on a required property, or a required read-only property.
+    static func isRequired(_ property: Property) -> Bool {
+        property.constant != nil || property.isRequiredNullable || property.isRequiredWhenReceived
+            || !property.type.isOptional
+    }
+
+    /// A property's schema, with its description, default, constant and direction.
+    func schema(of property: Property) -> DocumentObject {
+        var type = property.type
+        if property.isRequiredNullable, case .optional(let wrapped) = type { type = .nullable(wrapped) }
+        var schema = self.schema(type, dates: property.dates) ?? DocumentObject()
+        if let description = property.description { schema["description"] = .string(description) }
+        if let constant = property.constant { schema["const"] = value(constant) }
+        if let defaultValue = defaultNode(property.defaultValue, of: type) { schema["default"] = defaultValue }
+        if property.deprecation != nil { schema["deprecated"] = .bool(true) }
+        switch property.direction {
+        case .both: break
+        case .readOnly: schema["readOnly"] = .bool(true)
+        case .writeOnly: schema["writeOnly"] = .bool(true)
+        }
+        var format = fieldEntries(name: property.name, key: property.key, type: property.type, dates: property.dates)
+        if let constant = property.constant { format["const"] = value(constant) }
+        if case .optional(.nullable) = property.type { format["nullable"] = .bool(true) }
+        Self.adding(format, to: &schema)
+        Self.adding(Self.deprecationEntries(property.deprecation), to: &schema)
+        return schema
+    }
+
+    /// What the format says of a property or parameter beyond OpenAPI: a Swift name other than its key's,
+    /// and the way its dates are written.
+    func fieldEntries(name: String, key: String, type: TypeRef, dates: String?) -> DocumentObject {
+        var entries = DocumentObject()
+        if name != SwiftName.memberName(key) { entries["swiftName"] = .string(name) }
+        if let dates { entries["dates"] = .string(dates) }
+        if (dates ?? api.dates).hasSuffix("Since1970"), Self.contains(.builtin(.date), in: type) {
+            // Numbers on the wire, dates in Swift.
+            entries["type"] = .string(Self.formatTypeText(type))
+        }
+        return entries
+    }
+
+    /// Whether `type` is `inner` or holds it.
+    static func contains(_ inner: TypeRef, in type: TypeRef) -> Bool {
+        switch type {
+        case inner: true
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element),
+            .stream(let element):
+            contains(inner, in: element)
+        default: false
+        }
+    }
+
+    /// An enumeration: its listed values.
+    static func enumerationSchema(_ enumeration: Enumeration) -> DocumentObject {
+        var schema = DocumentObject()
+        schema["type"] = enumeration.isInteger ? "integer" : "string"
+        schema["enum"] = .array(
+            enumeration.cases.map { enumeration.isInteger ? .int(Int($0.rawValue) ?? 0) : .string($0.rawValue) }
+        )
+        return schema
+    }
+
+    /// A union: `anyOf` its alternatives (a value is the first that fits, as the client decodes it, and may fit
+    /// several), with the discriminator and its mapping when it has one.
+    func unionSchema(_ union: Union) -> DocumentObject {
+        var schema = DocumentObject()
+        schema["anyOf"] = .array(union.alternatives.map { .object(self.schema($0.type) ?? DocumentObject()) })
+        if let discriminator = union.discriminator {
+            var object = DocumentObject()
+            object["propertyName"] = .string(discriminator)
+            var mapping = DocumentObject()
+            for alternative in union.alternatives {
+                guard case .model(let name) = alternative.type else { continue }
+                for tag in alternative.tags { mapping[tag] = .string(Self.reference(name)) }
+            }
+            if !mapping.isEmpty { object["mapping"] = .object(mapping) }
+            schema["discriminator"] = .object(object)
+        }
+        return schema
+    }
+
+    /// A default as JSON; `nil` for none, and for `nil` of an optional, which is no default on the wire.
+    func defaultNode(_ value: DefaultValue?, of type: TypeRef) -> DocumentNode? {
+        guard let value else { return nil }
+        if value == .null {
+            guard case .nullable = type.unwrapped else { return nil }
+        }
+        return self.value(value)
+    }
+
+    /// A default or constant as JSON.
+    func value(_ value: DefaultValue) -> DocumentNode {
+        switch value {
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let text), .url(let text), .uuid(let text), .calendarDate(let text): .string(text)
+        case .enumCase(let type, let name): rawValue(ofCase: name, in: type)
+        case .array(let items): .array(items.map(self.value))
+        case .emptyDictionary: .object(DocumentObject())
+        case .null: .null
+        }
+    }
+
+    /// The JSON value of the case `name` of the enumeration `type`.
+    private func rawValue(ofCase name: String, in type: String) -> DocumentNode {
+        guard let model = api.models.first(where: { $0.name == type }),
+            case .enumeration(let enumeration) = model.shape,
+            let found = enumeration.cases.first(where: { $0.name == name })
+        else { return .string(name) }
+        return enumeration.isInteger ? .int(Int(found.rawValue) ?? 0) : .string(found.rawValue)
+    }
+}

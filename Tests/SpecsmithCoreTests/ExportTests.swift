@@ -1,0 +1,165 @@
+import Foundation
+import SpecsmithCore
+import Testing
+
+/// `specsmith export openapi`: the examples' specs as OpenAPI 3.1 documents, compared with goldens, checked by
+/// a standard validator, and generated from again.
+@Suite struct ExportTests {
+    /// The example specs, `Specs/<name>.yaml`.
+    static let examples = ["Bookshelf", "Chat", "Countries", "Files", "GitHubIssues", "Notes", "Payments", "Shop"]
+
+    /// The examples whose exported document generates the same Swift as their spec, sample text aside (a
+    /// sample file's layout comes back as the example's JSON). The others differ where the note in
+    /// `docs/OpenAPI.md#export` says.
+    static let sameSwift = ["Bookshelf", "Countries", "GitHubIssues", "Shop"]
+
+    static let goldens = TestSupport.fixtures.appendingPathComponent("Export")
+
+    static func resolve(_ name: String) throws -> API {
+        let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
+        let (api, diagnostics) = try Pipeline.resolve(specAt: path)
+        return try #require(api, "\(diagnostics)")
+    }
+
+    @Test(arguments: examples)
+    func exportMatchesItsGolden(name: String) throws {
+        let (text, notes) = OpenAPIExporter.export(try Self.resolve(name))
+        #expect(notes.isEmpty, "\(notes)")
+        let golden = Self.goldens.appendingPathComponent("\(name).openapi.yaml")
+        if TestSupport.isRecording {
+            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+            try text.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(text == expected, "\(TestSupport.diff(expected: expected, actual: text))")
+    }
+
+    /// The YAML and the JSON document read back as the same value.
+    @Test(arguments: examples)
+    func yamlAndJSONAreOneDocument(name: String) throws {
+        let api = try Self.resolve(name)
+        let yaml = OpenAPIExporter.export(api).text
+        let json = OpenAPIExporter.export(api, json: true).text
+        let fromJSON = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary
+        // Generating from each gives the same files: the YAML reads as the JSON says.
+        let viaYAML = Pipeline.generate(text: yaml, path: "api.yaml") { _ in nil }
+        let viaJSON = Pipeline.generate(text: json, path: "api.yaml") { _ in nil }
+        #expect(fromJSON?["openapi"] as? String == "3.1.0")
+        #expect(!viaYAML.hasErrors, "\(viaYAML.diagnostics)")
+        #expect(viaYAML.files == viaJSON.files)
+    }
+
+    /// Generating from the exported document gives the spec's Swift: every file the same but its header line,
+    /// and the samples the same JSON.
+    @Test(arguments: sameSwift)
+    func theDocumentGeneratesTheSameSwift(name: String) throws {
+        let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
+        let direct = try Pipeline.generate(specAt: path)
+        let document = OpenAPIExporter.export(try Self.resolve(name)).text
+        let again = Pipeline.generate(text: document, path: "\(name).openapi.yaml") { _ in nil }
+        #expect(!again.hasErrors, "\(again.diagnostics)")
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        #expect(direct.files.map(\.name) == again.files.map(\.name))
+        for (expected, actual) in zip(direct.files, again.files) {
+            let dropHeader = { (text: String) in
+                text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            }
+            if expected.name == "Samples.swift" {
+                let squeezed = { (text: String) in dropHeader(text).joined().filter { !$0.isWhitespace } }
+                #expect(squeezed(expected.contents) == squeezed(actual.contents), "\(name) samples differ")
+            } else {
+                let (left, right) = (
+                    dropHeader(expected.contents).joined(separator: "\n"),
+                    dropHeader(actual.contents).joined(separator: "\n")
+                )
+                #expect(left == right, "\(expected.name): \(TestSupport.diff(expected: left, actual: right))")
+            }
+        }
+    }
+
+    /// Every exported document passes `openapi-spec-validator` (PyPI), when it is installed; CI installs it and
+    /// sets `SPECSMITH_REQUIRE_OPENAPI_VALIDATOR=1`, so that there a missing validator fails.
+    @Test func everyExportPassesTheOpenAPIValidator() throws {
+        let required = ProcessInfo.processInfo.environment["SPECSMITH_REQUIRE_OPENAPI_VALIDATOR"] == "1"
+        guard Self.run(["python3", "-c", "import openapi_spec_validator"]).status == 0 else {
+            #expect(!required, "openapi-spec-validator is not installed: pip install openapi-spec-validator")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-export-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for name in Self.examples {
+            let api = try Self.resolve(name)
+            for json in [false, true] {
+                let url = folder.appendingPathComponent("\(name).\(json ? "json" : "yaml")")
+                try OpenAPIExporter.export(api, json: json).text.write(to: url, atomically: true, encoding: .utf8)
+                paths.append(url.path)
+            }
+        }
+        let script = """
+            import sys
+            from openapi_spec_validator import validate
+            from openapi_spec_validator.readers import read_from_filename
+            failed = 0
+            for path in sys.argv[1:]:
+                document, _ = read_from_filename(path)
+                try:
+                    validate(document)
+                except Exception as error:
+                    failed += 1
+                    print(path, str(error)[:600])
+            print("validated", len(sys.argv) - 1)
+            sys.exit(1 if failed else 0)
+            """
+        let result = Self.run(["python3", "-c", script] + paths)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("validated \(paths.count)"), "\(result.output)")
+    }
+
+    /// A document's `x-specsmith` is checked as the format is: a mistake is an error at its place.
+    @Test func aBadFormatExtensionIsAnErrorAtItsPlace() {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Bad, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            x-specsmith: {styel: both}
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  x-specsmith: {pages: {by: sideways}, namespce: Items}
+                  parameters:
+                  - {name: q, in: query, schema: {type: string}, x-specsmith: {separator: 3}}
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json:
+                          schema: {type: array, items: {type: string}}
+            """
+        let output = Pipeline.generate(text: document, path: "bad.yaml") { _ in nil }
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "4:15: error: unknown key `styel` in `x-specsmith`; did you mean `style`?",
+                "9:33: error: `by` must be `link`, `cursor`, `after`, `page` or `offset`, not `sideways`",
+                "9:44: error: unknown key `namespce` in `x-specsmith`; did you mean `namespace`?",
+                "11:79: error: `separator` must be a string, not an integer",
+            ]
+        )
+    }
+
+    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        guard (try? process.run()) != nil else { return (-1, "cannot run \(arguments[0])") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
