@@ -8,10 +8,8 @@ import Testing
     /// The example specs, `Specs/<name>.yaml`.
     static let examples = ["Bookshelf", "Chat", "Countries", "Files", "GitHubIssues", "Notes", "Payments", "Shop"]
 
-    /// The examples whose exported document generates the same Swift as their spec, sample text aside (a
-    /// sample file's layout comes back as the example's JSON). The others differ where the note in
-    /// `docs/OpenAPI.md#export` says.
-    static let sameSwift = ["Bookshelf", "Countries", "GitHubIssues", "Shop"]
+    /// Generating from an example's exported document gives the same Swift as from its spec.
+    static let sameSwift = examples
 
     static let goldens = TestSupport.fixtures.appendingPathComponent("Export")
 
@@ -148,6 +146,56 @@ import Testing
                 "11:79: error: `separator` must be a string, not an integer",
             ]
         )
+    }
+
+    /// An OpenAPI document's examples are samples: one that fits its answer is the stub's answer; one that
+    /// does not is dropped, with a warning at its place, and the rest still generates.
+    @Test func examplesAreSamplesWhenTheyFit() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Zoo, version: "1"}
+            servers: [{url: "https://zoo.example.com"}]
+            paths:
+              /animals:
+                get:
+                  operationId: animals
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json:
+                          schema: {type: array, items: {$ref: "#/components/schemas/Animal"}}
+                          example: [{name: Rex, legs: 4}]
+              /animals/{name}:
+                get:
+                  operationId: animal
+                  parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Animal"}
+                          examples:
+                            rex: {value: {name: Rex, legs: four}}
+            components:
+              schemas:
+                Animal:
+                  type: object
+                  required: [name, legs]
+                  properties: {name: {type: string}, legs: {type: integer}}
+            """
+        let output = Pipeline.generate(text: document, path: "zoo.yaml") { _ in nil }
+        #expect(!output.hasErrors)
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "26:48: warning: the sample does not fit `Animal`: `legs` must be an integer, not a string `four`; the example is not the endpoint's sample"
+            ]
+        )
+        let samples = try #require(output.files.first { $0.name == "Samples.swift" }?.contents)
+        #expect(samples.contains("static let animals"))
+        #expect(samples.contains(#"{"name":"Rex","legs":4}"#))
+        #expect(!samples.contains("static let animal "))
     }
 
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {

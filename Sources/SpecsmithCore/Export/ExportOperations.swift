@@ -60,6 +60,11 @@ extension OpenAPIExporter {
         if let namespace = operation.namespace { format["namespace"] = .string(namespace) }
         if let pagination = operation.pagination {
             format["pages"] = .object(pages(pagination, response: operation.response))
+        } else if operation.method == "get",
+            operation.responseHeaders?.headers.contains(where: { $0.wireName.lowercased() == "link" }) == true
+        {
+            // Not paged, though OpenAPI's `Link` header on a list would say so to `specsmith`.
+            format["pages"] = .bool(false)
         }
         Self.adding(format, to: &object)
         return object
@@ -223,6 +228,11 @@ extension OpenAPIExporter {
             for answer in answers.cases {
                 var response = DocumentObject()
                 response["description"] = .string(answer.description ?? Self.reasonPhrase(answer.status))
+                if answer.name != ResolveContext.answerNames[answer.status] {
+                    var format = DocumentObject()
+                    format["name"] = .string(answer.name)
+                    Self.adding(format, to: &response)
+                }
                 if let content = content(answer.body, sample: nil) { response["content"] = .object(content) }
                 responses[String(answer.status)] = .object(response)
             }
@@ -238,7 +248,11 @@ extension OpenAPIExporter {
             var response = DocumentObject()
             response["description"] = .string(Self.reasonPhrase(status))
             if let headers = responseHeaders(operation) { response["headers"] = .object(headers) }
-            if let content = content(operation.responseBody, sample: operation.sample) {
+            if let content = content(
+                operation.responseBody,
+                sample: operation.sample,
+                errorEvent: operation.streamErrorEvent
+            ) {
                 response["content"] = .object(content)
             }
             responses[String(status)] = .object(response)
@@ -263,7 +277,7 @@ extension OpenAPIExporter {
     }
 
     /// The media types of an answer's body; `nil` for none.
-    func content(_ body: Operation.AnswerBody, sample: String?) -> DocumentObject? {
+    func content(_ body: Operation.AnswerBody, sample: String?, errorEvent: String? = nil) -> DocumentObject? {
         var content = DocumentObject()
         switch body {
         case .none: return nil
@@ -283,22 +297,33 @@ extension OpenAPIExporter {
         case .events(let element, let terminator):
             content["text/event-stream"] = streamMedia(
                 schema(element) ?? DocumentObject(),
-                format: Self.streamEntries(body)
+                format: Self.streamEntries(body, errorEvent: errorEvent),
+                example: sample
             )
         case .jsonLines(let element):
-            content["application/x-ndjson"] = streamMedia(schema(element) ?? DocumentObject(), format: DocumentObject())
+            content["application/x-ndjson"] = streamMedia(
+                schema(element) ?? DocumentObject(),
+                format: DocumentObject(),
+                example: sample
+            )
         case .namedEvents(let union, let terminator):
             var schema = DocumentObject()
             schema["anyOf"] = .array(union.cases.map { .object(self.schema($0.type) ?? DocumentObject()) })
-            content["text/event-stream"] = streamMedia(schema, format: Self.streamEntries(body))
+            content["text/event-stream"] = streamMedia(
+                schema,
+                format: Self.streamEntries(body, errorEvent: errorEvent),
+                example: sample
+            )
         }
         return content
     }
 
-    /// A stream's media type: the schema of each value, and what the format says of it.
-    private func streamMedia(_ schema: DocumentObject, format: DocumentObject) -> DocumentNode {
+    /// A stream's media type: the schema of each value, the sample as the stream sends it, and what the
+    /// format says of it.
+    private func streamMedia(_ schema: DocumentObject, format: DocumentObject, example: String?) -> DocumentNode {
         var object = DocumentObject()
         object["schema"] = .object(schema)
+        if let example { object["example"] = .string(example) }
         Self.adding(format, to: &object)
         return .object(object)
     }
@@ -306,7 +331,7 @@ extension OpenAPIExporter {
     /// A stream of server-sent events as the format writes it: `{events: Chunk, terminator: "[DONE]"}`, or
     /// `{events: {message_start: {type: MessageStart}, …}}` for events of several kinds; JSON Lines as
     /// `{jsonLines: Line}`.
-    static func streamEntries(_ body: Operation.AnswerBody) -> DocumentObject {
+    static func streamEntries(_ body: Operation.AnswerBody, errorEvent: String? = nil) -> DocumentObject {
         var entries = DocumentObject()
         switch body {
         case .events(let element, let terminator):
@@ -327,6 +352,7 @@ extension OpenAPIExporter {
             entries["jsonLines"] = .string(formatTypeText(element))
         default: break
         }
+        if let errorEvent { entries["errorEvent"] = .string(errorEvent) }
         return entries
     }
 
@@ -336,7 +362,7 @@ extension OpenAPIExporter {
         guard case .object(var responses)? = operation["responses"],
             let key = responses.entries.first(where: { $0.key.hasPrefix("2") })?.key,
             case .object(var response)? = responses[key],
-            let streamed = content(variant.responseBody, sample: nil)
+            let streamed = content(variant.responseBody, sample: nil, errorEvent: variant.streamErrorEvent)
         else { return }
         var content: DocumentObject
         if case .object(let existing)? = response["content"] { content = existing } else { content = DocumentObject() }
@@ -346,22 +372,28 @@ extension OpenAPIExporter {
         operation["responses"] = .object(responses)
         var stream = DocumentObject()
         stream["name"] = .string(variant.specName)
-        if let field = variant.addedBodyField ?? streamField(variant) {
+        if let field = variant.addedBodyField {
             stream["field"] = .string(field)
             stream["value"] = value(variant.addedBodyValue)
+        } else if let constant = streamField(variant) {
+            stream["field"] = .string(constant.key)
+            stream["value"] = value(constant.value)
         }
-        for entry in Self.streamEntries(variant.responseBody).entries { stream[entry.key] = entry.value }
+        for entry in Self.streamEntries(variant.responseBody, errorEvent: variant.streamErrorEvent).entries {
+            stream[entry.key] = entry.value
+        }
         var format = DocumentObject()
         format["stream"] = .object(stream)
         Self.adding(format, to: &operation)
     }
 
-    /// The constant field of an inline body that asks for the stream.
-    private func streamField(_ variant: Operation) -> String? {
+    /// The constant field of an inline body that asks for the stream, and its value.
+    private func streamField(_ variant: Operation) -> (key: String, value: DefaultValue)? {
         guard case .fields(let model, _, _)? = variant.body,
-            let found = api.models.first(where: { $0.name == model }), case .object(let properties) = found.shape
+            let found = api.models.first(where: { $0.name == model }), case .object(let properties) = found.shape,
+            let property = properties.first(where: { $0.constant != nil }), let constant = property.constant
         else { return nil }
-        return properties.first { $0.constant != nil }?.key
+        return (property.key, constant)
     }
 
     /// The documented response headers, by name.
@@ -446,14 +478,6 @@ extension OpenAPIExporter {
 
     /// The reason phrase of a status, as a response's description.
     static func reasonPhrase(_ status: Int) -> String {
-        let phrases: [Int: String] = [
-            200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 206: "Partial Content",
-            301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified", 307: "Temporary Redirect",
-            308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-            405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 412: "Precondition Failed",
-            413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
-            429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
-        ]
-        return phrases[status] ?? "Status \(status)."
+        HTTPStatus.reasonPhrase(status) ?? "Status \(status)."
     }
 }

@@ -58,7 +58,8 @@ extension OpenAPIExporter {
         case .url: set("string", "uri")
         case .uuid: set("string", "uuid")
         case .data:
-            set("string")
+            // Base64 text: 3.1's `contentEncoding`, and 3.0's `format: byte`, which tools still read.
+            set("string", "byte")
             schema["contentEncoding"] = "base64"
         case .json: break
         case .calendarDate: set("string", "date")
@@ -95,7 +96,26 @@ extension OpenAPIExporter {
         if let description = model.description { described["description"] = .string(description) }
         if model.deprecation != nil { described["deprecated"] = .bool(true) }
         for entry in schema.entries { described[entry.key] = entry.value }
-        Self.adding(Self.deprecationEntries(model.deprecation), to: &described)
+        // A model's deprecation is the format's (`@available`) only when the extension says so.
+        var format = Self.deprecationEntries(model.deprecation)
+        if model.deprecation != nil && format.isEmpty { format["deprecated"] = .bool(true) }
+        switch model.shape {
+        case .union(let union):
+            var names = DocumentObject()
+            for alternative in union.alternatives {
+                names[alternative.name] = .string(Self.formatTypeText(alternative.type))
+            }
+            format["oneOf"] = .object(names)
+            format["fallback"] = .bool(union.fallbackCase != nil)
+        case .enumeration(let enumeration):
+            var names = DocumentObject()
+            for value in enumeration.cases {
+                names[value.name] = enumeration.isInteger ? .int(Int(value.rawValue) ?? 0) : .string(value.rawValue)
+            }
+            format["enum"] = .object(names)
+        case .object: break
+        }
+        Self.adding(format, to: &described)
         return described
     }
 

@@ -84,8 +84,26 @@ public struct OpenAPIExporter {
             for header in api.headers { headers[header.name] = .string(header.value) }
             format["headers"] = .object(headers)
         }
+        let paths = self.paths()
+        // The orders OpenAPI's grouping by path and by scheme would change.
+        let operationIDs = paths.entries.flatMap { item -> [String] in
+            guard case .object(let operations) = item.value else { return [] }
+            return operations.entries.compactMap { operation -> String? in
+                guard case .object(let object) = operation.value, case .string(let id)? = object["operationId"] else {
+                    return nil
+                }
+                return id
+            }
+        }
+        let endpoints = api.operations.map(\.specName).filter(operationIDs.contains)
+        if endpoints != operationIDs { format["endpoints"] = .array(endpoints.map(DocumentNode.string)) }
+        let scopes = (api.auth?.scopes ?? []).filter(\.alternatives.isEmpty)
+        let byScheme = securitySchemeNames.flatMap { scheme in scopes.filter { schemeName(of: $0) == scheme.name } }
+        if byScheme.map(\.specName) != scopes.map(\.specName) {
+            format["scopes"] = .array(scopes.map { .string($0.specName) })
+        }
         if !format.isEmpty { document[Self.formatKey] = .object(format) }
-        document["paths"] = .object(paths())
+        document["paths"] = .object(paths)
         var components = DocumentObject()
         var schemas = DocumentObject()
         // An inline body's model is written inline, where its properties are the method's parameters.

@@ -2,12 +2,15 @@
 /// OpenAPI, in the format's own words, which `specsmith export openapi` writes so that the document
 /// generates the same Swift as the spec. Each is read with the format's own reader and checked the same way.
 ///
-/// - the document: `{style, access, flavours, dates, headers}`;
+/// - the document: `{style, access, flavours, dates, headers}`, and the order of `endpoints` and `scopes`
+///   where OpenAPI's grouping by path and by scheme changes it;
 /// - a property, parameter or response header: `{swiftName, dates, separator, deprecated, type, const,
 ///   nullable}`;
-/// - a schema or operation: `{deprecated: message}`; an operation: `{namespace, pages, stream}` too;
+/// - a schema: `{deprecated, oneOf, enum, fallback}` (case names by position, and a deprecation's message);
+/// - an operation: `{deprecated, namespace, pages, stream}`;
 /// - a request body: `{body: json}` (its properties are the method's parameters) or `{body: file}`;
 /// - a response's media type: its answer, such as `{file: application/zip}` or `{events: Chunk, terminator: …}`;
+/// - a response: `{name: scheduled}`, its answer's case name;
 /// - a security scheme: `{scheme: …, scopes: …}`; a server: `{name: uploads}`.
 extension OpenAPIReader {
     /// The extension's key.
@@ -35,6 +38,7 @@ extension OpenAPIReader {
     mutating func readDocumentFormat() {
         guard let value = format(of: root), let entries = formatEntries(value) else { return }
         var spec = self.spec
+        var order = formatOrder
         readingFormat { reader in
             for entry in entries {
                 switch entry.key.value {
@@ -42,6 +46,13 @@ extension OpenAPIReader {
                 case "access": spec.access = reader.string(entry.value, key: "access")
                 case "flavours": spec.flavours = reader.flavours(entry.value) ?? []
                 case "dates": spec.dates = reader.string(entry.value, key: "dates")
+                case "endpoints", "scopes":
+                    guard case .sequence(let items) = entry.value.kind else {
+                        reader.mismatch(entry.value, expected: "a list of names", key: entry.key.value)
+                        continue
+                    }
+                    let names = items.compactMap { reader.string($0, key: entry.key.value)?.value }
+                    if entry.key.value == "endpoints" { order.endpoints = names } else { order.scopes = names }
                 case "headers":
                     for header in reader.mapping(entry.value, what: "`headers`") ?? [] {
                         if let text = reader.scalarText(header.value, key: header.key.value) {
@@ -54,6 +65,25 @@ extension OpenAPIReader {
             }
         }
         self.spec = spec
+        formatOrder = order
+    }
+
+    /// Puts the endpoints and the scopes in the order the document's `x-specsmith` says (OpenAPI groups
+    /// operations by path, and scopes by scheme); those it does not name keep their places after.
+    mutating func applyFormatOrder() {
+        func ordered<Element>(_ elements: [Element], by names: [String], name: (Element) -> String) -> [Element] {
+            guard !names.isEmpty else { return elements }
+            let rank = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            return elements.enumerated().sorted {
+                (rank[name($0.element)] ?? names.count + $0.offset, $0.offset)
+                    < (rank[name($1.element)] ?? names.count + $1.offset, $1.offset)
+            }
+            .map(\.element)
+        }
+        spec.endpoints = ordered(spec.endpoints, by: formatOrder.endpoints) { $0.name.value }
+        if let scopes = spec.auth?.scopes {
+            spec.auth?.scopes = ordered(scopes, by: formatOrder.scopes) { $0.name.value }
+        }
     }
 
     /// Adds what a property, parameter or response header's `x-specsmith` says to `field`, read as OpenAPI says.
@@ -75,12 +105,36 @@ extension OpenAPIReader {
         if let nullable = written.nullable { field.nullable = nullable }
     }
 
-    /// The deprecation a schema or operation's `x-specsmith` says, with its message.
-    mutating func formatDeprecation(of object: YAMLValue) -> RawDeprecation? {
-        guard let value = format(of: object), let entries = formatEntries(value),
-            let written = entries.first(where: { $0.key.value == "deprecated" })
-        else { return nil }
-        return readingFormat { $0.deprecation(written.value) }
+    /// Adds what a component schema's `x-specsmith` says to its model: the deprecation's message, the case
+    /// names of a union's alternatives (`oneOf: {id: String, customer: Customer}`, by position) or of an
+    /// enumeration's values (`enum: {low: 1, high: 3}`), and whether a union keeps values of no alternative
+    /// (`fallback`).
+    mutating func mergeFormat(of schema: YAMLValue, into model: inout RawModel) {
+        guard let value = format(of: schema), let entries = formatEntries(value) else { return }
+        readingFormat { reader in
+            for entry in entries {
+                switch (entry.key.value, model.shape) {
+                case ("deprecated", _): model.deprecated = reader.deprecation(entry.value)
+                case ("oneOf", .union(var union)):
+                    let written = reader.alternatives(entry.value)
+                    if written.count == union.alternatives.count {
+                        for index in written.indices { union.alternatives[index].name = written[index].name }
+                    }
+                    model.shape = .union(union)
+                case ("fallback", .union(var union)):
+                    union.fallback = reader.flag(entry.value, key: "fallback")
+                    model.shape = .union(union)
+                case ("enum", .enumeration(var values)):
+                    let written = reader.enumValues(entry.value)
+                    if written.count == values.count {
+                        for index in written.indices { values[index].name = written[index].name }
+                    }
+                    model.shape = .enumeration(values)
+                default:
+                    reader.unknownKey(entry.key, allowed: SpecKeys.modelFormat, in: "`\(Self.formatKey)`")
+                }
+            }
+        }
     }
 
     /// Reads an operation's `x-specsmith`: its pagination and its stream method, in place of what the
@@ -90,7 +144,13 @@ extension OpenAPIReader {
         readingFormat { reader in
             for entry in entries {
                 switch entry.key.value {
-                case "pages": endpoint.pages = reader.paging(entry)
+                case "pages":
+                    // `pages: false`: a list that shows how it could page does not.
+                    if case .bool(false) = entry.value.kind {
+                        endpoint.pages = nil
+                    } else {
+                        endpoint.pages = reader.paging(entry)
+                    }
                 case "stream": endpoint.stream = reader.streamVariant(entry)
                 case "deprecated": endpoint.deprecated = reader.deprecation(entry.value)
                 case "namespace": endpoint.namespace = reader.string(entry.value, key: "namespace")
@@ -150,6 +210,22 @@ extension OpenAPIReader {
         }
     }
 
+    /// The case name a response's `x-specsmith` gives its answer (`{name: scheduled}`).
+    mutating func formatAnswerName(of response: YAMLValue) -> Located<String>? {
+        guard let value = format(of: response), let entries = formatEntries(value) else { return nil }
+        return readingFormat { reader in
+            var name: Located<String>?
+            for entry in entries {
+                if entry.key.value == "name" {
+                    name = reader.string(entry.value, key: "name")
+                } else {
+                    reader.unknownKey(entry.key, allowed: ["name"], in: "`\(Self.formatKey)`")
+                }
+            }
+            return name
+        }
+    }
+
     /// The name a server's `x-specsmith` gives it.
     mutating func formatServerName(of server: YAMLValue) -> Located<String>? {
         guard let value = format(of: server), let entries = formatEntries(value) else { return nil }
@@ -173,5 +249,129 @@ extension OpenAPIReader {
         if let example = media["example"] { return example }
         guard case .mapping(let examples)? = media["examples"]?.kind else { return nil }
         return examples.lazy.compactMap { $0.value["value"] }.first
+    }
+}
+
+extension OpenAPIReader {
+    /// Reads a stream answer's example, the stream as it is sent (`event: …` and `data: …` lines, or JSON
+    /// Lines), into the endpoint's sample: the list of its values (`{event name: data}` for events of several
+    /// kinds), without the terminator. An example that is not such text is not a sample.
+    mutating func readStreamExample(_ responses: YAMLValue, into endpoint: inout RawEndpoint) {
+        guard endpoint.sample == nil, case .mapping(let entries) = responses.kind else { return }
+        let terminator: String?
+        let named: Bool
+        switch endpoint.response {
+        case .events(_, let end)?: (terminator, named) = (end.terminator?.value, false)
+        case .namedEvents(_, let end, _)?: (terminator, named) = (end.terminator?.value, true)
+        case .jsonLines?: (terminator, named) = (nil, false)
+        default: return
+        }
+        for entry in entries where entry.key.value.hasPrefix("2") {
+            guard let response = dereferenced(entry.value, section: "responses"),
+                case .mapping(let media)? = response["content"]?.kind,
+                let stream = media.first(where: { Self.isStream($0.key.value) }),
+                let example = stream.value["example"], case .string(let text) = example.kind
+            else { continue }
+            let isEvents = stream.key.value.lowercased().hasPrefix("text/event-stream")
+            guard let items = streamValues(text, events: isEvents, named: named, terminator: terminator) else { return }
+            let values = items.map { $0.relocated(to: example.location) }
+            endpoint.sample = .inline(
+                YAMLValueBox(value: YAMLValue(kind: .sequence(values), location: example.location))
+            )
+            return
+        }
+    }
+
+    /// The values of a stream's text; `nil` when a value is not JSON.
+    func streamValues(_ text: String, events: Bool, named: Bool, terminator: String?) -> [YAMLValue]? {
+        var values: [YAMLValue] = []
+        func json(_ data: String) -> YAMLValue? {
+            var ignored = Diagnostics()
+            return YAMLReader.read(data, file: file, diagnostics: &ignored)
+        }
+        guard events else {
+            for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
+                guard let value = json(String(line)) else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+        for block in text.components(separatedBy: "\n\n") where !block.isEmpty {
+            var name: String?
+            var data: [String] = []
+            for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                let field = line.prefix { $0 != ":" }
+                var value = line.dropFirst(field.count).dropFirst()
+                if value.first == " " { value = value.dropFirst() }
+                switch field {
+                case "event": name = String(value)
+                case "data": data.append(String(value))
+                default: continue
+                }
+            }
+            let payload = data.joined(separator: "\n")
+            if name == nil, payload == terminator { continue }
+            let location = SourceLocation(file: file, line: 1, column: 1)
+            let value = payload.isEmpty ? YAMLValue(kind: .null, location: location) : json(payload)
+            guard let value else { return nil }
+            if named {
+                guard let name else { return nil }
+                values.append(
+                    YAMLValue(
+                        kind: .mapping([YAMLValue.Entry(key: Located(name, at: location), value: value)]),
+                        location: location
+                    )
+                )
+            } else {
+                values.append(value)
+            }
+        }
+        return values
+    }
+}
+
+extension YAMLValue {
+    /// The value with every node placed at `location`: a value read from an example's text, whose own places
+    /// are in that text, not in the document.
+    func relocated(to location: SourceLocation) -> YAMLValue {
+        // Without recursion: an example's JSON may nest deeply.
+        enum Step {
+            case visit(YAMLValue)
+            case build(YAMLValue)
+        }
+        var steps: [Step] = [.visit(self)]
+        var built: [YAMLValue] = []
+        while let step = steps.popLast() {
+            switch step {
+            case .visit(let value):
+                switch value.kind {
+                case .sequence(let items):
+                    steps.append(.build(value))
+                    steps += items.reversed().map(Step.visit)
+                case .mapping(let entries):
+                    steps.append(.build(value))
+                    steps += entries.reversed().map { Step.visit($0.value) }
+                default:
+                    built.append(YAMLValue(kind: value.kind, location: location))
+                }
+            case .build(let value):
+                switch value.kind {
+                case .sequence(let items):
+                    let children = Array(built.suffix(items.count))
+                    built.removeLast(items.count)
+                    built.append(YAMLValue(kind: .sequence(children), location: location))
+                case .mapping(let entries):
+                    let children = Array(built.suffix(entries.count))
+                    built.removeLast(entries.count)
+                    let relocated = zip(entries, children).map {
+                        YAMLValue.Entry(key: Located($0.0.key.value, at: location), value: $0.1)
+                    }
+                    built.append(YAMLValue(kind: .mapping(relocated), location: location))
+                default:
+                    break
+                }
+            }
+        }
+        return built[0]
     }
 }

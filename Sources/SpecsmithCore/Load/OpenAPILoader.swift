@@ -58,6 +58,9 @@ struct OpenAPIReader {
     var config: RawConfig?
     /// Inline object schemas hoisted into models.
     var hoistedObjects: Set<String> = []
+    /// The order of the endpoints and of the scopes the document's `x-specsmith` gives (`endpoints`,
+    /// `scopes`), when it is not the document's own.
+    var formatOrder: (endpoints: [String], scopes: [String]) = ([], [])
     /// How deeply the schema being read is nested in others.
     var depth = 0
     /// The type names models may not take, once the API's name is known.
@@ -113,6 +116,7 @@ struct OpenAPIReader {
         }
         readSecurity()
         readPaths()
+        applyFormatOrder()
         flattenConflictingIncludes()
         requireDiscriminators()
         if config?.filter != nil { keepReachableModels() }
@@ -494,9 +498,8 @@ struct OpenAPIReader {
     mutating func addModel(_ schema: YAMLValue, name: Located<String>) {
         var model = RawModel(name: name, shape: .object([]))
         model.description = schema["description"]?.scalarText
-        if let deprecation = formatDeprecation(of: schema) {
-            model.deprecated = deprecation
-        } else if schema["deprecated"]?.isTrue == true {
+        // A deprecation the format says (`x-specsmith: {deprecated: …}`) is the format's, with `@available`.
+        if format(of: schema)?["deprecated"] == nil, schema["deprecated"]?.isTrue == true {
             // Said in the documentation, not with `@available`: the document's other schemas, which are not
             // deprecated, still use it, and every use would be a warning.
             model.description = [model.description, "Deprecated."].compactMap { $0 }.joined(separator: "\n\n")
@@ -552,6 +555,7 @@ struct OpenAPIReader {
                 model.additionalProperties = Located(typeText(extra, name: name.value + "Value"), at: extra.location)
             }
         }
+        mergeFormat(of: schema, into: &model)
         spec.models.append(model)
     }
 

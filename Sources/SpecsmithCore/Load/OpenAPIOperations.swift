@@ -39,11 +39,6 @@ extension OpenAPIReader {
             auth.scopes.append(scope)
         }
         guard !auth.schemes.isEmpty else { return }
-        // The scopes named after their schemes first, as the document's schemes alone would give them.
-        let schemeNames = Set(auth.schemes.map(\.name.value))
-        auth.scopes =
-            auth.scopes.filter { schemeNames.contains($0.name.value) }
-            + auth.scopes.filter { !schemeNames.contains($0.name.value) }
         if entries.count == 1, let only = auth.schemes.first, withRoles.contains(only.name.value) {
             // One scheme: written as the format's one `scheme`.
             auth.scheme = only.scheme
@@ -369,6 +364,7 @@ extension OpenAPIReader {
             readPaging(responses, method: method.value, into: &endpoint)
         }
         readOperationFormat(operation, into: &endpoint)
+        if let responses = operation["responses"] { readStreamExample(responses, into: &endpoint) }
         endpoint.server = server(operation["servers"] ?? pathServers)
         nameParametersApart(&endpoint)
         if spec.auth != nil {
@@ -584,7 +580,11 @@ extension OpenAPIReader {
             let status = entry.key.value.uppercased()
             if let code = Int(status), (200..<400).contains(code) {
                 var answer = RawAnswer(status: entry.key)
-                answer.description = response["description"]?.scalarText
+                // A description that only says the status (`OK`) documents nothing.
+                answer.description = response["description"]?.scalarText.flatMap {
+                    $0.lowercased() == HTTPStatus.reasonPhrase(code)?.lowercased() ? nil : $0
+                }
+                answer.name = formatAnswerName(of: response)
                 answer.body = answerBody(response, name: SwiftName.typeName(endpoint.name.value) + "Response")
                 if code == 204 || code == 304 { answer.body = nil }
                 answers.append(answer)
@@ -648,6 +648,8 @@ extension OpenAPIReader {
                 let stream = media.first(where: { Self.isStream($0.key.value) }),
                 let schema = stream.value["schema"]
             else { continue }
+            // A stream that is the answer, which the format's extension says, was read with it (`answerBody`).
+            if format(of: stream.value) != nil && media.allSatisfy({ Self.isStream($0.key.value) }) { continue }
             let name = SwiftName.typeName(endpoint.name.value) + "Event"
             let type = Located(typeText(schema, name: name), at: schema.location)
             let answer: RawAnswerBody

@@ -94,8 +94,9 @@ enum SpecKeys {
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
     /// What an OpenAPI document's `x-specsmith` says of the document, of a field, of an operation.
-    static let documentFormat = ["style", "access", "flavours", "dates", "headers"]
+    static let documentFormat = ["style", "access", "flavours", "dates", "headers", "endpoints", "scopes"]
     static let fieldFormat = ["type", "swiftName", "dates", "separator", "deprecated", "const", "nullable"]
+    static let modelFormat = ["deprecated", "oneOf", "enum", "fallback"]
     static let operationFormat = ["pages", "stream", "deprecated", "namespace"]
 }
 

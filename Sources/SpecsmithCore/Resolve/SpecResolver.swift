@@ -24,8 +24,9 @@ public enum SpecResolver {
 
     /// Resolves `raw`; for a spec read from an OpenAPI document, a `default` the resolver refuses (one that
     /// does not fit its type: `default: ""` of a date, an object default of a map, a default of untyped JSON)
-    /// is dropped with a warning, `raw` keeps the change (for `import`), and the rest resolves again. Real
-    /// descriptions have such defaults; they say nothing a client can use.
+    /// is dropped with a warning, and so is an example (the endpoint's sample) that does not fit its answer;
+    /// `raw` keeps the change (for `import`), and the rest resolves again. Real descriptions have such
+    /// defaults and examples; they say nothing a client can use.
     public static func resolve(
         adapting raw: inout RawSpec,
         flavours: Set<API.Flavour>? = nil,
@@ -42,8 +43,15 @@ public enum SpecResolver {
         raw.updateFields { field in
             if let value = field.defaultValue?.value { defaults.insert(value.location) }
         }
-        let refused = attempt.all.filter { $0.severity == .error && defaults.contains($0.location) }
-        guard !refused.isEmpty else {
+        var samples: [SourceLocation: Int] = [:]
+        for (index, endpoint) in raw.endpoints.enumerated() {
+            guard case .inline(let sample)? = endpoint.sample else { continue }
+            for location in sample.value.allLocations { samples[location] = index }
+        }
+        let errors = attempt.all.filter { $0.severity == .error }
+        let refused = errors.filter { defaults.contains($0.location) }
+        let refusedSamples = errors.filter { samples[$0.location] != nil }
+        guard !refused.isEmpty || !refusedSamples.isEmpty else {
             diagnostics = attempt
             return api
         }
@@ -54,7 +62,30 @@ public enum SpecResolver {
         for problem in refused {
             diagnostics.warning("\(problem.message); the default is dropped", at: problem.location)
         }
+        var droppedSamples = Set<Int>()
+        for problem in refusedSamples {
+            guard let index = samples[problem.location], droppedSamples.insert(index).inserted else { continue }
+            raw.endpoints[index].sample = nil
+            diagnostics.warning("\(problem.message); the example is not the endpoint's sample", at: problem.location)
+        }
         return resolve(raw, flavours: flavours, readFile: readFile, diagnostics: &diagnostics)
+    }
+}
+
+extension YAMLValue {
+    /// The places of the value and of every value in it.
+    var allLocations: [SourceLocation] {
+        var locations: [SourceLocation] = []
+        var pending = [self]
+        while let value = pending.popLast() {
+            locations.append(value.location)
+            switch value.kind {
+            case .sequence(let items): pending += items
+            case .mapping(let entries): pending += entries.map(\.value)
+            default: break
+            }
+        }
+        return locations
     }
 }
 
