@@ -77,6 +77,31 @@ import Testing
         #expect(stale.output.contains("would update \(out)/Client.swift"))
     }
 
+    @Test func exportWritesAnOpenAPIDocumentOrNothing() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "Ping.yaml",
+            "name: Ping\nbaseURL: https://example.com\nendpoints:\n  ping: {method: GET, path: /ping}\n"
+        )
+        let yaml = directory.appendingPathComponent("ping.openapi.yaml").path
+        let written = try run(["export", "openapi", spec, "--output", yaml])
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(written.output == "Wrote \(yaml)\n")
+        let text = try String(contentsOfFile: yaml, encoding: .utf8)
+        #expect(text.hasPrefix("openapi: \"3.1.0\"\ninfo:\n  title: Ping\n"))
+        #expect(text.contains("operationId: ping"))
+
+        let standardOutput = try run(["export", "openapi", spec, "--output", "-"])
+        #expect(standardOutput.output == text)
+
+        let broken = try write("Broken.yaml", "name: Broken\nendpoints:\n  ping: {method: GET}\n")
+        let refused = directory.appendingPathComponent("broken.openapi.yaml").path
+        let failed = try run(["export", "openapi", broken, "--output", refused])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("Broken.yaml:1:1: error: the spec needs a `baseURL`"), "\(failed.errors)")
+        #expect(!FileManager.default.fileExists(atPath: refused))
+    }
+
     @Test func theBuildPluginsInvocationWritesEveryFileAndItsDependencies() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try write(
