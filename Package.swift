@@ -39,6 +39,10 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "specsmith", targets: ["specsmith"]),
+        // A server that follows a spec, on SwiftNIO: its own product, so that `specsmith` (which the build
+        // plugin builds) links no SwiftNIO.
+        .executable(name: "specsmith-mock", targets: ["specsmith-mock"]),
+        .library(name: "SpecsmithMockServer", targets: ["SpecsmithMockServer"]),
         .library(name: "SpecsmithCore", targets: ["SpecsmithCore"]),
         .library(name: "SpecsmithRuntime", targets: ["SpecsmithRuntime"]),
         .library(name: "SpecsmithCombine", targets: ["SpecsmithCombine"]),
@@ -53,7 +57,7 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Test-only: debounce and removeDuplicates for search-as-you-type pipelines.
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
-        // Test-only: a real HTTP server on loopback for end-to-end tests of generated clients.
+        // A real HTTP server: the mock server's, and on loopback for end-to-end tests of generated clients.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -72,6 +76,25 @@ let package = Package(
             name: "specsmith",
             dependencies: [
                 "SpecsmithCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The mock server over HTTP (Hummingbird): what `specsmith-mock` runs and tests start.
+        .target(
+            name: "SpecsmithMockServer",
+            dependencies: [
+                "SpecsmithCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "specsmith-mock",
+            dependencies: [
+                "SpecsmithCore", "SpecsmithMockServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

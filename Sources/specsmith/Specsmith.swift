@@ -12,7 +12,9 @@ struct Specsmith: ParsableCommand {
             Exit codes: 0 success; 1 errors in the spec (or, with --check, generated files out of date); \
             2 usage or file errors.
             """,
-        subcommands: [GenerateCommand.self, ValidateCommand.self, ImportCommand.self, ExportCommand.self]
+        subcommands: [
+            GenerateCommand.self, ValidateCommand.self, ImportCommand.self, ExportCommand.self, MockCommand.self,
+        ]
     )
 
     /// Runs the command, reporting bad usage with exit code 2 (ArgumentParser's own is 64).

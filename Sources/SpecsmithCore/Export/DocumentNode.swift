@@ -34,9 +34,12 @@ indirect enum DocumentNode: Sendable, Hashable {
         }
     }
 
-    /// The value as JSON text, two spaces per level, keys in order.
-    func jsonText(indentation: String = "") -> String {
-        let inner = indentation + "  "
+    /// The value as JSON text, keys in order: two spaces per level from `indentation`, or on one line for
+    /// `nil`.
+    func jsonText(indentation: String? = "") -> String {
+        let inner = indentation.map { $0 + "  " }
+        let (open, separator, close, colon) =
+            inner == nil ? ("", ",", "", ":") : ("\n", ",\n", "\n" + (indentation ?? ""), ": ")
         switch self {
         case .string(let text): return YAMLValue.jsonString(text)
         case .int(let number): return String(number)
@@ -45,15 +48,16 @@ indirect enum DocumentNode: Sendable, Hashable {
         case .null: return "null"
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
-            return "[\n" + items.map { inner + $0.jsonText(indentation: inner) }.joined(separator: ",\n") + "\n"
-                + indentation + "]"
+            return "[" + open
+                + items.map { (inner ?? "") + $0.jsonText(indentation: inner) }.joined(separator: separator)
+                + close + "]"
         case .object(let object):
             guard !object.entries.isEmpty else { return "{}" }
-            return "{\n"
+            return "{" + open
                 + object.entries.map {
-                    inner + YAMLValue.jsonString($0.key) + ": " + $0.value.jsonText(indentation: inner)
+                    (inner ?? "") + YAMLValue.jsonString($0.key) + colon + $0.value.jsonText(indentation: inner)
                 }
-                .joined(separator: ",\n") + "\n" + indentation + "}"
+                .joined(separator: separator) + close + "}"
         }
     }
 

@@ -427,7 +427,7 @@ extension OpenAPIExporter {
     func pages(_ pagination: Pagination, response: TypeRef) -> DocumentObject {
         var object = DocumentObject()
         func path(_ path: FieldPath, from start: TypeRef = response) -> DocumentNode {
-            .string(keys(of: path, from: start).joined(separator: "."))
+            .string(api.keys(of: path, from: start).joined(separator: "."))
         }
         switch pagination.kind {
         case .link(let relation):
@@ -456,24 +456,6 @@ extension OpenAPIExporter {
         }
         if !pagination.items.steps.isEmpty { object["items"] = path(pagination.items) }
         return object
-    }
-
-    /// The JSON keys of the properties `path` goes through, from a value of type `start`.
-    func keys(of path: FieldPath, from start: TypeRef) -> [String] {
-        var type = start
-        var keys: [String] = []
-        for step in path.steps {
-            var key = step.name
-            if case .model(let name) = type.unwrapped, let model = api.models.first(where: { $0.name == name }),
-                case .object(let properties) = model.shape,
-                let property = properties.first(where: { $0.name == step.name })
-            {
-                key = property.key
-                type = property.type
-            }
-            keys.append(key)
-        }
-        return keys
     }
 
     /// The reason phrase of a status, as a response's description.

@@ -713,6 +713,31 @@ public struct Pagination: Sendable, Hashable {
     public var itemsName: String
 }
 
+extension API {
+    /// The model named `name` (a Swift name).
+    public func model(named name: String) -> Model? {
+        models.first { $0.name == name }
+    }
+
+    /// The JSON keys of the properties `path` goes through, from a value of type `start`.
+    public func keys(of path: FieldPath, from start: TypeRef) -> [String] {
+        var type = start
+        var keys: [String] = []
+        for step in path.steps {
+            var key = step.name
+            if case .model(let name) = type.unwrapped, let model = model(named: name),
+                case .object(let properties) = model.shape,
+                let property = properties.first(where: { $0.name == step.name })
+            {
+                key = property.key
+                type = property.type
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+}
+
 /// A value found in another through its properties: `response_metadata.next_cursor`.
 public struct FieldPath: Sendable, Hashable {
     /// One property on the way.

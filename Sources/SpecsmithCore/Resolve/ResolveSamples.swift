@@ -112,11 +112,15 @@ extension ResolveContext {
 struct SampleChecker {
     let models: [String: Model]
     let dates: DateCodingName
+    /// Whether values are checked as a server checks what it is sent, rather than as the client reads them:
+    /// an enumeration's value must be listed, and a union's value must be one of its alternatives.
+    let strict: Bool
     private(set) var mismatches: [(message: String, location: SourceLocation)] = []
 
-    init(models: [String: Model], dates: DateCodingName) {
+    init(models: [String: Model], dates: DateCodingName, strict: Bool = false) {
         self.models = models
         self.dates = dates
+        self.strict = strict
     }
 
     /// Checks `value` as a `type`, at `path` in the sample (`[0].name`, empty for the whole).
@@ -151,10 +155,15 @@ struct SampleChecker {
     private mutating func checkModel(_ value: YAMLValue, name: String, at path: String) {
         guard let model = models[name] else { return }
         switch (model.shape, value.kind) {
-        case (.enumeration(let enumeration), .string) where !enumeration.isInteger:
-            return  // A value the spec does not list is kept as `unknown`.
-        case (.enumeration(let enumeration), .int) where enumeration.isInteger:
-            return
+        case (.enumeration(let enumeration), .string(let text)) where !enumeration.isInteger:
+            // A value the spec does not list is kept as `unknown`, but not sent.
+            if strict && !enumeration.cases.contains(where: { $0.rawValue == text }) {
+                mismatch(value, at: path, expected: "one of \(Self.listed(enumeration)) (a `\(name)` value)")
+            }
+        case (.enumeration(let enumeration), .int(let number)) where enumeration.isInteger:
+            if strict && !enumeration.cases.contains(where: { $0.rawValue == String(number) }) {
+                mismatch(value, at: path, expected: "one of \(Self.listed(enumeration)) (a `\(name)` value)")
+            }
         case (.enumeration(let enumeration), _):
             mismatch(
                 value,
@@ -200,7 +209,7 @@ struct SampleChecker {
                 let alternative = union.alternatives.first(where: { $0.tags.contains(text) })
             {
                 check(value, as: alternative.type, at: path)
-            } else if union.fallbackCase == nil {
+            } else if union.fallbackCase == nil || strict {
                 let tags = union.alternatives.flatMap(\.tags).prefix(8).map { "`\($0)`" }.joined(separator: ", ")
                 report(
                     "\(path.isEmpty ? "it" : "`\(path)`") needs a `\(discriminator)` of \(tags) (a `\(name)`)",
@@ -210,14 +219,20 @@ struct SampleChecker {
             return
         }
         for alternative in union.alternatives {
-            var trial = SampleChecker(models: models, dates: dates)
+            var trial = SampleChecker(models: models, dates: dates, strict: strict)
             trial.check(value, as: alternative.type, at: path)
             if trial.mismatches.isEmpty { return }
         }
-        if union.fallbackCase == nil {
+        if union.fallbackCase == nil || strict {
             let names = union.alternatives.map { "`\(TranslationSupport.typeText($0.type))`" }.joined(separator: ", ")
             mismatch(value, at: path, expected: "one of \(names) (a `\(name)`)")
         }
+    }
+
+    /// An enumeration's values, the first eight, for messages.
+    static func listed(_ enumeration: Enumeration) -> String {
+        let values = enumeration.cases.prefix(8).map { "`\($0.rawValue)`" }
+        return values.joined(separator: ", ") + (enumeration.cases.count > 8 ? ", …" : "")
     }
 
     /// Whether a sample's value is a `const` property's value.

@@ -1,0 +1,399 @@
+import Foundation
+
+/// Checks a request against its endpoint as the spec says: credentials for the endpoint's scope, the path's,
+/// query's, headers' and cookies' values and types, and the body's media type, fields and values.
+struct MockRequestCheck {
+    let api: API
+    let operation: Operation
+
+    /// One thing a request got wrong.
+    struct Problem: Sendable, Hashable {
+        /// Where: `path`, `query`, `header`, `cookie` or `body`.
+        var place: String
+        /// The parameter's wire name, or the body's field path.
+        var name: String
+        /// What is wrong, in a sentence.
+        var message: String
+        /// The status it is answered with.
+        var status = 400
+    }
+
+    /// The body as JSON, when it is JSON (whatever its `Content-Type` says).
+    static func jsonBody(_ request: MockRequest) -> YAMLValue? {
+        guard !request.body.isEmpty, request.body.count <= MockServer.maxJSONBody,
+            (try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])) != nil,
+            let text = String(data: request.body, encoding: .utf8)
+        else { return nil }
+        var diagnostics = Diagnostics()
+        return YAMLReader.read(text, file: "body", diagnostics: &diagnostics)
+    }
+
+    // MARK: Credentials
+
+    /// 401 when the request carries no credentials a scope that may call `operation` sends, 403 when it carries
+    /// only another scheme's; `nil` when it may call it. The mock cannot tell tokens of one scheme apart: any
+    /// token of the right scheme passes.
+    static func credentials(
+        of request: MockRequest,
+        query: [(name: String, value: String)],
+        for operation: Operation,
+        in api: API
+    ) -> MockResponse? {
+        guard let auth = api.auth, let required = operation.scope,
+            let scope = auth.scopes.first(where: { $0.name == required })
+        else { return nil }
+        let needed = scope.alternatives.isEmpty ? [scope.name] : scope.alternatives
+        // Every scope that includes a needed one may call it too.
+        var granting = Set(needed)
+        var grew = true
+        while grew {
+            grew = false
+            for candidate in auth.scopes where !granting.contains(candidate.name) {
+                if candidate.includes.contains(where: granting.contains) {
+                    granting.insert(candidate.name)
+                    grew = true
+                }
+            }
+        }
+        let schemes = auth.scopes.filter { granting.contains($0.name) }.map { scheme(of: $0, in: auth) }
+        if schemes.contains(where: { sends(request, query: query, $0) }) { return nil }
+        let others = ([auth.scheme] + auth.schemes.map(\.scheme)).filter { !schemes.contains($0) }
+        let names = Set(schemes.map(describe)).sorted().joined(separator: " or ")
+        if others.contains(where: { sends(request, query: query, $0) }) {
+            return MockServer.problem(
+                403,
+                "forbidden",
+                [
+                    "`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names); these are another scheme's"
+                ]
+            )
+        }
+        var response = MockServer.problem(
+            401,
+            "unauthorized",
+            ["`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names)"]
+        )
+        response.headers.append(MockHeader("WWW-Authenticate", challenge(schemes.first ?? auth.scheme)))
+        return response
+    }
+
+    /// The scheme a scope's clients send credentials with.
+    static func scheme(of scope: Auth.Scope, in auth: Auth) -> Auth.Scheme {
+        guard let name = scope.scheme, let named = auth.schemes.first(where: { $0.name == name }) else {
+            return auth.scheme
+        }
+        return named.scheme
+    }
+
+    /// Whether the request carries credentials as `scheme` sends them.
+    static func sends(_ request: MockRequest, query: [(name: String, value: String)], _ scheme: Auth.Scheme) -> Bool {
+        switch scheme {
+        case .bearer(let header, let prefix):
+            guard let value = request.header(header) else { return false }
+            guard let prefix else { return !value.isEmpty }
+            return value.lowercased().hasPrefix(prefix.lowercased() + " ") && value.count > prefix.count + 1
+        case .apiKey(let name, let inQuery):
+            if inQuery { return query.contains { $0.name == name && !$0.value.isEmpty } }
+            return request.header(name).map { !$0.isEmpty } ?? false
+        case .basic:
+            guard let value = request.header("Authorization"), value.lowercased().hasPrefix("basic "),
+                let decoded = Data(base64Encoded: String(value.dropFirst(6))),
+                let text = String(data: decoded, encoding: .utf8)
+            else { return false }
+            return text.contains(":")
+        case .oauth2:
+            return sends(request, query: query, .bearer(header: "Authorization", prefix: "Bearer"))
+        }
+    }
+
+    /// How a scheme's credentials travel, for messages.
+    static func describe(_ scheme: Auth.Scheme) -> String {
+        switch scheme {
+        case .bearer(let header, let prefix): "a token in `\(header)`" + (prefix.map { " after `\($0) `" } ?? "")
+        case .apiKey(let name, let inQuery): "a key in the \(inQuery ? "query parameter" : "header") `\(name)`"
+        case .basic: "a user name and password (HTTP basic)"
+        case .oauth2: "an OAuth 2 access token in `Authorization` after `Bearer `"
+        }
+    }
+
+    /// The `WWW-Authenticate` challenge of a scheme.
+    static func challenge(_ scheme: Auth.Scheme) -> String {
+        switch scheme {
+        case .basic: #"Basic realm="mock""#
+        case .bearer(_, let prefix): "\(prefix ?? "Bearer") realm=\"mock\""
+        case .apiKey(let name, _): "ApiKey name=\"\(name)\""
+        case .oauth2: #"Bearer realm="mock""#
+        }
+    }
+
+    // MARK: Parameters and body
+
+    /// What the request got wrong, all of it; empty for a request that follows the spec.
+    func problems(
+        of request: MockRequest,
+        path: [String: String],
+        query: [(name: String, value: String)],
+        json: YAMLValue?
+    ) -> [Problem] {
+        var problems: [Problem] = []
+        let cookies = Self.cookies(request.header("Cookie"))
+        let bodyParameters = bodyParameterNames
+        for parameter in operation.parameters where !bodyParameters.contains(parameter.name) {
+            switch parameter.location {
+            case .path:
+                if let value = path[parameter.name] { problems += check([value], parameter, place: "path") }
+            case .query:
+                problems += checkQuery(parameter, query)
+            case .header:
+                let values = request.headers.filter { $0.name.lowercased() == parameter.wireName.lowercased() }
+                problems += checkPresence(values.map(\.value), parameter, place: "header")
+            case .cookie:
+                problems += checkPresence(
+                    cookies.filter { $0.name == parameter.wireName }.map(\.value),
+                    parameter,
+                    place: "cookie"
+                )
+            case .body:
+                continue
+            }
+        }
+        problems += checkBody(request, json: json)
+        return problems
+    }
+
+    /// The Swift names of the parameters the body is made of.
+    private var bodyParameterNames: Set<String> {
+        switch operation.body {
+        case .value(let parameter, _)?, .binary(let parameter, _)?, .file(let parameter, _)?: [parameter]
+        case .fields(_, let parameters, _)?, .form(let parameters)?: Set(parameters)
+        case .multipart(let parts)?: Set(parts.map(\.parameter))
+        case nil: []
+        }
+    }
+
+    /// A query parameter: present when required, each value of its type; an object (`card[number]=…`) by its
+    /// keys' presence.
+    private func checkQuery(_ parameter: Parameter, _ query: [(name: String, value: String)]) -> [Problem] {
+        if parameter.isObject {
+            let present = query.contains {
+                $0.name == parameter.wireName || $0.name.hasPrefix(parameter.wireName + "[")
+            }
+            return present || isOptional(parameter)
+                ? []
+                : [
+                    Problem(
+                        place: "query",
+                        name: parameter.wireName,
+                        message: "the query parameter `\(parameter.wireName)` is required"
+                    )
+                ]
+        }
+        var values = query.filter { $0.name == parameter.wireName }.map(\.value)
+        if let separator = parameter.separator, values.count == 1 {
+            values = values[0].components(separatedBy: separator)
+        }
+        return checkPresence(values, parameter, place: "query")
+    }
+
+    private func checkPresence(_ values: [String], _ parameter: Parameter, place: String) -> [Problem] {
+        guard !values.isEmpty else {
+            if isOptional(parameter) { return [] }
+            let what = place == "header" ? "header" : place == "cookie" ? "cookie" : "\(place) parameter"
+            return [
+                Problem(
+                    place: place,
+                    name: parameter.wireName,
+                    message: "the \(what) `\(parameter.wireName)` is required"
+                )
+            ]
+        }
+        return check(values, parameter, place: place)
+    }
+
+    private func isOptional(_ parameter: Parameter) -> Bool {
+        parameter.type.isOptional || parameter.defaultValue != nil
+    }
+
+    /// Each text value of a parameter, as its type reads it: one value, or each of a list's.
+    private func check(_ values: [String], _ parameter: Parameter, place: String) -> [Problem] {
+        var type = parameter.type.unwrapped
+        if case .nullable(let wrapped) = type { type = wrapped }
+        if case .array(let element) = type { type = element.unwrapped }
+        if !(parameter.type.unwrapped.isArray), values.count > 1 {
+            return [
+                Problem(
+                    place: place,
+                    name: parameter.wireName,
+                    message: "`\(parameter.wireName)` is given \(values.count) times; it takes one value"
+                )
+            ]
+        }
+        for value in values {
+            if let expected = MockText.mismatch(value, as: type, dates: parameter.dates ?? api.dates, in: api) {
+                let what =
+                    place == "header" ? "the header" : place == "cookie" ? "the cookie" : "the \(place) parameter"
+                return [
+                    Problem(
+                        place: place,
+                        name: parameter.wireName,
+                        message: "\(what) `\(parameter.wireName)` must be \(expected), not `\(value)`"
+                    )
+                ]
+            }
+        }
+        return []
+    }
+
+    /// The body: present when required, of the media type the endpoint sends, and its values of their types.
+    private func checkBody(_ request: MockRequest, json: YAMLValue?) -> [Problem] {
+        guard let body = operation.body else { return [] }
+        let contentType = request.header("Content-Type")?.lowercased() ?? ""
+        let parameters = Dictionary(operation.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func problem(_ message: String, name: String = "") -> [Problem] {
+            [Problem(place: "body", name: name, message: message)]
+        }
+        if request.body.count > MockServer.maxJSONBody, !isBytes(body) {
+            return [
+                Problem(
+                    place: "body",
+                    name: "",
+                    message: "the body is over \(MockServer.maxJSONBody) bytes",
+                    status: 413
+                )
+            ]
+        }
+        switch body {
+        case .value(let name, let declared):
+            let optional = parameters[name].map { $0.type.isOptional } ?? false
+            if request.body.isEmpty { return optional ? [] : problem("the request needs a JSON body") }
+            guard Self.isJSON(contentType, declared: declared) else {
+                return problem("the body must be sent as `\(declared ?? "application/json")`, not `\(contentType)`")
+            }
+            guard let json else { return problem("the body is not valid JSON") }
+            return checkJSON(json, as: parameters[name]?.type.unwrapped ?? .builtin(.json))
+        case .fields(let model, _, let declared):
+            guard !request.body.isEmpty else { return problem("the request needs a JSON body") }
+            guard Self.isJSON(contentType, declared: declared) else {
+                return problem("the body must be sent as `\(declared ?? "application/json")`, not `\(contentType)`")
+            }
+            guard let json else { return problem("the body is not valid JSON") }
+            return checkJSON(json, as: .model(model))
+        case .form(let names):
+            guard contentType.hasPrefix("application/x-www-form-urlencoded") || request.body.isEmpty else {
+                return problem("the body must be a form, `application/x-www-form-urlencoded`, not `\(contentType)`")
+            }
+            let text = String(decoding: request.body, as: UTF8.self).replacingOccurrences(of: "+", with: " ")
+            let fields = MockRoute.split("?" + text).query
+            return names.compactMap { parameters[$0] }.flatMap { parameter in
+                checkQuery(parameter, fields).map {
+                    Problem(
+                        place: "body",
+                        name: $0.name,
+                        message: $0.message.replacingOccurrences(of: "query parameter", with: "form field")
+                    )
+                }
+            }
+        case .binary(let name, _), .file(let name, _):
+            let optional = parameters[name].map { $0.type.isOptional } ?? false
+            return request.body.isEmpty && !optional ? problem("the request needs a body") : []
+        case .multipart(let parts):
+            guard contentType.hasPrefix("multipart/form-data"),
+                let boundary = MockMultipart.boundary(of: request.header("Content-Type") ?? "")
+            else {
+                return problem("the body must be `multipart/form-data` with a boundary, not `\(contentType)`")
+            }
+            guard let received = MockMultipart.parts(of: request.body, boundary: boundary) else {
+                return problem("the multipart body does not parse: no closing boundary `--\(boundary)--`")
+            }
+            return parts.flatMap { part -> [Problem] in
+                guard let parameter = parameters[part.parameter] else { return [] }
+                let values = received.filter { $0.name == part.wireName }
+                guard !values.isEmpty else {
+                    return isOptional(parameter)
+                        ? [] : problem("the part `\(part.wireName)` is required", name: part.wireName)
+                }
+                switch part.kind {
+                case .file: return []
+                case .json:
+                    guard let text = String(data: values[0].body, encoding: .utf8) else {
+                        return problem("the part `\(part.wireName)` is not UTF-8 JSON", name: part.wireName)
+                    }
+                    var diagnostics = Diagnostics()
+                    guard let value = YAMLReader.read(text, file: "part", diagnostics: &diagnostics) else {
+                        return problem("the part `\(part.wireName)` is not valid JSON", name: part.wireName)
+                    }
+                    return checkJSON(value, as: parameter.type.unwrapped, field: part.wireName)
+                case .text:
+                    return check(values.map { String(decoding: $0.body, as: UTF8.self) }, parameter, place: "body")
+                }
+            }
+        }
+    }
+
+    private func isBytes(_ body: Operation.Body) -> Bool {
+        switch body {
+        case .binary, .file, .multipart: true
+        default: false
+        }
+    }
+
+    /// Whether a `Content-Type` is the JSON an endpoint sends.
+    static func isJSON(_ contentType: String, declared: String?) -> Bool {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if let declared, type == declared.lowercased() { return true }
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    /// A JSON value checked as a server checks what it is sent: enumerations' values must be listed.
+    private func checkJSON(_ value: YAMLValue, as type: TypeRef, field: String = "") -> [Problem] {
+        if Self.depth(of: value) > 64 {
+            return [Problem(place: "body", name: field, message: "the body nests more than 64 levels deep")]
+        }
+        let models = Dictionary(api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var checker = SampleChecker(
+            models: models,
+            dates: DateCodingName(rawValue: api.dates) ?? .iso8601,
+            strict: true
+        )
+        checker.check(value, as: type, at: field)
+        return checker.mismatches.prefix(20).map {
+            Problem(
+                place: "body",
+                name: field,
+                message: "in the body, " + $0.message.replacingOccurrences(of: "the sample", with: "the body")
+            )
+        }
+    }
+
+    /// How deeply a value nests, counted without recursion.
+    static func depth(of value: YAMLValue) -> Int {
+        var deepest = 0
+        var pending = [(value, 1)]
+        while let (next, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            switch next.kind {
+            case .sequence(let items): pending += items.map { ($0, level + 1) }
+            case .mapping(let entries): pending += entries.map { ($0.value, level + 1) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// The cookies of a `Cookie` header.
+    static func cookies(_ header: String?) -> [(name: String, value: String)] {
+        (header ?? "").split(separator: ";").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            return (parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
+extension TypeRef {
+    /// Whether the type is a list.
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+}

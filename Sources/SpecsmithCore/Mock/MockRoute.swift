@@ -1,0 +1,98 @@
+import Foundation
+
+/// An endpoint's path template as the mock matches request paths against it.
+struct MockRoute: Sendable {
+    /// The endpoint.
+    let operation: Operation
+    /// How many characters of the template are literal text: a path that several templates match goes to
+    /// the most literal (`/users/me` before `/users/{id}`).
+    let specificity: Int
+    /// For an endpoint's stream method, the body field and value that ask for it (`"stream": true`).
+    let streamCondition: (key: String, value: DefaultValue)?
+
+    /// The routes of `api`'s endpoints, most specific first; of two with one path, the stream method first,
+    /// so that a body asking for the stream gets it.
+    static func routes(of api: API) -> [MockRoute] {
+        let routes = api.operations.map { operation in
+            let specificity = operation.path.reduce(0) { count, part in
+                if case .literal(let text) = part { return count + text.count }
+                return count
+            }
+            return MockRoute(
+                operation: operation,
+                specificity: specificity,
+                streamCondition: streamCondition(of: operation, in: api)
+            )
+        }
+        return routes.enumerated().sorted { left, right in
+            if left.element.specificity != right.element.specificity {
+                return left.element.specificity > right.element.specificity
+            }
+            let (leftStream, rightStream) = (left.element.streamCondition != nil, right.element.streamCondition != nil)
+            if leftStream != rightStream { return leftStream }
+            return left.offset < right.offset
+        }
+        .map(\.element)
+    }
+
+    /// The body field and value that ask for the stream method `operation`, if it is one.
+    static func streamCondition(of operation: Operation, in api: API) -> (key: String, value: DefaultValue)? {
+        guard operation.responseBody.streamElement != nil else { return nil }
+        if let field = operation.addedBodyField { return (field, operation.addedBodyValue) }
+        guard case .fields(let model, _, _)? = operation.body, let found = api.model(named: model),
+            case .object(let properties) = found.shape,
+            let constant = properties.first(where: { $0.constant != nil }), let value = constant.constant
+        else { return nil }
+        return (constant.key, value)
+    }
+
+    /// Whether a request with this JSON body is for this endpoint: always, but for a stream method, whose body
+    /// must ask for the stream.
+    func isChosen(by json: YAMLValue?) -> Bool {
+        guard let condition = streamCondition else { return true }
+        guard case .mapping(let entries)? = json?.kind,
+            let field = entries.first(where: { $0.key.value == condition.key })
+        else { return false }
+        return SampleChecker.matches(field.value, condition.value)
+    }
+
+    /// The values of the path's parameters by their Swift names, percent-decoded, when `path` (still
+    /// percent-encoded) is this template's; `nil` when it is not.
+    func match(_ path: String) -> [String: String]? {
+        var rest = Substring(path)
+        var values: [String: String] = [:]
+        let parts = operation.path
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case .literal(let text):
+                guard rest.hasPrefix(text) else { return nil }
+                rest = rest.dropFirst(text.count)
+            case .parameter(let name):
+                // A value runs to the end of its segment, or to the literal text after it in the segment.
+                let segment = rest.prefix { $0 != "/" }
+                var value = segment
+                if index + 1 < parts.count, case .literal(let next) = parts[index + 1], !next.hasPrefix("/") {
+                    guard let end = segment.range(of: next.prefix { $0 != "/" }) else { return nil }
+                    value = segment[..<end.lowerBound]
+                }
+                guard !value.isEmpty, let decoded = String(value).removingPercentEncoding else { return nil }
+                values[name] = decoded
+                rest = rest.dropFirst(value.count)
+            }
+        }
+        return rest.isEmpty ? values : nil
+    }
+
+    /// A request target split into its path and its query's items, percent-decoded, in order.
+    static func split(_ target: String) -> (path: String, query: [(name: String, value: String)]) {
+        let withoutFragment = target.prefix { $0 != "#" }
+        guard let mark = withoutFragment.firstIndex(of: "?") else { return (String(withoutFragment), []) }
+        let query = withoutFragment[withoutFragment.index(after: mark)...]
+        let items = query.split(separator: "&").map { item -> (name: String, value: String) in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+            return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
+        }
+        return (String(withoutFragment[..<mark]), items)
+    }
+}

@@ -1,0 +1,124 @@
+/// Values of a spec's types made up for the mock's answers: the same for the same type every time, and valid
+/// against it: a client decodes them, and the exported OpenAPI document's schemas accept them.
+struct MockValues: Sendable {
+    let api: API
+    let models: [String: Model]
+
+    /// Past this depth, lists and maps are empty and optional properties are left out.
+    static let richDepth = 3
+    /// Past this depth, a model that requires itself (which no finite value can) is `{}`.
+    static let hardDepth = 16
+
+    init(api: API) {
+        self.api = api
+        self.models = Dictionary(api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A value of `type`; `key` is the property it is the value of, which names made-up text.
+    func value(_ type: TypeRef, key: String? = nil, dates: String? = nil, depth: Int = 0) -> DocumentNode {
+        switch type {
+        case .void, .stream: return .null
+        case .optional(let wrapped), .nullable(let wrapped):
+            return value(wrapped, key: key, dates: dates, depth: depth)
+        case .array(let element):
+            guard depth < Self.richDepth else { return .array([]) }
+            return .array([value(element, key: key, dates: dates, depth: depth + 1)])
+        case .dictionary(let valueType):
+            var object = DocumentObject()
+            if depth < Self.richDepth { object["key"] = value(valueType, key: key, dates: dates, depth: depth + 1) }
+            return .object(object)
+        case .builtin(let builtin): return value(builtin, key: key, dates: dates ?? api.dates)
+        case .model(let name):
+            guard let model = models[name] else { return .object(DocumentObject()) }
+            return value(of: model, depth: depth)
+        }
+    }
+
+    private func value(_ builtin: TypeRef.Builtin, key: String?, dates: String) -> DocumentNode {
+        switch builtin {
+        case .string: .string(key ?? "string")
+        case .int, .int32, .int64: .int(1)
+        case .double, .float: .double(1.5)
+        case .bool: .bool(false)  // `has_more: false`: a made-up page is the last
+        case .date:
+            switch dates {
+            case "secondsSince1970": .int(1_704_067_200)
+            case "millisecondsSince1970": .int(1_704_067_200_000)
+            case "iso8601WithFractionalSeconds": "2024-01-01T00:00:00.000Z"
+            default: "2024-01-01T00:00:00Z"
+            }
+        case .url: "https://example.com/"
+        case .uuid: "00000000-0000-4000-8000-000000000001"
+        case .data: "bW9jaw=="
+        case .json: .object(DocumentObject())
+        case .calendarDate: "2024-01-01"
+        }
+    }
+
+    private func value(of model: Model, depth: Int) -> DocumentNode {
+        guard depth < Self.hardDepth else { return .object(DocumentObject()) }
+        switch model.shape {
+        case .enumeration(let enumeration):
+            guard let first = enumeration.cases.first else { return .string("unknown") }
+            return enumeration.isInteger ? .int(Int(first.rawValue) ?? 0) : .string(first.rawValue)
+        case .object(let properties):
+            var object = DocumentObject()
+            for property in properties where property.direction != .writeOnly {
+                if let constant = property.constant {
+                    object[property.key] = constantValue(constant)
+                    continue
+                }
+                let required = OpenAPIExporter.isRequired(property)
+                guard required || depth < Self.richDepth else { continue }
+                object[property.key] = value(property.type, key: property.key, dates: property.dates, depth: depth + 1)
+            }
+            return .object(object)
+        case .union(let union):
+            guard let alternative = union.alternatives.first else { return .object(DocumentObject()) }
+            var made = value(alternative.type, depth: depth + 1)
+            if let discriminator = union.discriminator, let tag = alternative.tags.first,
+                case .object(var object) = made
+            {
+                object[discriminator] = .string(tag)
+                made = .object(object)
+            }
+            return made
+        }
+    }
+
+    /// A constant's JSON value.
+    private func constantValue(_ value: DefaultValue) -> DocumentNode {
+        switch value {
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let text), .url(let text), .uuid(let text), .calendarDate(let text): .string(text)
+        case .enumCase(let type, let name):
+            if case .enumeration(let enumeration)? = models[type]?.shape,
+                let found = enumeration.cases.first(where: { $0.name == name })
+            {
+                enumeration.isInteger ? .int(Int(found.rawValue) ?? 0) : .string(found.rawValue)
+            } else {
+                .string(name)
+            }
+        case .array(let items): .array(items.map(constantValue))
+        case .emptyDictionary: .object(DocumentObject())
+        case .null: .null
+        }
+    }
+}
+
+extension DocumentNode {
+    /// The value with the value at `keys` (object keys from the outside in) replaced, or removed for `nil`;
+    /// unchanged where the path is not there.
+    func replacing(_ keys: ArraySlice<String>, with replacement: DocumentNode?) -> DocumentNode {
+        guard let key = keys.first else { return replacement ?? .null }
+        guard case .object(var object) = self else { return self }
+        if keys.count == 1 {
+            object[key] = replacement
+        } else if let inner = object[key] {
+            object[key] = inner.replacing(keys.dropFirst(), with: replacement)
+        }
+        return .object(object)
+    }
+}

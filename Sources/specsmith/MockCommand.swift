@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+
+/// `specsmith mock`: runs `specsmith-mock`, the mock server, which is a product of its own so that this tool
+/// (which the build plugin builds) links no SwiftNIO.
+struct MockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Serve a mock of a spec's API over HTTP (runs specsmith-mock, beside this executable).",
+        discussion: """
+            Takes what specsmith-mock takes: <spec> [--host 127.0.0.1] [--port 8080] [--latency ms] \
+            [--config path] [--quiet]. Build it with `swift build --product specsmith-mock`.
+            """
+    )
+
+    @ArgumentParser.Argument(parsing: .captureForPassthrough, help: "The spec, then specsmith-mock's options.")
+    var arguments: [String] = []
+
+    func run() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("specsmith-mock")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            printError(
+                "specsmith-mock is not beside this executable (\(executable.path)); build it with `swift build --product specsmith-mock`"
+            )
+            throw ExitCodes.usageOrIO
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        do {
+            try process.run()
+        } catch {
+            printError("cannot run \(executable.path): \(error.localizedDescription)")
+            throw ExitCodes.usageOrIO
+        }
+        // Ctrl-C reaches both processes (one process group); this one waits for the server to stop.
+        signal(SIGINT, SIG_IGN)
+        process.waitUntilExit()
+        throw ExitCode(process.terminationStatus)
+    }
+}

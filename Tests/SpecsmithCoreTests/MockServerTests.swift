@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+@testable import SpecsmithCore
+
+/// The mock server's answers, without a network: routing, the checks of what a request sends, credentials,
+/// the answers it chooses and the values it makes up.
+@Suite struct MockServerTests {
+    static func mock(_ name: String) throws -> MockServer {
+        let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
+        let (api, diagnostics) = try Pipeline.resolve(specAt: path)
+        return MockServer(api: try #require(api, "\(diagnostics)"))
+    }
+
+    static func mock(spec: String) throws -> MockServer {
+        let (api, diagnostics) = Pipeline.resolve(text: spec, path: "spec.yaml") { _ in nil }
+        return MockServer(api: try #require(api, "\(diagnostics)"))
+    }
+
+    /// The JSON of a response's body.
+    static func json(_ response: MockResponse) -> Any? {
+        try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
+    }
+
+    /// The `problems` a refusal names.
+    static func problems(_ response: MockResponse) -> [String] {
+        (json(response) as? [String: Any])?["problems"] as? [String] ?? []
+    }
+
+    static let bearer = MockHeader("Authorization", "Bearer token")
+
+    @Test func routesByPathAndMethodTheMostLiteralFirst() throws {
+        let mock = try Self.mock(
+            spec: """
+                name: Routes
+                baseURL: https://api.example.com
+                endpoints:
+                  user: {method: GET, path: "/users/{id}", pathParameters: {id: Int}, response: String}
+                  me: {method: GET, path: /users/me, response: String}
+                  file: {method: GET, path: "/files/{name}.json", pathParameters: {name: String}, response: String}
+                  deleteUser: {method: DELETE, path: "/users/{id}", pathParameters: {id: Int}}
+                """
+        )
+        #expect(mock.respond(to: MockRequest(method: "GET", target: "/users/me")).endpoint == "me")
+        #expect(mock.respond(to: MockRequest(method: "GET", target: "/users/42")).endpoint == "user")
+        #expect(mock.respond(to: MockRequest(method: "DELETE", target: "/users/42")).status == 204)
+        let file = mock.respond(to: MockRequest(method: "GET", target: "/files/a%20b.json"))
+        #expect(file.endpoint == "file")
+        #expect(file.status == 200)
+
+        let notFound = mock.respond(to: MockRequest(method: "GET", target: "/groups/1"))
+        #expect(notFound.status == 404)
+        #expect(Self.problems(notFound) == ["no endpoint of the spec has the path `/groups/1`"])
+        let wrongMethod = mock.respond(to: MockRequest(method: "PUT", target: "/users/42"))
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headers.contains(MockHeader("Allow", "DELETE, GET")))
+        let notAnInt = mock.respond(to: MockRequest(method: "GET", target: "/users/x"))
+        #expect(notAnInt.status == 400)
+        #expect(Self.problems(notAnInt) == ["the path parameter `id` must be an integer, not `x`"])
+    }
+
+    @Test func answersWithTheSampleOrAValueOfTheType() throws {
+        let mock = try Self.mock("Countries")
+        let germany = mock.respond(to: MockRequest(method: "GET", target: "/name/Germany?fullText=true"))
+        #expect(germany.status == 200)
+        #expect(germany.headers.contains(MockHeader("Content-Type", "application/json")))
+        let first = (Self.json(germany) as? [[String: Any]])?.first
+        #expect(first?["name"] as? String == "Germany")
+        // No sample: a country made from the model, every required key there.
+        let region = mock.respond(to: MockRequest(method: "GET", target: "/region/Europe"))
+        let made = try #require((Self.json(region) as? [[String: Any]])?.first)
+        #expect(made["region"] as? String == "Africa")
+        #expect(made["name"] as? String == "name")
+        // `Prefer: dynamic=true` makes one for an endpoint with a sample too.
+        let dynamic = mock.respond(
+            to: MockRequest(
+                method: "GET",
+                target: "/name/Germany",
+                headers: [MockHeader("Prefer", "dynamic=true")]
+            )
+        )
+        #expect((Self.json(dynamic) as? [[String: Any]])?.first?["name"] as? String == "name")
+        let lowercase = mock.respond(to: MockRequest(method: "GET", target: "/region/europe"))
+        #expect(lowercase.status == 400)
+        #expect(
+            Self.problems(lowercase) == [
+                "the path parameter `region` must be one of `Africa`, `Americas`, `Asia`, `Europe`, `Oceania`, `Polar`, not `europe`"
+            ]
+        )
+    }
+
+    @Test func credentialsForTheEndpointsScope() throws {
+        let shop = try Self.mock("Shop")
+        let missing = shop.respond(to: MockRequest(method: "GET", target: "/categories"))
+        #expect(missing.status == 401)
+        #expect(missing.headers.contains(MockHeader("WWW-Authenticate", #"Bearer realm="mock""#)))
+        #expect(
+            Self.problems(missing) == [
+                "`categories` needs the credentials of scope `guest`: a token in `Authorization` after `Bearer `"
+            ]
+        )
+        #expect(
+            shop.respond(to: MockRequest(method: "GET", target: "/categories", headers: [Self.bearer])).status == 200
+        )
+        #expect(shop.respond(to: MockRequest(method: "POST", target: "/login")).status == 400, "public: no 401")
+
+        // Files has three schemes: an app key is not what an operator's endpoint takes.
+        let files = try Self.mock("Files")
+        let wrongScheme = files.respond(
+            to: MockRequest(method: "DELETE", target: "/files/1", headers: [MockHeader("X-API-Key", "key")])
+        )
+        #expect(wrongScheme.status == 403, "\(Self.problems(wrongScheme))")
+        let operatorCredentials = Data("ops:secret".utf8).base64EncodedString()
+        let allowed = files.respond(
+            to: MockRequest(
+                method: "DELETE",
+                target: "/files/1",
+                headers: [MockHeader("Authorization", "Basic \(operatorCredentials)")]
+            )
+        )
+        #expect(allowed.status < 300, "\(Self.problems(allowed))")
+    }
+
+    @Test func everythingARequestGetsWrongIsNamed() throws {
+        let notes = try Self.mock("Notes")
+        let id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
+        let request = MockRequest(
+            method: "PATCH",
+            target: "/notes/not-a-uuid",
+            headers: [MockHeader("Content-Type", "application/json")],
+            body: Data(#"{"title": 3, "state": "shredded"}"#.utf8)
+        )
+        let response = notes.respond(to: request)
+        #expect(response.status == 400)
+        #expect(
+            Self.problems(response) == [
+                "the path parameter `id` must be a UUID, not `not-a-uuid`",
+                "in the body, `title` must be a string, not an integer `3`",
+                "in the body, `state` must be one of `draft`, `published`, `in-review` (a `State` value), not a string `shredded`",
+            ]
+        )
+        let notJSON = notes.respond(
+            to: MockRequest(
+                method: "PATCH",
+                target: "/notes/\(id)",
+                headers: [MockHeader("Content-Type", "text/plain")],
+                body: Data("{}".utf8)
+            )
+        )
+        #expect(Self.problems(notJSON) == ["the body must be sent as `application/json`, not `text/plain`"])
+        let list = notes.respond(to: MockRequest(method: "GET", target: "/notes?page=two&state=draft&tag=a&tag=b"))
+        #expect(Self.problems(list) == ["the query parameter `page` must be an integer, not `two`"])
+        let form = notes.respond(
+            to: MockRequest(
+                method: "POST",
+                target: "/session",
+                headers: [MockHeader("Content-Type", "application/x-www-form-urlencoded")],
+                body: Data("email=a%40b.c".utf8)
+            )
+        )
+        #expect(Self.problems(form) == ["the form field `password` is required"])
+    }
+
+    @Test func multipartPartsAreChecked() throws {
+        let files = try Self.mock("Files")
+        let boundary = "XyZ"
+        func upload(_ parts: [(String, String)]) -> MockResponse {
+            var body = ""
+            for (name, value) in parts {
+                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+            }
+            body += "--\(boundary)--\r\n"
+            return files.respond(
+                to: MockRequest(
+                    method: "POST",
+                    target: "/uploads",
+                    headers: [
+                        MockHeader("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+                        MockHeader("Authorization", "Bearer user-token"),
+                    ],
+                    body: Data(body.utf8)
+                )
+            )
+        }
+        let missing = upload([])
+        #expect(missing.status == 400)
+        #expect(Self.problems(missing).contains("the part `file` is required"), "\(Self.problems(missing))")
+    }
+
+    @Test func preferChoosesADocumentedAnswerAndLatency() throws {
+        let shop = try Self.mock("Shop")
+        let login = { (prefer: String) in
+            shop.respond(
+                to: MockRequest(
+                    method: "POST",
+                    target: "/login",
+                    headers: [MockHeader("Content-Type", "application/json"), MockHeader("Prefer", prefer)],
+                    body: Data(#"{"email": "a@b.c", "password": "p"}"#.utf8)
+                )
+            )
+        }
+        let notFound = login("code=404, latency=250")
+        #expect(notFound.status == 404)
+        #expect((Self.json(notFound) as? [String: Any])?["error_message"] as? String == "error_message")
+        #expect(notFound.delay == .milliseconds(250))
+        #expect(login("code=418").status == 400 + 18, "4XX: the spec's error body")
+        let undocumented = login("code=302")
+        #expect(undocumented.status == 400)
+        #expect(
+            Self.problems(undocumented) == [
+                "`Prefer: code=302` asks for a status `login` does not document; it documents 200, 401, 404, 4XX"
+            ]
+        )
+        #expect((Self.json(login("")) as? [String: Any])?["token"] as? String == "sample-token")
+    }
+
+    @Test func pagedListsEndAfterTheFirstPage() throws {
+        let payments = try Self.mock("Payments")
+        let key = MockHeader("Authorization", "Bearer sk_test")
+        let first = payments.respond(to: MockRequest(method: "GET", target: "/charges", headers: [key]))
+        let page = try #require(Self.json(first) as? [String: Any], "\(String(decoding: first.body, as: UTF8.self))")
+        #expect(page["has_more"] as? Bool == false)
+        #expect((page["data"] as? [Any])?.count == 1)
+        let later = payments.respond(
+            to: MockRequest(method: "GET", target: "/charges?starting_after=ch_1", headers: [key])
+        )
+        #expect(((Self.json(later) as? [String: Any])?["data"] as? [Any])?.isEmpty == true)
+    }
+
+    /// Every answer the mock makes up, of every example's endpoints and errors, is a value of its type: the
+    /// check the resolver gives samples passes it.
+    @Test(arguments: ExportTests.examples)
+    func madeUpAnswersFitTheirTypes(name: String) throws {
+        let mock = try Self.mock(name)
+        let values = MockValues(api: mock.api)
+        let models = Dictionary(mock.api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var types: [TypeRef] = []
+        for operation in mock.api.operations {
+            if case .json(let type) = operation.responseBody { types.append(type) }
+            types +=
+                operation.answers?.cases.compactMap { answer in
+                    if case .json(let type) = answer.body { return type }
+                    return nil
+                } ?? []
+            types += operation.errors.map(\.type)
+            types += operation.responseBody.streamElement.map { [$0] } ?? []
+        }
+        #expect(!types.isEmpty)
+        for type in types {
+            let text = values.value(type).jsonText()
+            var diagnostics = Diagnostics()
+            let value = try #require(YAMLReader.read(text, file: "made", diagnostics: &diagnostics))
+            var checker = SampleChecker(
+                models: models,
+                dates: DateCodingName(rawValue: mock.api.dates) ?? .iso8601,
+                strict: true
+            )
+            checker.check(value, as: type, at: "")
+            #expect(checker.mismatches.isEmpty, "\(name): \(type): \(checker.mismatches.map(\.message)) in \(text)")
+        }
+    }
+}
