@@ -242,6 +242,14 @@ let package = Package(
                 swiftSettings: strictSettings
             ),
             .testTarget(
+                name: "MockServerTests",
+                dependencies: [
+                    "SpecsmithCore", "SpecsmithMockServer", "SpecsmithRuntime", "Countries", "Shop", "GitHubIssues",
+                    "Notes", "Payments", "Files", "Chat", "Bookshelf",
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
                 name: "NotesClientTests",
                 dependencies: [
                     "Notes", "SpecsmithRuntime", "LoopbackServer",

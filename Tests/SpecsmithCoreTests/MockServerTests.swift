@@ -22,9 +22,12 @@ import Testing
         try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
     }
 
-    /// The `problems` a refusal names.
+    /// The `problems` a refusal names: in the mock's own body, or, where the endpoint documents the body of
+    /// that status, in `X-Mock-Problems`.
     static func problems(_ response: MockResponse) -> [String] {
-        (json(response) as? [String: Any])?["problems"] as? [String] ?? []
+        if let problems = (json(response) as? [String: Any])?["problems"] as? [String] { return problems }
+        let header = response.headers.first { $0.name == "X-Mock-Problems" }?.value
+        return header.map { $0.components(separatedBy: "; ") } ?? []
     }
 
     static let bearer = MockHeader("Authorization", "Bearer token")
@@ -199,6 +202,13 @@ import Testing
                 )
             )
         }
+        // A refusal of an endpoint that documents its 4XX bodies is one: the message in its text.
+        let refused = shop.respond(to: MockRequest(method: "POST", target: "/login"))
+        #expect(refused.status == 400)
+        #expect(
+            (Self.json(refused) as? [String: Any])?["error_message"] as? String
+                == "the request needs a JSON body"
+        )
         let notFound = login("code=404, latency=250")
         #expect(notFound.status == 404)
         #expect((Self.json(notFound) as? [String: Any])?["error_message"] as? String == "error_message")
@@ -208,7 +218,7 @@ import Testing
         #expect(undocumented.status == 400)
         #expect(
             Self.problems(undocumented) == [
-                "`Prefer: code=302` asks for a status `login` does not document; it documents 200, 401, 404, 4XX"
+                "`Prefer: code=302` asks for a status `login` does not document (it documents 200, 401, 404, 4XX)"
             ]
         )
         #expect((Self.json(login("")) as? [String: Any])?["token"] as? String == "sample-token")

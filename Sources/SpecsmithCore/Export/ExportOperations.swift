@@ -134,13 +134,28 @@ extension OpenAPIExporter {
             content[contentType ?? "application/json"] = media(schema)
             object[Self.formatKey] = .object(Self.bodyEntries("json"))
         case .form(let names):
-            content["application/x-www-form-urlencoded"] = media(fieldsSchema(names.compactMap { parameters[$0] }))
+            let fields = names.compactMap { parameters[$0] }
+            var form = DocumentObject()
+            form["schema"] = .object(fieldsSchema(fields))
+            // Objects in brackets: `card[number]=…`, `items[0][price]=…`.
+            var encoding = DocumentObject()
+            for field in fields where field.isObject {
+                var style = DocumentObject()
+                style["style"] = "deepObject"
+                style["explode"] = .bool(true)
+                encoding[field.wireName] = .object(style)
+            }
+            if !encoding.isEmpty { form["encoding"] = .object(encoding) }
+            content["application/x-www-form-urlencoded"] = .object(form)
+            required = fields.contains { !$0.type.isOptional && $0.defaultValue == nil }
         case .binary(let name, let contentType), .file(let name, let contentType):
             required = parameters[name].map { !$0.type.isOptional } ?? true
             content[contentType] = media(Self.bytesSchema)
             if case .file = body { object[Self.formatKey] = .object(Self.bodyEntries("file")) }
         case .multipart(let parts):
-            var schema = fieldsSchema(parts.compactMap { parameters[$0.parameter] }, files: parts)
+            let fields = parts.compactMap { parameters[$0.parameter] }
+            required = fields.contains { !$0.type.isOptional && $0.defaultValue == nil }
+            var schema = fieldsSchema(fields, files: parts)
             schema["type"] = "object"
             var encoding = DocumentObject()
             for part in parts where part.kind == .json {
@@ -197,10 +212,21 @@ extension OpenAPIExporter {
             if let defaultValue = defaultNode(parameter.defaultValue, of: parameter.type) {
                 property["default"] = defaultValue
             }
-            properties[parameter.wireName] = .object(property)
-            if !parameter.type.isOptional && parameter.defaultValue == nil {
+            var format = fieldEntries(
+                name: parameter.name,
+                key: parameter.wireName,
+                type: parameter.type,
+                dates: parameter.dates
+            )
+            let isRequired = !parameter.type.isOptional && parameter.defaultValue == nil
+            if isRequired && parameter.type.isArray {
+                // An empty list is no field at all in a form: not required, yet not optional in Swift.
+                format["type"] = .string(Self.formatTypeText(parameter.type))
+            } else if isRequired {
                 required.append(.string(parameter.wireName))
             }
+            Self.adding(format, to: &property)
+            properties[parameter.wireName] = .object(property)
         }
         schema["properties"] = .object(properties)
         if !required.isEmpty { schema["required"] = .array(required) }
@@ -294,9 +320,9 @@ extension OpenAPIExporter {
             var schema = DocumentObject()
             schema["type"] = "string"
             content[accept] = media(schema, example: nil)
-        case .events(let element, let terminator):
+        case .events(let element, _):
             content["text/event-stream"] = streamMedia(
-                schema(element) ?? DocumentObject(),
+                Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil),
                 format: Self.streamEntries(body, errorEvent: errorEvent),
                 example: sample
             )
@@ -306,9 +332,12 @@ extension OpenAPIExporter {
                 format: DocumentObject(),
                 example: sample
             )
-        case .namedEvents(let union, let terminator):
+        case .namedEvents(let union, _):
             var schema = DocumentObject()
-            schema["anyOf"] = .array(union.cases.map { .object(self.schema($0.type) ?? DocumentObject()) })
+            schema["anyOf"] = .array(
+                union.cases.map { .object(Self.eventSchema(data: self.schema($0.type), name: $0.event)) }
+                    + (errorEvent.map { [.object(Self.eventSchema(data: DocumentObject(), name: $0))] } ?? [])
+            )
             content["text/event-stream"] = streamMedia(
                 schema,
                 format: Self.streamEntries(body, errorEvent: errorEvent),
@@ -316,6 +345,31 @@ extension OpenAPIExporter {
             )
         }
         return content
+    }
+
+    /// The schema of a server-sent event whose data is JSON of `data` (`nil` for data that is ignored), named
+    /// `name` when given: the event itself, as OpenAPI 3.2 and HTTP fuzzers read an event stream's schema,
+    /// with the data's schema as its `contentSchema`. An event of other data (the terminator, `[DONE]`) fits
+    /// it too: `contentSchema` describes, it does not constrain.
+    static func eventSchema(data: DocumentObject?, name: String?) -> DocumentObject {
+        var properties = DocumentObject()
+        if let name {
+            var event = DocumentObject()
+            event["const"] = .string(name)
+            properties["event"] = .object(event)
+        }
+        var payload = DocumentObject()
+        payload["type"] = "string"
+        if let data {
+            payload["contentMediaType"] = "application/json"
+            payload["contentSchema"] = .object(data)
+        }
+        properties["data"] = .object(payload)
+        var schema = DocumentObject()
+        schema["type"] = "object"
+        schema["properties"] = .object(properties)
+        if name != nil { schema["required"] = .array(["event"]) }
+        return schema
     }
 
     /// A stream's media type: the schema of each value, the sample as the stream sends it, and what the

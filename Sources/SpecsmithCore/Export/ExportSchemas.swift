@@ -42,7 +42,11 @@ extension OpenAPIExporter {
         }
         switch builtin {
         case .string: set("string")
-        case .int: set("integer")
+        case .int:
+            // Swift's `Int`: 64 bits, said as bounds rather than `int64`, which reads back as `Int64`.
+            set("integer")
+            schema["minimum"] = .int(Int.min)
+            schema["maximum"] = .int(Int.max)
         case .int32: set("integer", "int32")
         case .int64: set("integer", "int64")
         case .double: set("number", "double")
@@ -137,17 +141,22 @@ extension OpenAPIExporter {
         return schema
     }
 
-    /// Whether a property's key is always there: a type that is not optional, a constant, `nullable: true`
-    /// on a required property, or a required read-only property.
+    /// Whether a property's key is always there: a type that is not optional and has no default, a constant,
+    /// `nullable: true` on a required property, or a required read-only property.
     static func isRequired(_ property: Property) -> Bool {
         property.constant != nil || property.isRequiredNullable || property.isRequiredWhenReceived
-            || !property.type.isOptional
+            || (!property.type.isOptional && property.defaultValue == nil)
     }
 
     /// A property's schema, with its description, default, constant and direction.
     func schema(of property: Property) -> DocumentObject {
         var type = property.type
-        if property.isRequiredNullable, case .optional(let wrapped) = type { type = .nullable(wrapped) }
+        // An optional property may be `null` too: the client reads it as missing.
+        if case .optional(let wrapped) = type, !property.isRequiredWhenReceived {
+            if case .nullable = wrapped { type = wrapped } else { type = .nullable(wrapped) }
+        } else if property.defaultValue != nil, property.constant == nil {
+            type = .nullable(type)  // `null` reads as the default
+        }
         var schema = self.schema(type, dates: property.dates) ?? DocumentObject()
         if let description = property.description { schema["description"] = .string(description) }
         if let constant = property.constant { schema["const"] = value(constant) }
@@ -161,6 +170,10 @@ extension OpenAPIExporter {
         var format = fieldEntries(name: property.name, key: property.key, type: property.type, dates: property.dates)
         if let constant = property.constant { format["const"] = value(constant) }
         if case .optional(.nullable) = property.type { format["nullable"] = .bool(true) }
+        if property.defaultValue != nil && !property.type.isOptional {
+            // Not required (its default stands in), yet not optional in Swift.
+            format["type"] = .string(Self.formatTypeText(property.type))
+        }
         Self.adding(format, to: &schema)
         Self.adding(Self.deprecationEntries(property.deprecation), to: &schema)
         return schema

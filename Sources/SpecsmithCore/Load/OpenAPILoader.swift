@@ -705,10 +705,14 @@ struct OpenAPIReader {
             field.type = Located(text, at: property.location)
             field.description = property["description"]?.scalarText
             if let value = property["default"] {
+                // `oneOf: [T, {type: "null"}]` is a nullable `T`, not a union.
+                func alternatives(_ schema: YAMLValue) -> Int {
+                    guard case .sequence(let items)? = (schema["oneOf"] ?? schema["anyOf"])?.kind else { return 0 }
+                    return items.filter { $0["type"]?.scalarText != "null" }.count
+                }
                 let isUnion =
-                    property["oneOf"] != nil || property["anyOf"] != nil
-                    || property["$ref"].flatMap(referencedSchema).map { $0["oneOf"] != nil || $0["anyOf"] != nil }
-                        == true
+                    alternatives(property) > 1
+                    || property["$ref"].flatMap(referencedSchema).map { alternatives($0) > 1 } == true
                 if isUnion {
                     skip("defaults of unions", at: value.location, because: "the format gives unions no default")
                 } else {

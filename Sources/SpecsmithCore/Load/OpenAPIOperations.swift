@@ -651,9 +651,11 @@ extension OpenAPIReader {
             // A stream that is the answer, which the format's extension says, was read with it (`answerBody`).
             if format(of: stream.value) != nil && media.allSatisfy({ Self.isStream($0.key.value) }) { continue }
             let name = SwiftName.typeName(endpoint.name.value) + "Event"
-            let type = Located(typeText(schema, name: name), at: schema.location)
+            let isEvents = stream.key.value.lowercased().hasPrefix("text/event-stream")
+            let valueSchema = isEvents ? Self.eventDataSchema(schema) ?? schema : schema
+            let type = Located(typeText(valueSchema, name: name), at: valueSchema.location)
             let answer: RawAnswerBody
-            if stream.key.value.lowercased().hasPrefix("text/event-stream") {
+            if isEvents {
                 let done = mentionsDone() ? Located("[DONE]", at: stream.key.location) : nil
                 answer = .events(type, end: RawStreamEnd(terminator: done))
             } else {
@@ -696,6 +698,14 @@ extension OpenAPIReader {
             }
             return
         }
+    }
+
+    /// The schema of each event's data, when a `text/event-stream` schema describes the events themselves
+    /// (OpenAPI 3.2's convention, which 3.1 documents can follow with JSON Schema's `contentSchema`):
+    /// `{type: object, properties: {data: {contentMediaType: application/json, contentSchema: …}}}`. `nil` for
+    /// a schema of the data itself (the convention of LLM APIs' documents).
+    static func eventDataSchema(_ schema: YAMLValue) -> YAMLValue? {
+        schema["properties"]?["data"]?["contentSchema"]
     }
 
     static func isStream(_ mediaType: String) -> Bool {

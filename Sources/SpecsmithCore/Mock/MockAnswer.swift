@@ -104,6 +104,16 @@ struct MockAnswer {
         )
     }
 
+    /// A default's text as a query sends it.
+    private static func text(_ value: DefaultValue) -> String? {
+        switch value {
+        case .int(let number): String(number)
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+
     /// A media type to answer with for one asked for, which may be a pattern (`image/*`).
     private static func concrete(_ accept: String, otherwise fallback: String) -> String {
         accept.contains("*") ? fallback : accept
@@ -160,7 +170,9 @@ struct MockAnswer {
         switch pagination.kind {
         case .link: break
         case .cursor(let cursor, let parameter):
-            later = query.contains { $0.name == parameter }
+            // A cursor other than the parameter's default (which the first request may send) is a later page's.
+            let first = operation.parameters.first { $0.wireName == parameter }?.defaultValue.flatMap(Self.text)
+            later = query.contains { $0.name == parameter && $0.value != first }
             page = page.replacing(
                 api.keys(of: cursor, from: operation.response)[...],
                 with: cursor.type.isOptional || cursor.isOptional ? nil : .string("")

@@ -20,12 +20,8 @@ struct MockRequestCheck {
 
     /// The body as JSON, when it is JSON (whatever its `Content-Type` says).
     static func jsonBody(_ request: MockRequest) -> YAMLValue? {
-        guard !request.body.isEmpty, request.body.count <= MockServer.maxJSONBody,
-            (try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])) != nil,
-            let text = String(data: request.body, encoding: .utf8)
-        else { return nil }
-        var diagnostics = Diagnostics()
-        return YAMLReader.read(text, file: "body", diagnostics: &diagnostics)
+        guard !request.body.isEmpty, request.body.count <= MockServer.maxJSONBody else { return nil }
+        return MockJSON.parse(request.body)
     }
 
     // MARK: Credentials
@@ -174,20 +170,7 @@ struct MockRequestCheck {
     /// A query parameter: present when required, each value of its type; an object (`card[number]=…`) by its
     /// keys' presence.
     private func checkQuery(_ parameter: Parameter, _ query: [(name: String, value: String)]) -> [Problem] {
-        if parameter.isObject {
-            let present = query.contains {
-                $0.name == parameter.wireName || $0.name.hasPrefix(parameter.wireName + "[")
-            }
-            return present || isOptional(parameter)
-                ? []
-                : [
-                    Problem(
-                        place: "query",
-                        name: parameter.wireName,
-                        message: "the query parameter `\(parameter.wireName)` is required"
-                    )
-                ]
-        }
+        if parameter.isObject { return checkObject(parameter, query) }
         var values = query.filter { $0.name == parameter.wireName }.map(\.value)
         if let separator = parameter.separator, values.count == 1 {
             values = values[0].components(separatedBy: separator)
@@ -195,9 +178,52 @@ struct MockRequestCheck {
         return checkPresence(values, parameter, place: "query")
     }
 
+    /// An object sent in brackets (`card[number]=…`, `items[0][price]=…`): never as one plain value, and each
+    /// object with the keys its model requires.
+    private func checkObject(_ parameter: Parameter, _ query: [(name: String, value: String)]) -> [Problem] {
+        let name = parameter.wireName
+        func problem(_ message: String) -> [Problem] { [Problem(place: "query", name: name, message: message)] }
+        if query.contains(where: { $0.name == name }) {
+            return problem("`\(name)` is an object, sent in brackets: `\(name)[key]=value`")
+        }
+        let keys = query.map(\.name).filter { $0.hasPrefix(name + "[") }.map { $0.dropFirst(name.count) }
+        if keys.isEmpty {
+            return isOptional(parameter) || parameter.type.unwrapped.isArray
+                ? [] : problem("the query parameter `\(name)` is required")
+        }
+        // `[0][price]` → ("0", "price"), `[number]` → (nil, "number").
+        var objects: [String: Set<String>] = [:]
+        let isList = parameter.type.unwrapped.isArray
+        for key in keys {
+            let parts = key.split(separator: "]", omittingEmptySubsequences: true).map { $0.drop { $0 == "[" } }
+            guard !parts.isEmpty, key.hasPrefix("["), key.hasSuffix("]") else {
+                return problem("`\(name)\(key)` is not a key in brackets")
+            }
+            if isList {
+                guard Int(parts[0]) != nil else { return problem("`\(name)\(key)` needs an index: `\(name)[0][…]`") }
+                objects[String(parts[0]), default: []].insert(parts.count > 1 ? String(parts[1]) : "")
+            } else {
+                objects["", default: []].insert(String(parts[0]))
+            }
+        }
+        var element = parameter.type.unwrapped
+        if case .array(let inner) = element { element = inner.unwrapped }
+        guard case .model(let model) = element, case .object(let properties)? = api.model(named: model)?.shape else {
+            return []
+        }
+        let required = properties.filter { OpenAPIExporter.isRequired($0) && $0.constant == nil }.map(\.key)
+        for (index, present) in objects.sorted(by: { $0.key < $1.key }) {
+            if let missing = required.first(where: { !present.contains($0) }) {
+                return problem("`\(name)\(index.isEmpty ? "" : "[\(index)]")[\(missing)]` is required")
+            }
+        }
+        return []
+    }
+
     private func checkPresence(_ values: [String], _ parameter: Parameter, place: String) -> [Problem] {
         guard !values.isEmpty else {
-            if isOptional(parameter) { return [] }
+            // An empty list is no value at all in a query or a form.
+            if isOptional(parameter) || parameter.type.unwrapped.isArray { return [] }
             let what = place == "header" ? "header" : place == "cookie" ? "cookie" : "\(place) parameter"
             return [
                 Problem(
@@ -293,9 +319,8 @@ struct MockRequestCheck {
                     )
                 }
             }
-        case .binary(let name, _), .file(let name, _):
-            let optional = parameters[name].map { $0.type.isOptional } ?? false
-            return request.body.isEmpty && !optional ? problem("the request needs a body") : []
+        case .binary, .file:
+            return []  // Any bytes, none too: an empty file is a file.
         case .multipart(let parts):
             guard contentType.hasPrefix("multipart/form-data"),
                 let boundary = MockMultipart.boundary(of: request.header("Content-Type") ?? "")
@@ -318,8 +343,7 @@ struct MockRequestCheck {
                     guard let text = String(data: values[0].body, encoding: .utf8) else {
                         return problem("the part `\(part.wireName)` is not UTF-8 JSON", name: part.wireName)
                     }
-                    var diagnostics = Diagnostics()
-                    guard let value = YAMLReader.read(text, file: "part", diagnostics: &diagnostics) else {
+                    guard let value = MockJSON.parse(Data(text.utf8)) else {
                         return problem("the part `\(part.wireName)` is not valid JSON", name: part.wireName)
                     }
                     return checkJSON(value, as: parameter.type.unwrapped, field: part.wireName)

@@ -76,6 +76,9 @@ public struct MockServer: Sendable {
     /// Makes values of the spec's types.
     let values: MockValues
 
+    /// The paths of the base URL and the servers (`/v1`), longest first, which request paths may start with.
+    let basePaths: [String]
+
     /// The largest request body it reads as JSON; a larger one is answered with 413.
     public static let maxJSONBody = 4 << 20
 
@@ -84,12 +87,23 @@ public struct MockServer: Sendable {
         self.api = api
         self.routes = MockRoute.routes(of: api)
         self.values = MockValues(api: api)
+        let urls = [api.baseURL] + api.servers.map(\.url)
+        self.basePaths = Set(
+            urls.compactMap { URL(string: $0)?.path }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+                .filter { !$0.isEmpty }
+        )
+        .sorted { $0.count > $1.count }
     }
 
     /// The answer to `request`.
     public func respond(to request: MockRequest) -> MockResponse {
-        let (path, query) = MockRoute.split(request.target)
-        let matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
+        var (path, query) = MockRoute.split(request.target)
+        var matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
+        // A client given the mock's address with the API's base path (`http://localhost:8080/v1`) sends it too.
+        if matching.isEmpty, let prefix = basePaths.first(where: { path.hasPrefix($0 + "/") }) {
+            path.removeFirst(prefix.count)
+            matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
+        }
         guard !matching.isEmpty else {
             return Self.problem(404, "not found", ["no endpoint of the spec has the path `\(path)`"])
         }
@@ -113,14 +127,17 @@ public struct MockServer: Sendable {
         var response: MockResponse
         let preferences = MockPreferences(request.header("Prefer"))
         if let refusal = MockRequestCheck.credentials(of: request, query: query, for: operation, in: api) {
-            response = refusal
+            response = documented(refusal, of: operation)
         } else {
             let check = MockRequestCheck(api: api, operation: operation)
             let problems = check.problems(of: request, path: pathValues, query: query, json: json)
             if let tooLarge = problems.first(where: { $0.status == 413 }) {
-                response = Self.problem(413, "content too large", [tooLarge.message])
+                response = documented(Self.problem(413, "content too large", [tooLarge.message]), of: operation)
             } else if !problems.isEmpty {
-                response = Self.problem(400, "invalid request", problems.map(\.message), details: problems)
+                response = documented(
+                    Self.problem(400, "invalid request", problems.map(\.message), details: problems),
+                    of: operation
+                )
             } else {
                 response = answer(operation, preferences: preferences, query: query)
             }
@@ -145,13 +162,41 @@ public struct MockServer: Sendable {
         )
         guard let code = preferences.code else { return answer.success() }
         if let response = answer.documented(code) { return response }
-        return Self.problem(
-            400,
-            "undocumented status",
-            [
-                "`Prefer: code=\(code)` asks for a status `\(operation.specName)` does not document; it documents \(answer.documentedStatuses.joined(separator: ", "))"
-            ]
+        return documented(
+            Self.problem(
+                400,
+                "undocumented status",
+                [
+                    "`Prefer: code=\(code)` asks for a status `\(operation.specName)` does not document (it documents \(answer.documentedStatuses.joined(separator: ", ")))"
+                ]
+            ),
+            of: operation
         )
+    }
+
+    /// A refusal in the shape the endpoint documents for its status, when it documents one (`errors: 4XX:
+    /// Problem`): a value of that type, with the first text property of a message-like name (or the first
+    /// text property) saying what was wrong, so that the client reads it as the spec's typed error. The
+    /// mock's own `{"error": …, "problems": […]}` otherwise. The problems are in `X-Mock-Problems` either way.
+    func documented(_ refusal: MockResponse, of operation: Operation) -> MockResponse {
+        let object = (try? JSONSerialization.jsonObject(with: refusal.body)) as? [String: Any]
+        let problems = object?["problems"] as? [String] ?? []
+        var response = refusal
+        // A header holds ASCII on one line.
+        let summary = problems.joined(separator: "; ").unicodeScalars.map {
+            $0.isASCII && $0.value >= 0x20 ? String($0) : "?"
+        }.joined()
+        response.headers.append(MockHeader("X-Mock-Problems", summary))
+        let type =
+            operation.errors.first { $0.pattern == .status(refusal.status) }?.type
+            ?? operation.errors.first { $0.pattern == .statusClass(refusal.status / 100) }?.type
+        guard let type else { return response }
+        var value = values.value(type)
+        if let path = values.messagePath(in: type) {
+            value = value.replacing(path[...], with: .string(problems.joined(separator: "; ")))
+        }
+        response.body = Data((value.jsonText() + "\n").utf8)
+        return response
     }
 
     /// A JSON answer naming what was wrong: `{"error": "invalid request", "problems": ["…"]}`.

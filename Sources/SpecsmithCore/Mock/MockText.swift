@@ -95,3 +95,63 @@ enum MockMultipart {
         return nil
     }
 }
+
+/// JSON a request sends, read by `JSONDecoder` (which takes every JSON text, escaped surrogate pairs too),
+/// as the value the checks take. Its keys' order is not kept: no check needs it.
+enum MockJSON: Decodable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([MockJSON])
+    case object([String: MockJSON])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Int.self) {
+            self = .int(number)
+        } else if let number = try? container.decode(Double.self) {
+            // A number past `Int`'s range (`Int` did not take it) is no `Int`, though the `Double` nearest is.
+            self = .double(abs(number) >= 9.2e18 ? (number.sign == .minus ? -.infinity : .infinity) : number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([MockJSON].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: MockJSON].self))
+        }
+    }
+
+    /// `data` as a value, or `nil` when it is not JSON.
+    static func parse(_ data: Data) -> YAMLValue? {
+        guard let json = try? JSONDecoder().decode(MockJSON.self, from: data) else { return nil }
+        return json.value
+    }
+
+    private static let location = SourceLocation(file: "body", line: 1, column: 1)
+
+    /// The value as the checks take it.
+    var value: YAMLValue {
+        let kind: YAMLValue.Kind
+        switch self {
+        case .string(let text): kind = .string(text)
+        case .int(let number): kind = .int(number)
+        case .double(let number): kind = .double(number)
+        case .bool(let flag): kind = .bool(flag)
+        case .null: kind = .null
+        case .array(let items): kind = .sequence(items.map(\.value))
+        case .object(let entries):
+            kind = .mapping(
+                entries.sorted { $0.key < $1.key }.map {
+                    YAMLValue.Entry(key: Located($0.key, at: Self.location), value: $0.value.value)
+                }
+            )
+        }
+        return YAMLValue(kind: kind, location: Self.location)
+    }
+}

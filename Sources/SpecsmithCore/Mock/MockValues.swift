@@ -86,6 +86,34 @@ struct MockValues: Sendable {
         }
     }
 
+    /// The keys to the text property of a value of `type` that best holds a message: one named like a
+    /// message (`message`, `error_message`, `detail`, `title`), else the first text property, searched through
+    /// nested models breadth first; `nil` when it has none.
+    func messagePath(in type: TypeRef) -> [String]? {
+        var queue: [(type: TypeRef, path: [String])] = [(type, [])]
+        var fallback: [String]?
+        var visited = 0
+        while !queue.isEmpty, visited < 64 {
+            let (next, path) = queue.removeFirst()
+            visited += 1
+            guard case .model(let name) = next.unwrapped, case .object(let properties)? = models[name]?.shape else {
+                continue
+            }
+            for property in properties where property.constant == nil && property.direction != .writeOnly {
+                let key = property.key.lowercased()
+                if property.type.unwrapped == .builtin(.string) {
+                    if ["message", "detail", "title", "description", "error"].contains(where: key.contains) {
+                        return path + [property.key]
+                    }
+                    if fallback == nil { fallback = path + [property.key] }
+                } else {
+                    queue.append((property.type, path + [property.key]))
+                }
+            }
+        }
+        return fallback
+    }
+
     /// A constant's JSON value.
     private func constantValue(_ value: DefaultValue) -> DocumentNode {
         switch value {

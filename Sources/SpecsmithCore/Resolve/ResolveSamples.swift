@@ -177,7 +177,7 @@ struct SampleChecker {
             for entry in entries { byKey[entry.key.value] = entry.value }
             for property in properties {
                 if let field = byKey[property.key] {
-                    if case .null = field.kind, property.defaultValue != nil { continue }
+                    if case .null = field.kind, property.defaultValue != nil || property.isRequiredNullable { continue }
                     if let constant = property.constant {
                         if !Self.matches(field, constant) {
                             let expected = TranslationSupport.constantText(constant)
