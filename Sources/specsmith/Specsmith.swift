@@ -14,6 +14,7 @@ struct Specsmith: ParsableCommand {
             """,
         subcommands: [
             GenerateCommand.self, ValidateCommand.self, ImportCommand.self, ExportCommand.self, MockCommand.self,
+            DiffCommand.self,
         ]
     )
 

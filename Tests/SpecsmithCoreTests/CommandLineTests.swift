@@ -102,6 +102,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: refused))
     }
 
+    @Test func diffReportsAndFailsOnWhatItIsAskedTo() throws {
+        let pair = TestSupport.fixtures.appendingPathComponent("Diff/sent")
+        let old = pair.appendingPathComponent("old.yaml").path
+        let new = pair.appendingPathComponent("new.yaml").path
+        let text = try run(["diff", old, new])
+        #expect(text.status == 0)
+        #expect(text.output == (try String(contentsOf: pair.appendingPathComponent("expected.txt"), encoding: .utf8)))
+        let json = try run(["diff", old, new, "--format", "json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["summary"] != nil)
+        #expect(try run(["diff", old, new, "--fail-on", "wire"]).status == 1)
+        #expect(try run(["diff", old, new, "--fail-on", "swift", "wire"]).status == 1)
+        #expect(try run(["diff", old, old, "--fail-on", "swift", "wire"]).status == 0)
+        // Additive changes only: nothing to fail on.
+        let additive = try run(["diff", old, old, "--fail-on", "swift"])
+        #expect(additive.output == "0 breaking for Swift callers, 0 breaking on the wire, 0 additive\n")
+        let missing = try run(["diff", old, pair.appendingPathComponent("nothing.yaml").path])
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("cannot read"))
+    }
+
     @Test func theBuildPluginsInvocationWritesEveryFileAndItsDependencies() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try write(
