@@ -5,7 +5,9 @@
 #   2. does not run again on a build with no change (once SwiftPM has settled its copy of the tool, see below),
 #   3. runs again when the spec, a sample file or the config is touched,
 #   4. fails the build with a `file:line:column: error:` diagnostic when the spec is broken,
-#   5. generates a client from an OpenAPI document in the target (Holidays.openapi.yaml) too.
+#   5. generates a client from an OpenAPI document in the target (Holidays.openapi.yaml) too,
+#   6. with `samples: separate`, leaves that document's samples out of BordersKit and generates them for the
+#      test target that asks for them (Tests/BordersKitTests/Holidays.specsmith-samples).
 # Called by .ci/run after the root package's checks.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/Borders"
@@ -72,5 +74,8 @@ pattern="^$PWD/$spec:[0-9]+:[0-9]+: error: unknown type \`Contry\`; did you mean
 [ "$(grep -cE "$pattern" "$log")" = 2 ] || fail "expected two diagnostics matching $pattern"
 cp "$backup" "$spec"
 
-echo "== swift test (the executable against a local server and against the stub)"
+echo "== swift test (the executable against a local server and against the stub; the Holidays samples)"
 swift test
+outputs=.build/plugins/outputs
+grep -rq "German Unity Day" "$outputs"/*/BordersKitTests || fail "BordersKitTests lacks the Holidays samples"
+! grep -rq "German Unity Day" "$outputs"/*/BordersKit || fail "BordersKit carries the Holidays samples"

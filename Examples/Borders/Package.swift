@@ -29,6 +29,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The samples of the Holidays document, which BordersKit leaves out (`samples: separate`): the plugin
+        // generates them here, from Tests/BordersKitTests/Holidays.specsmith-samples.
+        .testTarget(
+            name: "BordersKitTests",
+            dependencies: ["BordersKit", .product(name: "SpecsmithRuntime", package: "Specsmith")],
+            plugins: [.plugin(name: "SpecsmithPlugin", package: "Specsmith")]
+        ),
         .testTarget(
             name: "BordersTests",
             dependencies: [

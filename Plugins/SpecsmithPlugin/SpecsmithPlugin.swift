@@ -7,16 +7,36 @@ import PackagePlugin
 /// OpenAPI document named `openapi.yaml` (`.yml`, `.json`) or `<Name>.openapi.yaml`. A `specsmith-config.yaml`
 /// in the same folder sets options for the specs there. The client goes into the plugin's work folder, never
 /// into the sources.
+///
+/// A file `<Name>.specsmith-samples` in a target (a test or preview target) asks for the samples of the spec
+/// `<Name>` of a target it depends on: `<Name>Samples`, for `StubTransport(samples: <Name>Samples.all)`. With
+/// `samples: separate` in that spec or its config, the client's own target carries no sample data.
 @main
 struct SpecsmithPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let module = target as? any SourceModuleTarget else { return [] }
+        let tool = try context.tool(named: "specsmith").url
+        let files = module.sourceFiles.map(\.url)
+        // The specs of the targets this one depends on, with the other files of theirs beside them.
+        var dependencyFiles: [(targetName: String, files: [URL])] = []
+        for dependency in target.dependencies {
+            if case .target(let other) = dependency, let source = other as? any SourceModuleTarget {
+                dependencyFiles.append((other.name, source.sourceFiles.map(\.url)))
+            }
+        }
         return try SpecCommands.commands(
             targetName: target.name,
-            files: module.sourceFiles.map(\.url),
+            files: files,
             workDirectory: context.pluginWorkDirectoryURL,
-            tool: try context.tool(named: "specsmith").url
+            tool: tool
         )
+            + SpecCommands.sampleCommands(
+                targetName: target.name,
+                files: files,
+                dependencies: dependencyFiles,
+                workDirectory: context.pluginWorkDirectoryURL,
+                tool: tool
+            )
     }
 }
 
@@ -101,6 +121,49 @@ enum SpecCommands {
             inputFiles: [spec] + companions,
             outputFiles: fileNames.map { output.appendingPathComponent("\(stem).\($0)") }
         )
+    }
+}
+
+extension SpecCommands {
+    /// What a target's files name `<Name>.specsmith-samples` ask for the samples of.
+    static let samplesSuffix = ".specsmith-samples"
+
+    /// One command per `<Name>.specsmith-samples` among `files`: the samples of the spec `<Name>` among the
+    /// `dependencies`' files, as `<Name>.Samples.swift`.
+    static func sampleCommands(
+        targetName: String,
+        files: [URL],
+        dependencies: [(targetName: String, files: [URL])],
+        workDirectory: URL,
+        tool: URL
+    ) throws -> [Command] {
+        try files.filter { $0.lastPathComponent.hasSuffix(samplesSuffix) }.sorted { $0.path < $1.path }.map { marker in
+            let stem = String(marker.lastPathComponent.dropLast(samplesSuffix.count))
+            let candidates = dependencies.flatMap { dependency in
+                dependency.files.filter {
+                    isSpec($0.lastPathComponent) && self.stem(of: $0, targetName: dependency.targetName) == stem
+                }
+                .map { (dependency, $0) }
+            }
+            guard let (dependency, spec) = candidates.first else {
+                throw PluginError(
+                    "\(marker.path): error: no target that '\(targetName)' depends on has the spec '\(stem)' "
+                        + "(\(stem).specsmith.yaml or \(stem).openapi.yaml); name the file after one, or add the dependency"
+                )
+            }
+            let folder = spec.deletingLastPathComponent().standardizedFileURL.path + "/"
+            let companions = dependency.files.filter {
+                $0.pathExtension != "swift" && $0 != spec && $0.standardizedFileURL.path.hasPrefix(folder)
+            }
+            let output = workDirectory.appendingPathComponent(stem + "Samples")
+            return .buildCommand(
+                displayName: "Generating \(stem) samples from \(spec.lastPathComponent)",
+                executable: tool,
+                arguments: ["generate", spec.path, "--output", output.path, "--prefix", stem, "--samples-only"],
+                inputFiles: [spec, marker] + companions,
+                outputFiles: [output.appendingPathComponent("\(stem).Samples.swift")]
+            )
+        }
     }
 }
 

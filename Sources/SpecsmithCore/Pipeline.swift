@@ -13,12 +13,24 @@ public enum Pipeline {
         public var access: API.Access?
         /// Overrides `flavours:` (`async` is added when missing).
         public var flavours: Set<API.Flavour>?
+        /// Overrides `samples:`.
+        public var samples: API.Samples?
+        /// Generates the samples alone, for a test or preview target (see ``API/Samples/separate``).
+        public var samplesOnly = false
 
         /// No overrides, or these.
-        public init(style: API.Style? = nil, access: API.Access? = nil, flavours: Set<API.Flavour>? = nil) {
+        public init(
+            style: API.Style? = nil,
+            access: API.Access? = nil,
+            flavours: Set<API.Flavour>? = nil,
+            samples: API.Samples? = nil,
+            samplesOnly: Bool = false
+        ) {
             self.style = style
             self.access = access
             self.flavours = flavours
+            self.samples = samples
+            self.samplesOnly = samplesOnly
         }
     }
 
@@ -97,7 +109,11 @@ public enum Pipeline {
         guard var api = resolved else { return Output(files: [], diagnostics: diagnostics) }
         if let style = overrides.style { api.style = style }
         if let access = overrides.access { api.access = access }
-        let files = Renderer.render(Translator.translate(api, everyFile: layout.everyFile))
+        if let samples = overrides.samples { api.samples = samples }
+        let swiftFiles =
+            overrides.samplesOnly
+            ? Translator.translateSamplesOnly(api) : Translator.translate(api, everyFile: layout.everyFile)
+        let files = Renderer.render(swiftFiles)
         return Output(files: layout.arrange(files), diagnostics: diagnostics)
     }
 

@@ -19,9 +19,14 @@ public struct StubTransport: HTTPTransport {
     public var delay: Duration
     /// Answers for particular endpoints, by operation name; the rest answer ``Answer/sample``.
     public var answers: [String: Answer]
+    /// Sample bodies by operation name, for a client generated with `samples: separate`, which carries none:
+    /// `<Name>Samples.all`, which `specsmith generate --samples-only` writes for a test or preview target.
+    public var samples: [String: Data]
 
-    /// A stub that answers after `delay`, with `answers` for the endpoints named there.
-    public init(delay: Duration = .zero, answers: [String: Answer] = [:]) {
+    /// A stub that answers after `delay`, with `answers` for the endpoints named there, and each other
+    /// endpoint with its sample: the endpoint's own, or the one `samples` has by its name.
+    public init(samples: [String: Data] = [:], delay: Duration = .zero, answers: [String: Answer] = [:]) {
+        self.samples = samples
         self.delay = delay
         self.answers = answers
     }
@@ -40,7 +45,7 @@ public struct StubTransport: HTTPTransport {
         }
         let (status, body): (Int, Data)
         switch answers[request.operationName] ?? .sample {
-        case .sample: (status, body) = (200, request.sampleData ?? Data())
+        case .sample: (status, body) = (200, request.sampleData ?? samples[request.operationName] ?? Data())
         case .response(let answer, let data): (status, body) = (answer, data)
         case .failure(let error): throw error
         }

@@ -4,6 +4,7 @@ public import SpecsmithCore
 
 extension API.Style: ExpressibleByArgument {}
 extension API.Access: ExpressibleByArgument {}
+extension API.Samples: ExpressibleByArgument {}
 
 /// `specsmith generate`: writes a spec's client into a folder.
 struct GenerateCommand: ParsableCommand {
@@ -52,6 +53,18 @@ struct GenerateCommand: ParsableCommand {
     )
     var flavours: Set<API.Flavour>?
 
+    @Option(help: "Override the spec's samples: inline (in the client) or separate (not in the client).")
+    var samples: API.Samples?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Write only Samples.swift: the spec's samples for a test or preview target.",
+            discussion:
+                "With `samples: separate`, the client carries none: `StubTransport(samples: <Name>Samples.all)`."
+        )
+    )
+    var samplesOnly = false
+
     @Option(help: "Name the files <prefix>.Models.swift, <prefix>.Client.swift, …")
     var prefix: String?
 
@@ -81,7 +94,13 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let layout = FileLayout(prefix: prefix, everyFile: everyFile)
         let result = try input.generate(
-            overrides: .init(style: style, access: access, flavours: flavours),
+            overrides: .init(
+                style: style,
+                access: access,
+                flavours: flavours,
+                samples: samples,
+                samplesOnly: samplesOnly
+            ),
             layout: layout
         )
         if result.hasErrors {

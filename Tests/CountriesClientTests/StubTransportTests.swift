@@ -13,6 +13,19 @@ import Testing
         #expect(neighbours.map(\.nativeName) == ["Österreich", "België"])
     }
 
+    /// A client generated with `samples: separate` carries none: a test target hands them to the stub by
+    /// endpoint name, and an endpoint's own sample (here, the inline client's) still wins.
+    @Test func samplesByEndpointNameAnswerEndpointsWithoutTheirOwn() async throws {
+        let fixture = Bundle.module.url(forResource: "countries", withExtension: "json", subdirectory: "Fixtures")!
+        let asia = try Data(contentsOf: fixture)
+        let stub = StubTransport(samples: ["countriesByRegion": asia, "countryByName": Data("[]".utf8)])
+        let client = CountriesClient(transport: stub)
+        let countries = try await client.countriesByRegion(.asia)
+        let fixtureCount = try #require(try JSONSerialization.jsonObject(with: asia) as? [Any]).count
+        #expect(countries.count == fixtureCount, "the fixture's countries")
+        #expect(try await client.countryByName("Germany").map(\.name) == ["Germany"])
+    }
+
     @Test func injectedStatusAndFailure() async throws {
         let stub = StubTransport(
             answers: [

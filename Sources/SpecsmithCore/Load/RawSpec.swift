@@ -20,6 +20,8 @@ public struct RawSpec: Sendable {
     public var headers: [(name: Located<String>, value: Located<String>)] = []
     /// `style:` — `endpoints`, `resources` or `both`.
     public var style: Located<String>?
+    /// `samples:` — `inline` (the client carries the samples) or `separate` (a test or preview target does).
+    public var samples: Located<String>?
     /// `access:` — `public`, `package` or `internal`.
     public var access: Located<String>?
     /// `flavours:` — the client APIs to generate besides async/await: `combine`, `rxswift`.
@@ -83,6 +85,7 @@ extension RawSpec {
     public func applying(_ config: RawConfig) -> RawSpec {
         var spec = self
         if let style = config.style { spec.style = style }
+        if let samples = config.samples { spec.samples = samples }
         if let access = config.access { spec.access = access }
         if let flavours = config.flavours { spec.flavours = flavours }
         return spec
@@ -98,6 +101,8 @@ public struct RawConfig: Sendable {
     public var access: Located<String>?
     /// `flavours:` — `async`, `combine`, `rxswift`.
     public var flavours: [Located<String>]?
+    /// `samples:` — `inline` or `separate`.
+    public var samples: Located<String>?
     /// `name:` — for an OpenAPI document, the API's name instead of the one its title gives.
     public var name: Located<String>?
     /// `namespaces: tags` — for an OpenAPI document, each operation in the namespace of its first tag.

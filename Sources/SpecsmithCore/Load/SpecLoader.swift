@@ -61,11 +61,12 @@ public enum SpecLoader {
 enum SpecKeys {
     static let top = [
         "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "flavours", "dates",
+        "samples",
         "auth", "errors", "models", "endpoints", "variables", "servers",
     ]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
-    static let config = ["style", "access", "flavours", "name", "namespaces", "filter", "rename"]
+    static let config = ["style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename"]
     static let filter = ["operations", "tags", "paths"]
     static let rename = ["schemas", "operations", "properties"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
@@ -131,6 +132,7 @@ struct FormatReader {
             case "version": spec.version = scalarText(value, key: "version")?.value
             case "baseURL": spec.baseURL = string(value, key: "baseURL")
             case "style": spec.style = string(value, key: "style")
+            case "samples": spec.samples = string(value, key: "samples")
             case "access": spec.access = string(value, key: "access")
             case "flavours": spec.flavours = flavours(value) ?? []
             case "dates": spec.dates = string(value, key: "dates")
@@ -167,6 +169,7 @@ struct FormatReader {
             let value = entry.value
             switch entry.key.value {
             case "style": config.style = string(value, key: "style")
+            case "samples": config.samples = string(value, key: "samples")
             case "access": config.access = string(value, key: "access")
             case "flavours": config.flavours = flavours(value)
             case "name": config.name = string(value, key: "name")

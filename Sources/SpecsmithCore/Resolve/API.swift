@@ -30,6 +30,16 @@ public struct API: Sendable, Hashable {
         }
     }
 
+    /// Where the spec's samples go.
+    public enum Samples: String, Sendable, Hashable, CaseIterable {
+        /// In the client: endpoints carry their sample data, for `StubTransport()`.
+        case inline
+        /// Not in the client, which carries no sample data: `specsmith generate --samples-only` (or the build
+        /// plugin, for a target with a `<Name>.specsmith-samples` file) writes them for a test or preview
+        /// target, for `StubTransport(samples: <Name>Samples.all)`.
+        case separate
+    }
+
     /// The access level of generated declarations.
     public enum Access: String, Sendable, Hashable, CaseIterable {
         /// `public`
@@ -56,6 +66,8 @@ public struct API: Sendable, Hashable {
     public var style: Style
     /// How visible the generated declarations are.
     public var access: Access
+    /// Where the samples go.
+    public var samples: Samples = .inline
     /// The client APIs to generate: always `async`, and any others the spec asks for.
     public var flavours: Set<Flavour> = [.async]
     /// The name of the runtime's `DateCoding` case.

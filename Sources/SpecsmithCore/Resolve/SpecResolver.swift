@@ -147,6 +147,7 @@ struct ResolveContext {
         let servers = resolveServerURLs()
         style = choice(raw.style, API.Style.self, key: "style") ?? .endpoints
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
+        let samples = choice(raw.samples, API.Samples.self, key: "samples") ?? .inline
         flavours = (flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }))
             .union([.async])
         reservedTypes = ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
@@ -175,6 +176,7 @@ struct ResolveContext {
             headers: headers,
             style: style,
             access: access,
+            samples: samples,
             flavours: flavours,
             dates: dates.rawValue,
             models: models,

@@ -39,6 +39,12 @@ public enum Translator {
     /// The files for `api`; with `everyFile`, the files the API does not need are there too, holding only
     /// a comment.
     public static func translate(_ api: API, everyFile: Bool = false) -> [SwiftFile] {
+        var api = api
+        let separateSamples = api.samples == .separate
+        if separateSamples {
+            // The client carries no sample data: `translateSamplesOnly` makes it for another target.
+            for index in api.operations.indices { api.operations[index].sample = nil }
+        }
         // Each file is made on its own, on all cores (see `Parallel`), the costliest first.
         var jobs = modelsJobs(api)
         let parts = operationParts(api)
@@ -50,7 +56,7 @@ public enum Translator {
         add(clientFile)
         if api.flavours.contains(.combine) { add(combineFile) }
         if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
-        jobs.append(Job(cost: 0) { samplesFile(api) })
+        if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
         let files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         guard everyFile else { return files }
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -408,6 +414,24 @@ public enum Translator {
                 ),
             translateRxSwift(api, declaresShared: part.isFirst)
         )
+    }
+
+    /// The samples alone, for a test or preview target of a spec with `samples: separate`: `Samples.swift`
+    /// with `<Name>Samples`, each sample by endpoint and `all` of them by endpoint name, for
+    /// `StubTransport(samples: <Name>Samples.all)`.
+    public static func translateSamplesOnly(_ api: API) -> [SwiftFile] {
+        var api = api
+        // The target it is generated into (a test or preview target) uses them: internal, with a plain import,
+        // whatever the target's import rules.
+        api.access = .internal
+        return [
+            file(
+                "Samples.swift",
+                api,
+                imports: [SwiftFile.Import(module: "Foundation", access: nil)],
+                [translateSamples(api, separate: true)]
+            )
+        ]
     }
 
     private static func samplesFile(_ api: API) -> SwiftFile {

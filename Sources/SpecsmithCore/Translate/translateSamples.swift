@@ -1,10 +1,12 @@
-/// Translates the spec's sample responses into static `Data` constants, which endpoints hand to stub transports.
-func translateSamples(_ api: API) -> Declaration {
-    let members: [Declaration] = api.operations.compactMap { operation in
+/// Translates the spec's sample responses into static `Data` constants, which endpoints hand to stub transports;
+/// `separate` ones (for the test or preview target they are generated into) have `all` of them by endpoint name.
+func translateSamples(_ api: API, separate: Bool = false) -> Declaration {
+    var members: [Declaration] = api.operations.compactMap { operation in
         guard let sample = operation.sample else { return nil }
         return .variable(
             VariableDeclaration(
                 docs: ["The sample response of `\(operation.specName)`."],
+                access: nil,
                 isStatic: true,
                 isLet: true,
                 name: SamplesNaming.member(operation),
@@ -15,9 +17,38 @@ func translateSamples(_ api: API) -> Declaration {
             )
         )
     }
+    if separate {
+        let entries = api.operations.filter { $0.sample != nil }.map { operation in
+            DictionaryEntry(
+                key: .literal(.string(operation.specName)),
+                value: .identifier(SamplesNaming.member(operation))
+            )
+        }
+        members.append(
+            .variable(
+                VariableDeclaration(
+                    docs: [
+                        "Every sample by its endpoint's name: `StubTransport(samples: \(TranslationNames.samples(api.name)).all)`."
+                    ],
+                    isStatic: true,
+                    isLet: true,
+                    name: "all",
+                    type: "[String: Data]",
+                    value: .dictionary(entries)
+                )
+            )
+        )
+    }
     return .type(
         TypeDeclaration(
-            docs: ["Sample response bodies from the spec, answered by `StubTransport`."],
+            docs: separate
+                ? [
+                    "Sample response bodies from the \(api.name) spec, for tests and previews; the client carries none.",
+                    "",
+                    "`StubTransport(samples: \(TranslationNames.samples(api.name)).all)` answers each endpoint with its sample.",
+                ]
+                : ["Sample response bodies from the spec, answered by `StubTransport`."],
+            access: nil,
             kind: .enum,
             name: TranslationNames.samples(api.name),
             members: members
