@@ -61,6 +61,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation`: the DocC catalogs of the runtime and the generator.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The AsyncHTTPClient transport, a product of its own: apps that do not use it build no SwiftNIO.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],

@@ -8,16 +8,16 @@ public import SpecsmithRuntime
 /// for streamed answers with real backpressure on every platform (a stream's reader that lags stops the
 /// reading of the connection, where `URLSessionTransport` on Linux can only bound what waits).
 ///
-/// It keeps the promises of ``URLSessionTransport``: redirects followed as ``RedirectPolicy`` allows
+/// It keeps the promises of `URLSessionTransport`: redirects followed as `RedirectPolicy` allows
 /// (credentials never go to another origin), bodies bounded in memory, downloads to files, streamed answers,
-/// upload and download progress, timeouts and cancellation, every failure a ``TransportError``.
+/// upload and download progress, timeouts and cancellation, every failure a `TransportError`.
 ///
 /// ```swift
 /// let client = CountriesClient(transport: AsyncHTTPClientTransport())
 /// ```
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The HTTP client every transport made without one shares: it follows no redirect itself, so that the
-    /// transport can follow them as ``RedirectPolicy`` allows, and lives as long as the program.
+    /// transport can follow them as `RedirectPolicy` allows, and lives as long as the program.
     public static let sharedClient = HTTPClient(
         eventLoopGroup: HTTPClient.defaultEventLoopGroup,
         configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .enabled(limit: .none))
@@ -28,8 +28,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public var client: HTTPClient
     /// The largest response body accepted in memory, in bytes.
     public var maxResponseSize: Int
-    /// The largest body of a download to a file (``TransportRequest/downloadsToFile``), in bytes: past it, the
-    /// download fails with ``TransportError/Kind/responseTooLarge`` and its file is removed.
+    /// The largest body of a download to a file (`TransportRequest/downloadsToFile`), in bytes: past it, the
+    /// download fails with `TransportError/Kind/responseTooLarge` and its file is removed.
     public var maxDownloadSize: Int64
     /// How many redirects are followed for one request at most.
     public var maxRedirects: Int
@@ -53,9 +53,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.streamBuffer = max(1, streamBuffer)
     }
 
-    /// Sends `request`, following redirects as ``RedirectPolicy`` allows; fails with a timeout when
+    /// Sends `request`, following redirects as `RedirectPolicy` allows; fails with a timeout when
     /// `request.timeout` passes first (for a streamed answer, before its status and headers are in) and with
-    /// ``TransportError/Kind/cancelled`` when the calling task is cancelled.
+    /// `TransportError/Kind/cancelled` when the calling task is cancelled.
     public func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
         try await TimeoutMiddleware(.seconds(request.timeout)).intercept(request) {
             request async throws(TransportError) in

@@ -11,8 +11,8 @@ extension APIClient {
     /// `endpoint` as a cold publisher of its response.
     ///
     /// Nothing is sent until a subscriber asks for a value; each subscription then sends one request, which
-    /// publishes the response and finishes, or fails with the same ``APIError`` that ``send(_:)`` throws.
-    /// Both arrive on ``APIClient/callbackQueue`` (the main queue by default), so operators may call closures
+    /// publishes the response and finishes, or fails with the same `APIError` that `send(_:)` throws.
+    /// Both arrive on `APIClient.callbackQueue` (the main queue by default), so operators may call closures
     /// written in main-actor code. Cancelling the subscription cancels the request in flight. To share one
     /// response among several subscribers, use `share()` or `multicast`.
     public func publisher<Response, ErrorBody>(

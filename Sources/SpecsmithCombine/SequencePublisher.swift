@@ -12,8 +12,8 @@ extension APIClient {
     ///
     /// Nothing is sent until a subscriber asks for a value; each subscription then sends one request and
     /// publishes the values as far as the subscriber's demand goes (the connection is read no faster), then
-    /// finishes, or fails with the ``APIError`` the stream ends with. Values and completion arrive on
-    /// ``APIClient/callbackQueue`` (the main queue by default). Cancelling the subscription closes the connection.
+    /// finishes, or fails with the `APIError` the stream ends with. Values and completion arrive on
+    /// `APIClient.callbackQueue` (the main queue by default). Cancelling the subscription closes the connection.
     public func publisher<Element, ErrorBody>(
         streaming endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
     ) -> AnyPublisher<Element, APIError<ErrorBody>> {
@@ -25,11 +25,11 @@ extension APIClient {
         .eraseToAnyPublisher()
     }
 
-    /// The pages of a paged list endpoint (``APIPages``) as a cold publisher.
+    /// The pages of a paged list endpoint (`APIPages`) as a cold publisher.
     ///
     /// Each subscription fetches the pages from the first on, each page when the subscriber's demand reaches
-    /// it, then finishes, or fails with the ``APIError`` the pages end with. Pages and completion arrive on
-    /// ``APIClient/callbackQueue``. Cancelling the subscription sends no further requests.
+    /// it, then finishes, or fails with the `APIError` the pages end with. Pages and completion arrive on
+    /// `APIClient.callbackQueue`. Cancelling the subscription sends no further requests.
     public func publisher<Page, ErrorBody>(
         paging pages: APIPages<Page, ErrorBody>
     ) -> AnyPublisher<Page, APIError<ErrorBody>> {
@@ -40,11 +40,11 @@ extension APIClient {
         .eraseToAnyPublisher()
     }
 
-    /// The items of a paged list endpoint's pages (``APIItems``) as a cold publisher.
+    /// The items of a paged list endpoint's pages (`APIItems`) as a cold publisher.
     ///
     /// Each subscription fetches pages from the first on as the subscriber's demand reaches their items: a
     /// subscriber that asks for 10 items of pages of 100 causes one request. Items and completion arrive on
-    /// ``APIClient/callbackQueue``. Cancelling the subscription sends no further requests.
+    /// `APIClient.callbackQueue`. Cancelling the subscription sends no further requests.
     public func publisher<Item, ErrorBody>(
         paging items: APIItems<Item, ErrorBody>
     ) -> AnyPublisher<Item, APIError<ErrorBody>> {
@@ -57,9 +57,9 @@ extension APIClient {
 }
 
 extension APIClient {
-    /// A transfer with progress (``APITransfer``) as a cold publisher: progress events, then the answer.
+    /// A transfer with progress (`APITransfer`) as a cold publisher: progress events, then the answer.
     ///
-    /// Each subscription sends the request once; events and completion arrive on ``APIClient/callbackQueue``.
+    /// Each subscription sends the request once; events and completion arrive on `APIClient.callbackQueue`.
     /// Progress the subscriber has no demand for is merged into the next it reads. Cancelling the
     /// subscription cancels the request.
     public func publisher<Value, ErrorBody>(

@@ -87,7 +87,7 @@ public final class ChunkSource: @unchecked Sendable {
     /// The buffered bytes past which the stream fails: 64 MB.
     public static let defaultLimit = 64 << 20
 
-    /// The buffered bytes past which ``pause`` is called.
+    /// The buffered bytes past which the transport is asked to `pause`.
     public let highWater: Int
     /// The buffered bytes past which the stream fails with ``TransportError/Kind/responseTooLarge`` and the
     /// transfer is cancelled: the bound on memory when a transport cannot pause at once (URLSession on Linux

@@ -9,7 +9,8 @@
 public struct SpecDiff: Sendable, Hashable {
     /// One change.
     public struct Change: Sendable, Hashable {
-        /// What changed: `endpoint `countryByName``, `model `Country``, `property `Country.name``.
+        /// What changed, such as endpoint `countryByName`, model `Country` or property `Country.name` (the
+        /// name in backticks).
         public var subject: String
         /// What happened to it, in a sentence.
         public var description: String

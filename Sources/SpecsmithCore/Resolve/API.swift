@@ -594,7 +594,7 @@ public struct Operation: Sendable, Hashable {
         public var name: String
         /// The header's name.
         public var wireName: String
-        /// The type: text, a number, a flag, a date, a URL, a UUID or ``TypeRef/links``; optional when the
+        /// The type: text, a number, a flag, a date, a URL, a UUID or the runtime's `Links`; optional when the
         /// header may be missing.
         public var type: TypeRef
         /// The runtime `DateCoding` case a `Date` header is written in, when not an HTTP date.
