@@ -57,17 +57,6 @@ struct ExportOpenAPICommand: ParsableCommand {
             print(text, terminator: "")
             return
         }
-        do {
-            let url = URL(fileURLWithPath: output)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            printError("cannot write \(output): \(error.localizedDescription)")
-            throw ExitCodes.usageOrIO
-        }
-        print("Wrote \(output)")
+        try writeFile(text, to: output)
     }
 }

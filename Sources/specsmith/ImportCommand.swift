@@ -55,17 +55,6 @@ struct ImportCommand: ParsableCommand {
         }
         report(diagnostics)
         guard let spec else { throw ExitCodes.specErrors }
-        do {
-            let url = URL(fileURLWithPath: output)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-            try Data(spec.utf8).write(to: url, options: .atomic)
-        } catch {
-            printError("cannot write \(output): \(error.localizedDescription)")
-            throw ExitCodes.usageOrIO
-        }
-        print("Wrote \(output)")
+        try writeFile(spec, to: output)
     }
 }

@@ -54,3 +54,17 @@ func printError(_ text: String) {
     fflush(nil)  // all streams: what went to standard output comes first
     FileHandle.standardError.write(Data(("error: " + text + "\n").utf8))
 }
+
+/// Writes `text` to the file at `path` (making its folder), atomically, and says so; exits with code 2 when
+/// it cannot.
+func writeFile(_ text: String, to path: String) throws {
+    do {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    } catch {
+        printError("cannot write \(path): \(error.localizedDescription)")
+        throw ExitCodes.usageOrIO
+    }
+    print("Wrote \(path)")
+}

@@ -210,25 +210,10 @@ extension OpenAPIReader {
         }
     }
 
-    /// The case name a response's `x-specsmith` gives its answer (`{name: scheduled}`).
-    mutating func formatAnswerName(of response: YAMLValue) -> Located<String>? {
-        guard let value = format(of: response), let entries = formatEntries(value) else { return nil }
-        return readingFormat { reader in
-            var name: Located<String>?
-            for entry in entries {
-                if entry.key.value == "name" {
-                    name = reader.string(entry.value, key: "name")
-                } else {
-                    reader.unknownKey(entry.key, allowed: ["name"], in: "`\(Self.formatKey)`")
-                }
-            }
-            return name
-        }
-    }
-
-    /// The name a server's `x-specsmith` gives it.
-    mutating func formatServerName(of server: YAMLValue) -> Located<String>? {
-        guard let value = format(of: server), let entries = formatEntries(value) else { return nil }
+    /// The `name` an object's `x-specsmith` gives it: a response's answer case (`{name: scheduled}`), a
+    /// server's name (`{name: uploads}`).
+    mutating func formatName(of object: YAMLValue) -> Located<String>? {
+        guard let value = format(of: object), let entries = formatEntries(value) else { return nil }
         return readingFormat { reader in
             var name: Located<String>?
             for entry in entries {

@@ -228,7 +228,7 @@ extension OpenAPIReader {
             name = "server\(number)"
         }
         addVariables(of: first)
-        var server = RawServer(name: formatServerName(of: first) ?? Located(name, at: url.location))
+        var server = RawServer(name: formatName(of: first) ?? Located(name, at: url.location))
         server.url = Located(text, at: url.location, textStart: text == written ? url.textStart : nil)
         server.description = first["description"]?.scalarText
         spec.servers.append(server)
@@ -584,7 +584,7 @@ extension OpenAPIReader {
                 answer.description = response["description"]?.scalarText.flatMap {
                     $0.lowercased() == HTTPStatus.reasonPhrase(code)?.lowercased() ? nil : $0
                 }
-                answer.name = formatAnswerName(of: response)
+                answer.name = formatName(of: response)
                 answer.body = answerBody(response, name: SwiftName.typeName(endpoint.name.value) + "Response")
                 if code == 204 || code == 304 { answer.body = nil }
                 answers.append(answer)
