@@ -88,8 +88,16 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
-        for name in Self.examples {
-            let api = try Self.resolve(name)
+        var apis = try Self.examples.map { ($0, try Self.resolve($0)) }
+        // And specs whose names are drawn from those that broke generated code (see `RandomNamesTests`).
+        for seed in ExportPropertyTests.seeds.prefix(4) {
+            var random = SeededGenerator(state: seed)
+            var spec = RandomSpec.draw(units: 48, using: &random)
+            _ = spec.generateDroppingRefusedUnits(overrides: Pipeline.Overrides())
+            let (api, _) = Pipeline.resolve(text: spec.text.text, path: "random.yaml") { _ in nil }
+            apis.append(("Random\(seed)", try #require(api)))
+        }
+        for (name, api) in apis {
             for json in [false, true] {
                 let url = folder.appendingPathComponent("\(name).\(json ? "json" : "yaml")")
                 try OpenAPIExporter.export(api, json: json).text.write(to: url, atomically: true, encoding: .utf8)

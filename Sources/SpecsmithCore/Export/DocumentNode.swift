@@ -41,7 +41,7 @@ indirect enum DocumentNode: Sendable, Hashable {
         let (open, separator, close, colon) =
             inner == nil ? ("", ",", "", ":") : ("\n", ",\n", "\n" + (indentation ?? ""), ": ")
         switch self {
-        case .string(let text): return YAMLValue.jsonString(text)
+        case .string(let text): return YAMLValue.portableString(text)
         case .int(let number): return String(number)
         case .double(let number): return Self.numberText(number)
         case .bool(let flag): return flag ? "true" : "false"
@@ -55,7 +55,7 @@ indirect enum DocumentNode: Sendable, Hashable {
             guard !object.entries.isEmpty else { return "{}" }
             return "{" + open
                 + object.entries.map {
-                    (inner ?? "") + YAMLValue.jsonString($0.key) + colon + $0.value.jsonText(indentation: inner)
+                    (inner ?? "") + YAMLValue.portableString($0.key) + colon + $0.value.jsonText(indentation: inner)
                 }
                 .joined(separator: separator) + close + "}"
         }

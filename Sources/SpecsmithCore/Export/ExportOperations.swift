@@ -57,6 +57,10 @@ extension OpenAPIExporter {
             object["servers"] = .array([.object(entry)])
         }
         var format = Self.deprecationEntries(operation.deprecation)
+        // The loader names an operation after its id as a Swift name; a spec's name of another form is said.
+        if SwiftName.memberName(operation.specName) != operation.specName {
+            format["name"] = .string(operation.specName)
+        }
         if let namespace = operation.namespace { format["namespace"] = .string(namespace) }
         if let pagination = operation.pagination {
             format["pages"] = .object(pages(pagination, response: operation.response))
@@ -308,7 +312,16 @@ extension OpenAPIExporter {
         switch body {
         case .none: return nil
         case .json(let type): content["application/json"] = media(schema(type) ?? DocumentObject(), example: sample)
-        case .bytes(let accept): content[accept] = media(Self.bytesSchema)
+        case .bytes(let accept):
+            var media = DocumentObject()
+            media["schema"] = .object(Self.bytesSchema)
+            // Bytes of a `text/…` type, which the loader would read as text.
+            if accept.lowercased().hasPrefix("text/") {
+                var format = DocumentObject()
+                format["binary"] = .string(accept)
+                Self.adding(format, to: &media)
+            }
+            content[accept] = .object(media)
         case .file(let accept):
             var media = DocumentObject()
             media["schema"] = .object(Self.bytesSchema)
@@ -317,9 +330,17 @@ extension OpenAPIExporter {
             Self.adding(format, to: &media)
             content[accept] = .object(media)
         case .text(let accept):
+            var media = DocumentObject()
             var schema = DocumentObject()
             schema["type"] = "string"
-            content[accept] = media(schema, example: nil)
+            media["schema"] = .object(schema)
+            // Text of another type than `text/…`, which the loader would read as bytes.
+            if !accept.lowercased().hasPrefix("text/") {
+                var format = DocumentObject()
+                format["text"] = .string(accept)
+                Self.adding(format, to: &media)
+            }
+            content[accept] = .object(media)
         case .events(let element, _):
             content["text/event-stream"] = streamMedia(
                 Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil),

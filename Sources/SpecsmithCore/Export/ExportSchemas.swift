@@ -2,7 +2,23 @@
 /// parameter and header of the exported document are made of.
 extension OpenAPIExporter {
     /// `#/components/schemas/<name>`.
-    static func reference(_ model: String) -> String { "#/components/schemas/" + model }
+    static func reference(_ model: String) -> String { "#/components/schemas/" + componentName(model) }
+
+    /// A model's name as a component's, which OpenAPI limits to `[a-zA-Z0-9._-]`: other characters are
+    /// written `_u01C4_` (the model's name is then in the schema's `x-specsmith`).
+    static func componentName(_ model: String) -> String {
+        var name = ""
+        for scalar in model.unicodeScalars {
+            if scalar.isASCII,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
+            {
+                name.unicodeScalars.append(scalar)
+            } else {
+                name += "_u" + String(scalar.value, radix: 16, uppercase: true) + "_"
+            }
+        }
+        return name
+    }
 
     /// The schema of a value of `type`; `nil` for `Void`. An optional is its wrapped type (the `required`
     /// list says it may be missing); `Nullable<T>` allows `null` too.
@@ -102,21 +118,38 @@ extension OpenAPIExporter {
         for entry in schema.entries { described[entry.key] = entry.value }
         // A model's deprecation is the format's (`@available`) only when the extension says so.
         var format = Self.deprecationEntries(model.deprecation)
+        if Self.componentName(model.name) != model.name { format["name"] = .string(model.name) }
         if model.deprecation != nil && format.isEmpty { format["deprecated"] = .bool(true) }
         switch model.shape {
         case .union(let union):
+            // The case names the resolver would not give the alternatives by their types.
             var names = DocumentObject()
-            for alternative in union.alternatives {
-                names[alternative.name] = .string(Self.formatTypeText(alternative.type))
+            for alternative in union.alternatives
+            where alternative.name
+                != ReservedNames.avoiding(ReservedNames.enumerationMembers, SwiftName.caseName(for: alternative.type))
+            {
+                names[Self.unescaped(alternative.name)] = .string(Self.formatTypeText(alternative.type))
             }
-            format["oneOf"] = .object(names)
+            if !names.isEmpty { format["oneOf"] = .object(names) }
             format["fallback"] = .bool(union.fallbackCase != nil)
         case .enumeration(let enumeration):
+            // The case names the resolver would not give the values.
             var names = DocumentObject()
             for value in enumeration.cases {
-                names[value.name] = enumeration.isInteger ? .int(Int(value.rawValue) ?? 0) : .string(value.rawValue)
+                let raw = RawEnumValue(
+                    name: nil,
+                    value: Located(value.rawValue, at: SourceLocation(file: "", line: 0, column: 0)),
+                    isInteger: enumeration.isInteger
+                )
+                let derived = ReservedNames.avoiding(
+                    ReservedNames.enumerationMembers,
+                    ResolveContext.derivedCaseName(raw)
+                )
+                guard value.name != derived else { continue }
+                names[Self.unescaped(value.name)] =
+                    enumeration.isInteger ? .int(Int(value.rawValue) ?? 0) : .string(value.rawValue)
             }
-            format["enum"] = .object(names)
+            if !names.isEmpty { format["enum"] = .object(names) }
         case .object: break
         }
         Self.adding(format, to: &described)
@@ -179,11 +212,22 @@ extension OpenAPIExporter {
         return schema
     }
 
+    /// A case name as the spec wrote it: `knownCases`, which the resolver made `knownCases_` to keep it apart
+    /// from an enumeration's own members.
+    static func unescaped(_ name: String) -> String {
+        let stem = String(name.dropLast())
+        return name.hasSuffix("_") && ReservedNames.enumerationMembers.contains(stem) ? stem : name
+    }
+
     /// What the format says of a property or parameter beyond OpenAPI: a Swift name other than its key's,
     /// and the way its dates are written.
     func fieldEntries(name: String, key: String, type: TypeRef, dates: String?) -> DocumentObject {
         var entries = DocumentObject()
-        if name != SwiftName.memberName(key) { entries["swiftName"] = .string(name) }
+        if name != SwiftName.memberName(key) {
+            // A name the resolver kept apart from generated members (`hashValue_`) is written as the spec did.
+            let written = name.hasSuffix("_") ? String(name.dropLast()) : name
+            if written != SwiftName.memberName(key) { entries["swiftName"] = .string(written) }
+        }
         if let dates { entries["dates"] = .string(dates) }
         if (dates ?? api.dates).hasSuffix("Since1970"), Self.contains(.builtin(.date), in: type) {
             // Numbers on the wire, dates in Swift.

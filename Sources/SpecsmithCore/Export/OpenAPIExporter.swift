@@ -68,7 +68,7 @@ public struct OpenAPIExporter {
         document["openapi"] = "3.1.0"
         var info = DocumentObject()
         info["title"] = .string(api.name)
-        info["version"] = .string(api.version ?? "1.0")
+        info["version"] = .string(api.version ?? "")  // OpenAPI requires one; empty reads back as none
         if let description = api.description { info["description"] = .string(description) }
         document["info"] = .object(info)
         document["servers"] = .array([
@@ -113,7 +113,9 @@ public struct OpenAPIExporter {
                 return nil
             }
         )
-        for model in api.models where !bodies.contains(model.name) { schemas[model.name] = .object(schema(of: model)) }
+        for model in api.models where !bodies.contains(model.name) {
+            schemas[Self.componentName(model.name)] = .object(schema(of: model))
+        }
         if !schemas.isEmpty { components["schemas"] = .object(schemas) }
         if let securitySchemes = securitySchemes() { components["securitySchemes"] = .object(securitySchemes) }
         if !components.isEmpty { document["components"] = .object(components) }

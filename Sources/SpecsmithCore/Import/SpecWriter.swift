@@ -400,7 +400,7 @@ struct YAMLTextWriter {
     /// `text` as a YAML key or scalar that reads back as that string: plain when nothing in it means anything
     /// to YAML, otherwise double-quoted with JSON's escapes.
     static func quoted(_ text: String) -> String {
-        isPlain(text) ? text : YAMLValue.jsonString(text)
+        isPlain(text) ? text : YAMLValue.portableString(text)
     }
 
     private static let plainCharacters = Set(

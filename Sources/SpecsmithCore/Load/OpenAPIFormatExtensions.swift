@@ -114,20 +114,25 @@ extension OpenAPIReader {
         readingFormat { reader in
             for entry in entries {
                 switch (entry.key.value, model.shape) {
+                case ("name", _): continue  // read before the models, by `formatModelName`
                 case ("deprecated", _): model.deprecated = reader.deprecation(entry.value)
                 case ("oneOf", .union(var union)):
-                    let written = reader.alternatives(entry.value)
-                    if written.count == union.alternatives.count {
-                        for index in written.indices { union.alternatives[index].name = written[index].name }
+                    // Names by type: the alternatives the document names differently than their types would.
+                    for written in reader.alternatives(entry.value) {
+                        if let index = union.alternatives.firstIndex(where: { $0.type.value == written.type.value }) {
+                            union.alternatives[index].name = written.name
+                        }
                     }
                     model.shape = .union(union)
                 case ("fallback", .union(var union)):
                     union.fallback = reader.flag(entry.value, key: "fallback")
                     model.shape = .union(union)
                 case ("enum", .enumeration(var values)):
-                    let written = reader.enumValues(entry.value)
-                    if written.count == values.count {
-                        for index in written.indices { values[index].name = written[index].name }
+                    // Names by value: the values the document names differently than they would be.
+                    for written in reader.enumValues(entry.value) {
+                        if let index = values.firstIndex(where: { $0.value.value == written.value.value }) {
+                            values[index].name = written.name
+                        }
                     }
                     model.shape = .enumeration(values)
                 default:
@@ -135,6 +140,13 @@ extension OpenAPIReader {
                 }
             }
         }
+    }
+
+    /// The name a component schema's `x-specsmith` gives its model, when the component's own cannot be it
+    /// (OpenAPI limits component names to `[a-zA-Z0-9._-]`).
+    func formatModelName(of schema: YAMLValue) -> Located<String>? {
+        guard let name = format(of: schema)?["name"], case .string(let text) = name.kind else { return nil }
+        return name.located(text)
     }
 
     /// Reads an operation's `x-specsmith`: its pagination and its stream method, in place of what the
@@ -154,6 +166,7 @@ extension OpenAPIReader {
                 case "stream": endpoint.stream = reader.streamVariant(entry)
                 case "deprecated": endpoint.deprecated = reader.deprecation(entry.value)
                 case "namespace": endpoint.namespace = reader.string(entry.value, key: "namespace")
+                case "name": if let name = reader.string(entry.value, key: "name") { endpoint.name = name }
                 default:
                     reader.unknownKey(entry.key, allowed: SpecKeys.operationFormat, in: "`\(Self.formatKey)`")
                 }

@@ -102,7 +102,7 @@ struct OpenAPIReader {
             }
             // Models first get their names, so that references between them resolve in any order.
             for entry in entries where isModel(entry.value) {
-                let renamed = rename(entry.key.value, in: \.schemas)
+                let renamed = rename(entry.key.value, in: \.schemas) ?? formatModelName(of: entry.value)
                 modelNames[entry.key.value] = claim(
                     renamed?.value ?? entry.key.value,
                     at: renamed?.location ?? entry.key.location
@@ -373,7 +373,7 @@ struct OpenAPIReader {
             spec.name = Located("API", at: info.location)
         }
         spec.description = info["description"]?.scalarText
-        spec.version = info["version"]?.scalarText
+        spec.version = info["version"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     mutating func readServers() {
@@ -462,6 +462,8 @@ struct OpenAPIReader {
             if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
             // A union of one alternative, told by its tag: a union still, which may gain alternatives.
             if key != "allOf" && schema["discriminator"] != nil && !items.isEmpty { return true }
+            // One that the format's extension names as a union (`x-specsmith: {oneOf: …}`).
+            if key != "allOf" && schema[Self.formatKey]?["oneOf"] != nil && !items.isEmpty { return true }
         }
         return false
     }
@@ -471,10 +473,14 @@ struct OpenAPIReader {
         let base = SwiftName.typeName(name)
         // Names generated code uses (`Error`, `Data`, `Scope`, …) are kept from models, whatever the flavours.
         if reservedNames.isEmpty {
+            // A document `specsmith export` wrote says its flavours; its auth is its security schemes.
+            let exported = format(of: root) != nil
             reservedNames = ReservedNames.types(
                 api: spec.name?.value ?? "API",
-                hasAuth: true,
-                flavours: Set(API.Flavour.allCases)
+                hasAuth: exported ? root["components"]?["securitySchemes"] != nil : true,
+                flavours: exported
+                    ? Set(spec.flavours.compactMap { API.Flavour(rawValue: $0.value) }).union([.async])
+                    : Set(API.Flavour.allCases)
             )
         }
         let reserved = reservedNames

@@ -97,8 +97,8 @@ enum SpecKeys {
     /// What an OpenAPI document's `x-specsmith` says of the document, of a field, of an operation.
     static let documentFormat = ["style", "access", "flavours", "dates", "headers", "endpoints", "scopes"]
     static let fieldFormat = ["type", "swiftName", "dates", "separator", "deprecated", "const", "nullable"]
-    static let modelFormat = ["deprecated", "oneOf", "enum", "fallback"]
-    static let operationFormat = ["pages", "stream", "deprecated", "namespace"]
+    static let modelFormat = ["name", "deprecated", "oneOf", "enum", "fallback"]
+    static let operationFormat = ["pages", "stream", "deprecated", "namespace", "name"]
 }
 
 /// Walks the YAML tree, collecting diagnostics as it goes.

@@ -69,6 +69,23 @@ struct YAMLValue: Sendable, Hashable {
         }
     }
 
+    /// `text` as a JSON string that YAML reads as the same text too: JSON's escapes, and escapes for what YAML
+    /// reads as a line break or a byte order mark (NEL, the line and paragraph separators) or refuses (the other
+    /// C1 controls, DEL), which JSON would leave as they are.
+    static func portableString(_ text: String) -> String {
+        var out = ""
+        for scalar in jsonString(text).unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value) {
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
