@@ -1,6 +1,12 @@
 import ArgumentParser
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `specsmith mock`: runs `specsmith-mock`, the mock server, which is a product of its own so that this tool
 /// (which the build plugin builds) links no SwiftNIO.
 struct MockCommand: ParsableCommand {
@@ -25,18 +31,12 @@ struct MockCommand: ParsableCommand {
             )
             throw ExitCodes.usageOrIO
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        do {
-            try process.run()
-        } catch {
-            printError("cannot run \(executable.path): \(error.localizedDescription)")
-            throw ExitCodes.usageOrIO
-        }
-        // Ctrl-C reaches both processes (one process group); this one waits for the server to stop.
-        signal(SIGINT, SIG_IGN)
-        process.waitUntilExit()
-        throw ExitCode(process.terminationStatus)
+        // Replaced by the server, so that signals (Ctrl-C, a supervisor's SIGTERM) reach it, and its exit code is
+        // this command's.
+        fflush(nil)
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        execv(executable.path, &argv)
+        printError("cannot run \(executable.path): \(String(cString: strerror(errno)))")
+        throw ExitCodes.usageOrIO
     }
 }

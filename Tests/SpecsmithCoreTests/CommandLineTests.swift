@@ -3,6 +3,10 @@ import Testing
 
 @testable import SpecsmithCore
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The `specsmith` executable as users run it: exit codes, messages, and what it writes.
 @Suite struct CommandLineTests {
     struct Run {
@@ -120,6 +124,44 @@ import Testing
         let missing = try run(["diff", old, pair.appendingPathComponent("nothing.yaml").path])
         #expect(missing.status == 2)
         #expect(missing.errors.contains("cannot read"))
+    }
+
+    /// `specsmith mock` runs `specsmith-mock` from beside it: the server says where it listens, and answers.
+    @Test func mockRunsTheMockServerBesideIt() async throws {
+        let executable = try #require(Self.executable, "build the specsmith executable first (swift build)")
+        let mock = executable.deletingLastPathComponent().appendingPathComponent("specsmith-mock")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: mock.path),
+            "build specsmith-mock first (swift build)"
+        )
+        let process = Process()
+        process.executableURL = executable
+        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Countries.yaml").path
+        process.arguments = ["mock", spec, "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // `specsmith mock` became the server (exec): stopping it stops the server.
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        // The first line names the address; read it without waiting for the end of the output.
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first += chunk
+        }
+        let line = String(decoding: first, as: UTF8.self)
+        #expect(line.hasPrefix("Mock of Countries (4 endpoints) on http://127.0.0.1:"), "\(line)")
+        let address = try #require(
+            line.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        )
+        let (data, response) = try await URLSession.shared.data(from: URL(string: address + "/name/Germany")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains("Deutschland"))
     }
 
     @Test func theBuildPluginsInvocationWritesEveryFileAndItsDependencies() throws {
