@@ -16,7 +16,16 @@ import Testing
 
 /// When the loopback server wrote what, for the streams below.
 final class StreamTimeline: Sendable {
-    let lastChunkSent = Mutex<Date?>(nil)
+    /// Set by a test's client when the first chunk arrives; the server waits for it (at most 10 s) before it
+    /// sends the others, and records whether it came in time.
+    let firstChunkReceived = Mutex(false)
+    let sawFirstChunkInTime = Mutex(false)
+    /// Whether the server waits for `firstChunkReceived`.
+    let waitsForFirstChunk: Bool
+
+    init(waitsForFirstChunk: Bool = false) {
+        self.waitsForFirstChunk = waitsForFirstChunk
+    }
     let logFollowerLeft = Mutex<Bool>(false)
 }
 
@@ -64,7 +73,16 @@ final class StreamTimeline: Sendable {
                             let middle = event.index(event.startIndex, offsetBy: event.count / 2)
                             try await writer.write(ByteBuffer(string: String(event[..<middle])))
                             try await writer.write(ByteBuffer(string: String(event[middle...])))
-                            if index == Self.chunks.count - 1 { timeline.lastChunkSent.withLock { $0 = Date() } }
+                            if index == 0 && timeline.waitsForFirstChunk {
+                                // A client that reads as the server writes has the first chunk before the rest
+                                // is sent; one that held chunks back would keep the server waiting the 10 s.
+                                let deadline = ContinuousClock.now + .seconds(10)
+                                while !timeline.firstChunkReceived.withLock({ $0 }), ContinuousClock.now < deadline {
+                                    try await Task.sleep(for: .milliseconds(5))
+                                }
+                                let inTime = timeline.firstChunkReceived.withLock { $0 }
+                                timeline.sawFirstChunkInTime.withLock { $0 = inTime }
+                            }
                             try await Task.sleep(for: .milliseconds(150))
                         }
                         try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
@@ -170,13 +188,12 @@ final class StreamTimeline: Sendable {
 
     @Test(arguments: TestTransport.allCases)
     func chunksArriveAsTheModelWritesThem(transport: TestTransport) async throws {
-        let timeline = StreamTimeline()
+        let timeline = StreamTimeline(waitsForFirstChunk: true)
         try await withLoopbackServer(Self.configure(timeline)) { baseURL, log in
             let chat = Self.client(baseURL, transport)
             var chunks: [ChatCompletionChunk] = []
-            var firstArrival: Date?
             for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: Self.question) {
-                if firstArrival == nil { firstArrival = Date() }
+                timeline.firstChunkReceived.withLock { $0 = true }
                 chunks.append(chunk)
             }
             let (text, calls) = Self.assemble(chunks)
@@ -184,9 +201,10 @@ final class StreamTimeline: Sendable {
             #expect(calls == ["get_weather": #"{"city":"Berlin"}"#])
             #expect(chunks.last?.choices.first?.finishReason == .toolCalls)
             #expect(chunks.last?.usage?.totalTokens == 16)
-            let first = try #require(firstArrival)
-            let lastSent = try #require(timeline.lastChunkSent.withLock { $0 })
-            #expect(first < lastSent, "the first chunk must arrive while the server is still writing")
+            #expect(
+                timeline.sawFirstChunkInTime.withLock { $0 },
+                "the first chunk must arrive while the server is still writing"
+            )
 
             let request = try #require(await log.requests.last)
             #expect(request.headers["accept"] == "text/event-stream")

@@ -23,6 +23,14 @@ actor GitHubLog {
 
     /// How many requests for exactly `path` started.
     func count(_ path: String) -> Int { started.filter { $0 == path }.count }
+
+    /// Returns once `count` requests have started, or after `limit`.
+    func waitUntilStarted(_ count: Int, within limit: Duration = .seconds(10)) async {
+        let deadline = ContinuousClock.now + limit
+        while started.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
 
 /// A GitHub REST API look-alike: two repositories with issues, GitHub's 404 body for anything else, and a
@@ -33,6 +41,9 @@ struct GitHubServer: Sendable {
     var delay: Duration = .zero
     /// Repositories that take this long instead.
     var slow: [String: Duration] = [:]
+    /// How many requests each answer waits to have started (at most 10 s) before its delay: a test of
+    /// requests in flight together then does not depend on how fast a loaded machine sends them.
+    var together = 1
 
     static let repositories: [String: Int] = ["apple/swift": 3, "apple/swift-nio": 2]
 
@@ -99,6 +110,7 @@ struct GitHubServer: Sendable {
     /// which it records as cancelled.
     private func answer(_ request: Request, path: String, delay: Duration) async throws -> Bool {
         await log.start(path)
+        if together > 1 { await log.waitUntilStarted(together) }
         guard delay > .zero else {
             await log.end()
             return true

@@ -94,8 +94,10 @@ typealias Issue = GitHubIssues.Issue
     }
 
     @Test func asyncLetRunsBothRequestsAtOnce() async throws {
-        // Long enough for the second request to arrive while the first is answered, even on a busy machine.
-        let server = GitHubServer(delay: .milliseconds(1500))
+        // Each answer waits for both requests to have started: sent one after the other, the first would wait
+        // 10 s alone, and the server would never work on two at once.
+        var server = GitHubServer(delay: .milliseconds(100))
+        server.together = 2
         try await withLoopbackServer(server.configure) { url, _ in
             let client = GitHubIssuesClient(baseURL: url)
             async let repository = client.repository(owner: "apple", repo: "swift")
