@@ -140,7 +140,7 @@ extension Differ {
             guard let previous = oldParameters[key(parameter)] else {
                 // One of the same wire name elsewhere moved (reported above).
                 if before.parameters.contains(where: { $0.wireName == parameter.wireName }) { continue }
-                let required = Self.isRequired(parameter)
+                let required = parameter.isRequired
                 add(
                     subject,
                     "\(required ? "new required" : "new") parameter `\(parameter.name)` (\(Self.place(parameter.location)) `\(parameter.wireName)`)",
@@ -160,19 +160,15 @@ extension Differ {
                     swift: true,
                     wire: true
                 )
-            } else if Self.isRequired(parameter) && !Self.isRequired(previous) {
+            } else if parameter.isRequired && !previous.isRequired {
                 add(subject, "\(name) is required now", swift: true, wire: true)
-            } else if !Self.isRequired(parameter) && Self.isRequired(previous) {
+            } else if !parameter.isRequired && previous.isRequired {
                 add(subject, "\(name) is optional now", swift: false, wire: false)
             }
             if previous.separator != parameter.separator || previous.isObject != parameter.isObject {
                 add(subject, "\(name) is sent in another form", swift: false, wire: true)
             }
         }
-    }
-
-    static func isRequired(_ parameter: Parameter) -> Bool {
-        !parameter.type.isOptional && parameter.defaultValue == nil
     }
 
     static func place(_ location: Parameter.Location) -> String {

@@ -41,11 +41,6 @@ extension Differ {
         }
     }
 
-    /// Whether a property's key is always there in what an old app reads or sends.
-    static func isRequired(_ property: Property) -> Bool {
-        property.constant == nil && !property.type.isOptional && property.defaultValue == nil
-    }
-
     mutating func compareProperties(
         _ before: [Property],
         _ after: [Property],
@@ -61,7 +56,7 @@ extension Differ {
                 add(subject, "is the JSON key `\(renamed.key)`, not `\(property.key)`", swift: false, wire: true)
                 continue
             }
-            let required = Self.isRequired(property)
+            let required = property.isRequiredKey
             add(
                 subject,
                 required && received ? "removed: old apps require it in what they receive" : "removed",
@@ -73,7 +68,7 @@ extension Differ {
             let subject = "property `\(model).\(property.name)`"
             guard let previous = oldByKey[property.key] else {
                 if before.contains(where: { $0.name == property.name }) { continue }  // its key changed
-                let required = Self.isRequired(property)
+                let required = property.isRequiredKey
                 add(
                     subject,
                     required
@@ -93,14 +88,14 @@ extension Differ {
                     swift: true,
                     wire: true
                 )
-            } else if Self.isRequired(previous) && !Self.isRequired(property) {
+            } else if previous.isRequiredKey && !property.isRequiredKey {
                 add(
                     subject,
                     "is optional now" + (received ? ": old apps require it in what they receive" : ""),
                     swift: previous.type != property.type,
                     wire: received
                 )
-            } else if !Self.isRequired(previous) && Self.isRequired(property) {
+            } else if !previous.isRequiredKey && property.isRequiredKey {
                 add(
                     subject,
                     "is required now" + (sent ? ": old apps may leave it out" : ""),

@@ -168,6 +168,34 @@ struct DocumentObject: Sendable, Hashable {
     var isEmpty: Bool { entries.isEmpty }
 }
 
+extension DocumentNode {
+    /// A value of an enumeration, as JSON: its string, or its integer.
+    init(_ value: EnumCase, of enumeration: Enumeration) {
+        self = enumeration.isInteger ? .int(Int(value.rawValue) ?? 0) : .string(value.rawValue)
+    }
+
+    /// A default or constant as JSON; an enumeration's case by its value in `api`.
+    init(_ value: DefaultValue, in api: API) {
+        switch value {
+        case .bool(let flag): self = .bool(flag)
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .string(let text), .url(let text), .uuid(let text), .calendarDate(let text): self = .string(text)
+        case .enumCase(let type, let name):
+            if case .enumeration(let enumeration)? = api.model(named: type)?.shape,
+                let found = enumeration.cases.first(where: { $0.name == name })
+            {
+                self = DocumentNode(found, of: enumeration)
+            } else {
+                self = .string(name)
+            }
+        case .array(let items): self = .array(items.map { DocumentNode($0, in: api) })
+        case .emptyDictionary: self = .object(DocumentObject())
+        case .null: self = .null
+        }
+    }
+}
+
 extension DocumentNode: ExpressibleByStringLiteral {
     init(stringLiteral value: String) { self = .string(value) }
 }

@@ -87,7 +87,7 @@ extension OpenAPIExporter {
             }
         object["in"] = .string(place)
         if let description = parameter.description { object["description"] = .string(description) }
-        if parameter.location == .path || (!parameter.type.isOptional && parameter.defaultValue == nil) {
+        if parameter.location == .path || parameter.isRequired {
             object["required"] = .bool(true)
         }
         if parameter.deprecation != nil { object["deprecated"] = .bool(true) }
@@ -151,14 +151,14 @@ extension OpenAPIExporter {
             }
             if !encoding.isEmpty { form["encoding"] = .object(encoding) }
             content["application/x-www-form-urlencoded"] = .object(form)
-            required = fields.contains { !$0.type.isOptional && $0.defaultValue == nil }
+            required = fields.contains(where: \.isRequired)
         case .binary(let name, let contentType), .file(let name, let contentType):
             required = parameters[name].map { !$0.type.isOptional } ?? true
             content[contentType] = media(Self.bytesSchema)
             if case .file = body { object[Self.formatKey] = .object(Self.bodyEntries("file")) }
         case .multipart(let parts):
             let fields = parts.compactMap { parameters[$0.parameter] }
-            required = fields.contains { !$0.type.isOptional && $0.defaultValue == nil }
+            required = fields.contains(where: \.isRequired)
             var schema = fieldsSchema(fields, files: parts)
             schema["type"] = "object"
             var encoding = DocumentObject()
@@ -222,7 +222,7 @@ extension OpenAPIExporter {
                 type: parameter.type,
                 dates: parameter.dates
             )
-            let isRequired = !parameter.type.isOptional && parameter.defaultValue == nil
+            let isRequired = parameter.isRequired
             if isRequired && parameter.type.isArray {
                 // An empty list is no field at all in a form: not required, yet not optional in Swift.
                 format["type"] = .string(Self.formatTypeText(parameter.type))

@@ -146,8 +146,7 @@ extension OpenAPIExporter {
                     ResolveContext.derivedCaseName(raw)
                 )
                 guard value.name != derived else { continue }
-                names[Self.unescaped(value.name)] =
-                    enumeration.isInteger ? .int(Int(value.rawValue) ?? 0) : .string(value.rawValue)
+                names[Self.unescaped(value.name)] = DocumentNode(value, of: enumeration)
             }
             if !names.isEmpty { format["enum"] = .object(names) }
         case .object: break
@@ -164,7 +163,7 @@ extension OpenAPIExporter {
         var required: [DocumentNode] = []
         for property in properties {
             members[property.key] = .object(self.schema(of: property))
-            if Self.isRequired(property) { required.append(.string(property.key)) }
+            if property.isRequiredKey { required.append(.string(property.key)) }
         }
         if !members.isEmpty { schema["properties"] = .object(members) }
         if !required.isEmpty { schema["required"] = .array(required) }
@@ -172,13 +171,6 @@ extension OpenAPIExporter {
             schema["additionalProperties"] = .object(self.schema(additional.valueType) ?? DocumentObject())
         }
         return schema
-    }
-
-    /// Whether a property's key is always there: a type that is not optional and has no default, a constant,
-    /// `nullable: true` on a required property, or a required read-only property.
-    static func isRequired(_ property: Property) -> Bool {
-        property.constant != nil || property.isRequiredNullable || property.isRequiredWhenReceived
-            || (!property.type.isOptional && property.defaultValue == nil)
     }
 
     /// A property's schema, with its description, default, constant and direction.
@@ -252,7 +244,7 @@ extension OpenAPIExporter {
         var schema = DocumentObject()
         schema["type"] = enumeration.isInteger ? "integer" : "string"
         schema["enum"] = .array(
-            enumeration.cases.map { enumeration.isInteger ? .int(Int($0.rawValue) ?? 0) : .string($0.rawValue) }
+            enumeration.cases.map { DocumentNode($0, of: enumeration) }
         )
         return schema
     }
@@ -287,24 +279,6 @@ extension OpenAPIExporter {
 
     /// A default or constant as JSON.
     func value(_ value: DefaultValue) -> DocumentNode {
-        switch value {
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .string(let text), .url(let text), .uuid(let text), .calendarDate(let text): .string(text)
-        case .enumCase(let type, let name): rawValue(ofCase: name, in: type)
-        case .array(let items): .array(items.map(self.value))
-        case .emptyDictionary: .object(DocumentObject())
-        case .null: .null
-        }
-    }
-
-    /// The JSON value of the case `name` of the enumeration `type`.
-    private func rawValue(ofCase name: String, in type: String) -> DocumentNode {
-        guard let model = api.models.first(where: { $0.name == type }),
-            case .enumeration(let enumeration) = model.shape,
-            let found = enumeration.cases.first(where: { $0.name == name })
-        else { return .string(name) }
-        return enumeration.isInteger ? .int(Int(found.rawValue) ?? 0) : .string(found.rawValue)
+        DocumentNode(value, in: api)
     }
 }

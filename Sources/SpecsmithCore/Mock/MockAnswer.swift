@@ -47,11 +47,8 @@ struct MockAnswer {
         } else if code == successStatus {
             return success()
         }
-        let error =
-            operation.errors.first { $0.pattern == .status(code) }
-            ?? operation.errors.first { $0.pattern == .statusClass(code / 100) }
-        guard let error, (400..<600).contains(code) else { return nil }
-        return json(code, values.value(error.type))
+        guard (400..<600).contains(code), let type = operation.errorType(forStatus: code) else { return nil }
+        return json(code, values.value(type))
     }
 
     /// An answer of `status` with `body`: the sample's bytes when there is one, else a made-up value.

@@ -5,6 +5,8 @@ import Foundation
 struct MockRequestCheck {
     let api: API
     let operation: Operation
+    /// The API's models by name.
+    let models: [String: Model]
 
     /// One thing a request got wrong.
     struct Problem: Sendable, Hashable {
@@ -18,6 +20,19 @@ struct MockRequestCheck {
         var status = 400
     }
 
+    /// Where a value is sent, for problems: `in` of their details, and the noun of their messages.
+    struct Place {
+        var name: String
+        var noun: String
+
+        static let path = Place(name: "path", noun: "path parameter")
+        static let query = Place(name: "query", noun: "query parameter")
+        static let header = Place(name: "header", noun: "header")
+        static let cookie = Place(name: "cookie", noun: "cookie")
+        static let form = Place(name: "body", noun: "form field")
+        static let part = Place(name: "body", noun: "part")
+    }
+
     /// The body as JSON, when it is JSON (whatever its `Content-Type` says).
     static func jsonBody(_ request: MockRequest) -> YAMLValue? {
         guard !request.body.isEmpty, request.body.count <= MockServer.maxJSONBody else { return nil }
@@ -26,59 +41,29 @@ struct MockRequestCheck {
 
     // MARK: Credentials
 
-    /// 401 when the request carries no credentials a scope that may call `operation` sends, 403 when it carries
-    /// only another scheme's; `nil` when it may call it. The mock cannot tell tokens of one scheme apart: any
-    /// token of the right scheme passes.
-    static func credentials(
-        of request: MockRequest,
-        query: [(name: String, value: String)],
-        for operation: Operation,
-        in api: API
-    ) -> MockResponse? {
+    /// 401 when the request carries no credentials a scope that may call the endpoint sends, 403 when it
+    /// carries only another scheme's; `nil` when it may call it. The mock cannot tell tokens of one scheme apart:
+    /// any token of the right scheme passes.
+    func credentials(of request: MockRequest, query: [(name: String, value: String)]) -> MockRefusal? {
         guard let auth = api.auth, let required = operation.scope,
             let scope = auth.scopes.first(where: { $0.name == required })
         else { return nil }
-        let needed = scope.alternatives.isEmpty ? [scope.name] : scope.alternatives
-        // Every scope that includes a needed one may call it too.
-        var granting = Set(needed)
-        var grew = true
-        while grew {
-            grew = false
-            for candidate in auth.scopes where !granting.contains(candidate.name) {
-                if candidate.includes.contains(where: granting.contains) {
-                    granting.insert(candidate.name)
-                    grew = true
-                }
-            }
+        let needed = Set(scope.alternatives.isEmpty ? [scope.name] : scope.alternatives)
+        // The needed scopes, and every scope that includes one of them, may call it.
+        let granting = auth.scopes.filter {
+            needed.contains($0.name) || !auth.included(by: $0).isDisjoint(with: needed)
         }
-        let schemes = auth.scopes.filter { granting.contains($0.name) }.map { scheme(of: $0, in: auth) }
-        if schemes.contains(where: { sends(request, query: query, $0) }) { return nil }
+        let schemes = granting.map { auth.scheme(of: $0) }
+        if schemes.contains(where: { Self.sends(request, query: query, $0) }) { return nil }
         let others = ([auth.scheme] + auth.schemes.map(\.scheme)).filter { !schemes.contains($0) }
-        let names = Set(schemes.map(describe)).sorted().joined(separator: " or ")
-        if others.contains(where: { sends(request, query: query, $0) }) {
-            return MockServer.problem(
-                403,
-                "forbidden",
-                [
-                    "`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names); these are another scheme's"
-                ]
-            )
+        let names = Set(schemes.map(Self.describe)).sorted().joined(separator: " or ")
+        let message = "`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names)"
+        if others.contains(where: { Self.sends(request, query: query, $0) }) {
+            return MockRefusal(403, "forbidden", message + "; these are another scheme's")
         }
-        var response = MockServer.problem(
-            401,
-            "unauthorized",
-            ["`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names)"]
-        )
-        response.headers.append(MockHeader("WWW-Authenticate", challenge(schemes.first ?? auth.scheme)))
-        return response
-    }
-
-    /// The scheme a scope's clients send credentials with.
-    static func scheme(of scope: Auth.Scope, in auth: Auth) -> Auth.Scheme {
-        guard let name = scope.scheme, let named = auth.schemes.first(where: { $0.name == name }) else {
-            return auth.scheme
-        }
-        return named.scheme
+        var refusal = MockRefusal(401, "unauthorized", message)
+        refusal.headers.append(MockHeader("WWW-Authenticate", Self.challenge(schemes.first ?? auth.scheme)))
+        return refusal
     }
 
     /// Whether the request carries credentials as `scheme` sends them.
@@ -137,17 +122,17 @@ struct MockRequestCheck {
         for parameter in operation.parameters where !bodyParameters.contains(parameter.name) {
             switch parameter.location {
             case .path:
-                if let value = path[parameter.name] { problems += check([value], parameter, place: "path") }
+                if let value = path[parameter.name] { problems += check([value], parameter, place: .path) }
             case .query:
-                problems += checkQuery(parameter, query)
+                problems += checkQuery(parameter, query, place: .query)
             case .header:
                 let values = request.headers.filter { $0.name.lowercased() == parameter.wireName.lowercased() }
-                problems += checkPresence(values.map(\.value), parameter, place: "header")
+                problems += checkPresence(values.map(\.value), parameter, place: .header)
             case .cookie:
                 problems += checkPresence(
                     cookies.filter { $0.name == parameter.wireName }.map(\.value),
                     parameter,
-                    place: "cookie"
+                    place: .cookie
                 )
             case .body:
                 continue
@@ -169,27 +154,32 @@ struct MockRequestCheck {
 
     /// A query parameter: present when required, each value of its type; an object (`card[number]=…`) by its
     /// keys' presence.
-    private func checkQuery(_ parameter: Parameter, _ query: [(name: String, value: String)]) -> [Problem] {
-        if parameter.isObject { return checkObject(parameter, query) }
+    private func checkQuery(_ parameter: Parameter, _ query: [(name: String, value: String)], place: Place) -> [Problem]
+    {
+        if parameter.isObject { return checkObject(parameter, query, place: place) }
         var values = query.filter { $0.name == parameter.wireName }.map(\.value)
         if let separator = parameter.separator, values.count == 1 {
             values = values[0].components(separatedBy: separator)
         }
-        return checkPresence(values, parameter, place: "query")
+        return checkPresence(values, parameter, place: place)
     }
 
     /// An object sent in brackets (`card[number]=…`, `items[0][price]=…`): never as one plain value, and each
     /// object with the keys its model requires.
-    private func checkObject(_ parameter: Parameter, _ query: [(name: String, value: String)]) -> [Problem] {
+    private func checkObject(
+        _ parameter: Parameter,
+        _ query: [(name: String, value: String)],
+        place: Place
+    ) -> [Problem] {
         let name = parameter.wireName
-        func problem(_ message: String) -> [Problem] { [Problem(place: "query", name: name, message: message)] }
+        func problem(_ message: String) -> [Problem] { [Problem(place: place.name, name: name, message: message)] }
         if query.contains(where: { $0.name == name }) {
             return problem("`\(name)` is an object, sent in brackets: `\(name)[key]=value`")
         }
         let keys = query.map(\.name).filter { $0.hasPrefix(name + "[") }.map { $0.dropFirst(name.count) }
         if keys.isEmpty {
-            return isOptional(parameter) || parameter.type.unwrapped.isArray
-                ? [] : problem("the query parameter `\(name)` is required")
+            return !parameter.isRequired || parameter.type.unwrapped.isArray
+                ? [] : problem("the \(place.noun) `\(name)` is required")
         }
         // `[0][price]` → ("0", "price"), `[number]` → (nil, "number").
         var objects: [String: Set<String>] = [:]
@@ -211,7 +201,7 @@ struct MockRequestCheck {
         guard case .model(let model) = element, case .object(let properties)? = api.model(named: model)?.shape else {
             return []
         }
-        let required = properties.filter { OpenAPIExporter.isRequired($0) && $0.constant == nil }.map(\.key)
+        let required = properties.filter { $0.isRequiredKey && $0.constant == nil }.map(\.key)
         for (index, present) in objects.sorted(by: { $0.key < $1.key }) {
             if let missing = required.first(where: { !present.contains($0) }) {
                 return problem("`\(name)\(index.isEmpty ? "" : "[\(index)]")[\(missing)]` is required")
@@ -220,35 +210,30 @@ struct MockRequestCheck {
         return []
     }
 
-    private func checkPresence(_ values: [String], _ parameter: Parameter, place: String) -> [Problem] {
+    private func checkPresence(_ values: [String], _ parameter: Parameter, place: Place) -> [Problem] {
         guard !values.isEmpty else {
             // An empty list is no value at all in a query or a form.
-            if isOptional(parameter) || parameter.type.unwrapped.isArray { return [] }
-            let what = place == "header" ? "header" : place == "cookie" ? "cookie" : "\(place) parameter"
+            if !parameter.isRequired || parameter.type.unwrapped.isArray { return [] }
             return [
                 Problem(
-                    place: place,
+                    place: place.name,
                     name: parameter.wireName,
-                    message: "the \(what) `\(parameter.wireName)` is required"
+                    message: "the \(place.noun) `\(parameter.wireName)` is required"
                 )
             ]
         }
         return check(values, parameter, place: place)
     }
 
-    private func isOptional(_ parameter: Parameter) -> Bool {
-        parameter.type.isOptional || parameter.defaultValue != nil
-    }
-
     /// Each text value of a parameter, as its type reads it: one value, or each of a list's.
-    private func check(_ values: [String], _ parameter: Parameter, place: String) -> [Problem] {
+    private func check(_ values: [String], _ parameter: Parameter, place: Place) -> [Problem] {
         var type = parameter.type.unwrapped
         if case .nullable(let wrapped) = type { type = wrapped }
         if case .array(let element) = type { type = element.unwrapped }
         if !(parameter.type.unwrapped.isArray), values.count > 1 {
             return [
                 Problem(
-                    place: place,
+                    place: place.name,
                     name: parameter.wireName,
                     message: "`\(parameter.wireName)` is given \(values.count) times; it takes one value"
                 )
@@ -256,13 +241,11 @@ struct MockRequestCheck {
         }
         for value in values {
             if let expected = MockText.mismatch(value, as: type, dates: parameter.dates ?? api.dates, in: api) {
-                let what =
-                    place == "header" ? "the header" : place == "cookie" ? "the cookie" : "the \(place) parameter"
                 return [
                     Problem(
-                        place: place,
+                        place: place.name,
                         name: parameter.wireName,
-                        message: "\(what) `\(parameter.wireName)` must be \(expected), not `\(value)`"
+                        message: "the \(place.noun) `\(parameter.wireName)` must be \(expected), not `\(value)`"
                     )
                 ]
             }
@@ -310,15 +293,7 @@ struct MockRequestCheck {
             }
             let text = String(decoding: request.body, as: UTF8.self).replacingOccurrences(of: "+", with: " ")
             let fields = MockRoute.split("?" + text).query
-            return names.compactMap { parameters[$0] }.flatMap { parameter in
-                checkQuery(parameter, fields).map {
-                    Problem(
-                        place: "body",
-                        name: $0.name,
-                        message: $0.message.replacingOccurrences(of: "query parameter", with: "form field")
-                    )
-                }
-            }
+            return names.compactMap { parameters[$0] }.flatMap { checkQuery($0, fields, place: .form) }
         case .binary, .file:
             return []  // Any bytes, none too: an empty file is a file.
         case .multipart(let parts):
@@ -334,21 +309,18 @@ struct MockRequestCheck {
                 guard let parameter = parameters[part.parameter] else { return [] }
                 let values = received.filter { $0.name == part.wireName }
                 guard !values.isEmpty else {
-                    return isOptional(parameter)
+                    return !parameter.isRequired
                         ? [] : problem("the part `\(part.wireName)` is required", name: part.wireName)
                 }
                 switch part.kind {
                 case .file: return []
                 case .json:
-                    guard let text = String(data: values[0].body, encoding: .utf8) else {
-                        return problem("the part `\(part.wireName)` is not UTF-8 JSON", name: part.wireName)
-                    }
-                    guard let value = MockJSON.parse(Data(text.utf8)) else {
+                    guard let value = MockJSON.parse(values[0].body) else {
                         return problem("the part `\(part.wireName)` is not valid JSON", name: part.wireName)
                     }
                     return checkJSON(value, as: parameter.type.unwrapped, field: part.wireName)
                 case .text:
-                    return check(values.map { String(decoding: $0.body, as: UTF8.self) }, parameter, place: "body")
+                    return check(values.map { String(decoding: $0.body, as: UTF8.self) }, parameter, place: .part)
                 }
             }
         }
@@ -373,7 +345,6 @@ struct MockRequestCheck {
         if Self.depth(of: value) > 64 {
             return [Problem(place: "body", name: field, message: "the body nests more than 64 levels deep")]
         }
-        let models = Dictionary(api.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var checker = SampleChecker(
             models: models,
             dates: DateCodingName(rawValue: api.dates) ?? .iso8601,
@@ -384,7 +355,7 @@ struct MockRequestCheck {
             Problem(
                 place: "body",
                 name: field,
-                message: "in the body, " + $0.message.replacingOccurrences(of: "the sample", with: "the body")
+                message: "in the body, " + $0.message
             )
         }
     }

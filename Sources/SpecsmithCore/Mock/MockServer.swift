@@ -105,39 +105,32 @@ public struct MockServer: Sendable {
             matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
         }
         guard !matching.isEmpty else {
-            return Self.problem(404, "not found", ["no endpoint of the spec has the path `\(path)`"])
+            return response(to: MockRefusal(404, "not found", "no endpoint of the spec has the path `\(path)`"))
         }
         let method = request.method.uppercased()
         let forMethod = matching.filter { $0.0.operation.method.uppercased() == method }
         guard !forMethod.isEmpty else {
-            var response = Self.problem(
-                405,
-                "method not allowed",
-                ["`\(path)` is not an endpoint for \(method)"]
-            )
             let allowed = Set(matching.map { $0.0.operation.method.uppercased() }).sorted()
-            response.headers.append(MockHeader("Allow", allowed.joined(separator: ", ")))
-            return response
+            var refusal = MockRefusal(405, "method not allowed", "`\(path)` is not an endpoint for \(method)")
+            refusal.headers.append(MockHeader("Allow", allowed.joined(separator: ", ")))
+            return response(to: refusal)
         }
         // The paths of one method match the most specific first; an endpoint's stream method shares its path.
         let candidates = forMethod.filter { $0.0.specificity == forMethod[0].0.specificity }
         let json = MockRequestCheck.jsonBody(request)
         let (route, pathValues) = candidates.first { $0.0.isChosen(by: json) } ?? candidates[0]
         let operation = route.operation
-        var response: MockResponse
         let preferences = MockPreferences(request.header("Prefer"))
-        if let refusal = MockRequestCheck.credentials(of: request, query: query, for: operation, in: api) {
-            response = documented(refusal, of: operation)
+        let check = MockRequestCheck(api: api, operation: operation, models: values.models)
+        var response: MockResponse
+        if let refusal = check.credentials(of: request, query: query) {
+            response = self.response(to: refusal, of: operation)
         } else {
-            let check = MockRequestCheck(api: api, operation: operation)
             let problems = check.problems(of: request, path: pathValues, query: query, json: json)
             if let tooLarge = problems.first(where: { $0.status == 413 }) {
-                response = documented(Self.problem(413, "content too large", [tooLarge.message]), of: operation)
+                response = self.response(to: MockRefusal(413, "content too large", problems: [tooLarge]), of: operation)
             } else if !problems.isEmpty {
-                response = documented(
-                    Self.problem(400, "invalid request", problems.map(\.message), details: problems),
-                    of: operation
-                )
+                response = self.response(to: MockRefusal(400, "invalid request", problems: problems), of: operation)
             } else {
                 response = answer(operation, preferences: preferences, query: query)
             }
@@ -162,56 +155,36 @@ public struct MockServer: Sendable {
         )
         guard let code = preferences.code else { return answer.success() }
         if let response = answer.documented(code) { return response }
-        return documented(
-            Self.problem(
-                400,
-                "undocumented status",
-                [
-                    "`Prefer: code=\(code)` asks for a status `\(operation.specName)` does not document (it documents \(answer.documentedStatuses.joined(separator: ", ")))"
-                ]
-            ),
-            of: operation
-        )
+        let documented = answer.documentedStatuses.joined(separator: ", ")
+        let message =
+            "`Prefer: code=\(code)` asks for a status `\(operation.specName)` does not document (it documents \(documented))"
+        return response(to: MockRefusal(400, "undocumented status", message), of: operation)
     }
 
-    /// A refusal in the shape the endpoint documents for its status, when it documents one (`errors: 4XX:
-    /// Problem`): a value of that type, with the first text property of a message-like name (or the first
-    /// text property) saying what was wrong, so that the client reads it as the spec's typed error. The
-    /// mock's own `{"error": …, "problems": […]}` otherwise. The problems are in `X-Mock-Problems` either way.
-    func documented(_ refusal: MockResponse, of operation: Operation) -> MockResponse {
-        let object = (try? JSONSerialization.jsonObject(with: refusal.body)) as? [String: Any]
-        let problems = object?["problems"] as? [String] ?? []
-        var response = refusal
+    /// The answer to a refused request. In the shape the endpoint documents for its status, when it documents
+    /// one (`errors: 4XX: Problem`): a value of that type, its text property of a message-like name (or its first)
+    /// saying what was wrong, so that the client reads it as the spec's typed error. The mock's own
+    /// `{"error": …, "problems": […], "details": […]}` otherwise. The problems are in `X-Mock-Problems` either way.
+    func response(to refusal: MockRefusal, of operation: Operation? = nil) -> MockResponse {
+        let messages = refusal.problems.map(\.message)
         // A header holds ASCII on one line.
-        let summary = problems.joined(separator: "; ").unicodeScalars.map {
+        let summary = messages.joined(separator: "; ").unicodeScalars.map {
             $0.isASCII && $0.value >= 0x20 ? String($0) : "?"
-        }.joined()
-        response.headers.append(MockHeader("X-Mock-Problems", summary))
-        let type =
-            operation.errors.first { $0.pattern == .status(refusal.status) }?.type
-            ?? operation.errors.first { $0.pattern == .statusClass(refusal.status / 100) }?.type
-        guard let type else { return response }
-        var value = values.value(type)
-        if let path = values.messagePath(in: type) {
-            value = value.replacing(path[...], with: .string(problems.joined(separator: "; ")))
         }
-        response.body = Data((value.jsonText() + "\n").utf8)
-        return response
-    }
-
-    /// A JSON answer naming what was wrong: `{"error": "invalid request", "problems": ["…"]}`.
-    static func problem(
-        _ status: Int,
-        _ error: String,
-        _ messages: [String],
-        details: [MockRequestCheck.Problem] = []
-    ) -> MockResponse {
-        var object = DocumentObject()
-        object["error"] = .string(error)
-        object["problems"] = .array(messages.map(DocumentNode.string))
-        if !details.isEmpty {
+        .joined()
+        let body: DocumentNode
+        if let type = operation?.errorType(forStatus: refusal.status) {
+            let value = values.value(type)
+            body =
+                values.messagePath(in: type).map {
+                    value.replacing($0[...], with: .string(messages.joined(separator: "; ")))
+                } ?? value
+        } else {
+            var object = DocumentObject()
+            object["error"] = .string(refusal.error)
+            object["problems"] = .array(messages.map(DocumentNode.string))
             object["details"] = .array(
-                details.map { problem in
+                refusal.problems.map { problem in
                     var entry = DocumentObject()
                     entry["in"] = .string(problem.place)
                     entry["name"] = .string(problem.name)
@@ -219,12 +192,34 @@ public struct MockServer: Sendable {
                     return .object(entry)
                 }
             )
+            body = .object(object)
         }
         return MockResponse(
-            status: status,
-            headers: [MockHeader("Content-Type", "application/json")],
-            body: Data((DocumentNode.object(object).jsonText() + "\n").utf8)
+            status: refusal.status,
+            headers: [MockHeader("Content-Type", "application/json")] + refusal.headers
+                + [MockHeader("X-Mock-Problems", summary)],
+            body: Data((body.jsonText() + "\n").utf8)
         )
+    }
+}
+
+/// A request the mock refuses: the status, a word for it, and every problem.
+struct MockRefusal {
+    var status: Int
+    var error: String
+    var problems: [MockRequestCheck.Problem]
+    /// Headers of the answer besides the content type: `Allow`, `WWW-Authenticate`.
+    var headers: [MockHeader] = []
+
+    init(_ status: Int, _ error: String, problems: [MockRequestCheck.Problem]) {
+        self.status = status
+        self.error = error
+        self.problems = problems
+    }
+
+    /// A refusal for one reason that is no parameter's.
+    init(_ status: Int, _ error: String, _ message: String) {
+        self.init(status, error, problems: [MockRequestCheck.Problem(place: "request", name: "", message: message)])
     }
 }
 

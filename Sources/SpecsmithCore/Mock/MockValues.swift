@@ -60,15 +60,15 @@ struct MockValues: Sendable {
         switch model.shape {
         case .enumeration(let enumeration):
             guard let first = enumeration.cases.first else { return .string("unknown") }
-            return enumeration.isInteger ? .int(Int(first.rawValue) ?? 0) : .string(first.rawValue)
+            return DocumentNode(first, of: enumeration)
         case .object(let properties):
             var object = DocumentObject()
             for property in properties where property.direction != .writeOnly {
                 if let constant = property.constant {
-                    object[property.key] = constantValue(constant)
+                    object[property.key] = DocumentNode(constant, in: api)
                     continue
                 }
-                let required = OpenAPIExporter.isRequired(property)
+                let required = property.isRequiredKey
                 guard required || depth < Self.richDepth else { continue }
                 object[property.key] = value(property.type, key: property.key, dates: property.dates, depth: depth + 1)
             }
@@ -114,26 +114,6 @@ struct MockValues: Sendable {
         return fallback
     }
 
-    /// A constant's JSON value.
-    private func constantValue(_ value: DefaultValue) -> DocumentNode {
-        switch value {
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .string(let text), .url(let text), .uuid(let text), .calendarDate(let text): .string(text)
-        case .enumCase(let type, let name):
-            if case .enumeration(let enumeration)? = models[type]?.shape,
-                let found = enumeration.cases.first(where: { $0.name == name })
-            {
-                enumeration.isInteger ? .int(Int(found.rawValue) ?? 0) : .string(found.rawValue)
-            } else {
-                .string(name)
-            }
-        case .array(let items): .array(items.map(constantValue))
-        case .emptyDictionary: .object(DocumentObject())
-        case .null: .null
-        }
-    }
 }
 
 extension DocumentNode {

@@ -725,6 +725,45 @@ public struct Pagination: Sendable, Hashable {
     public var itemsName: String
 }
 
+extension Operation {
+    /// The type of the documented error body of `status`: its own, or its class's (`4XX`); `nil` when the
+    /// endpoint documents neither.
+    public func errorType(forStatus status: Int) -> TypeRef? {
+        errors.first { $0.pattern == .status(status) }?.type
+            ?? errors.first { $0.pattern == .statusClass(status / 100) }?.type
+    }
+}
+
+extension Parameter {
+    /// Whether a request must send it: not optional, and no default stands in.
+    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+}
+
+extension Property {
+    /// Whether the key is always there: a type that is not optional and has no default, a constant,
+    /// `nullable: true` on a required property, or a required read-only property.
+    public var isRequiredKey: Bool {
+        constant != nil || isRequiredNullable || isRequiredWhenReceived || (!type.isOptional && defaultValue == nil)
+    }
+}
+
+extension Auth {
+    /// The Swift names of the scopes `scope` includes, directly or through others.
+    public func included(by scope: Scope) -> Set<String> {
+        var found = Set<String>()
+        var stack = scope.includes
+        while let next = stack.popLast() {
+            if found.insert(next).inserted { stack += scopes.first { $0.name == next }?.includes ?? [] }
+        }
+        return found
+    }
+
+    /// The scheme a scope's clients send credentials with: the one it names, or the API's only one.
+    public func scheme(of scope: Scope) -> Scheme {
+        scope.scheme.flatMap { name in schemes.first { $0.name == name }?.scheme } ?? scheme
+    }
+}
+
 extension API {
     /// The model named `name` (a Swift name).
     public func model(named name: String) -> Model? {

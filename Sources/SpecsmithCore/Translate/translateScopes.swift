@@ -94,13 +94,7 @@ func translateScopes(_ auth: Auth, api: API) -> Declaration {
 
 /// The spec names of every scope `scope` includes, directly or not, in spec order.
 private func includedClosure(of scope: Auth.Scope, in auth: Auth) -> [String] {
-    var found = Set<String>()
-    var stack = scope.includes
-    while let next = stack.popLast() {
-        if found.insert(next).inserted {
-            stack += auth.scopes.first { $0.name == next }?.includes ?? []
-        }
-    }
+    let found = auth.included(by: scope)
     return auth.scopes.filter { found.contains($0.name) }.map(\.specName)
 }
 
