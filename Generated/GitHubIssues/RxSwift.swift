@@ -106,7 +106,7 @@ extension APIClient {
     /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
     /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
     /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`.
+    /// Events arrive on the client's `callbackQueue`, each before the next value is read.
     fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
     where Values.Element: Sendable {
         Observable.create { observe in
@@ -114,7 +114,12 @@ extension APIClient {
             let task = Task {
                 do {
                     for try await value in values {
-                        callbackQueue.async { observer.onNext(value) }
+                        await withCheckedContinuation { delivered in
+                            callbackQueue.async {
+                                observer.onNext(value)
+                                delivered.resume()
+                            }
+                        }
                     }
                     callbackQueue.async { observer.onCompleted() }
                 } catch {

@@ -158,18 +158,21 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
     }
 
     /// Reads values while there is demand, and tells how the stream ended.
+    ///
+    /// A value is read only once the subscriber has the one before: a subscriber that stops after an item
+    /// (`prefix(250)` over unlimited demand, say) causes no request for a page it never sees.
     private func read() async {
         let next = open()
         do throws(APIError<ErrorBody>) {
             while await hasDemand() {
                 guard let value = try await next() else {
-                    send(.finished)
+                    await send(.finished)
                     return
                 }
-                send(.value(value))
+                await send(.value(value))
             }
         } catch {
-            send(.failure(error))
+            await send(.failure(error))
         }
     }
 
@@ -189,19 +192,23 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
         }
     }
 
-    /// Tells the subscriber `event` on the callback queue, unless the subscription was cancelled meanwhile.
-    private func send(_ event: Event) {
+    /// Tells the subscriber `event` on the callback queue, unless the subscription was cancelled meanwhile,
+    /// and returns once it has.
+    private func send(_ event: Event) async {
         let last: Bool
         if case .value = event { last = false } else { last = true }
-        queue.async {
-            let deliver = self.lock.withLock {
-                defer { if last { self.deliver = nil } }
-                return self.deliver
+        await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
+            queue.async {
+                defer { delivered.resume() }
+                let deliver = self.lock.withLock {
+                    defer { if last { self.deliver = nil } }
+                    return self.deliver
+                }
+                guard let deliver else { return }
+                let more = deliver(event)
+                guard more > 0 else { return }
+                self.request(more)
             }
-            guard let deliver else { return }
-            let more = deliver(event)
-            guard more > 0 else { return }
-            self.request(more)
         }
     }
 }

@@ -197,6 +197,10 @@ public struct APIClient: Sendable {
         if let problem = request.headerProblem {
             throw .invalidRequest(problem)
         }
+        // A cancelled task sends nothing: a page after its reader stopped, say, or a retry after it gave up.
+        if Task.isCancelled {
+            throw .noResponse(TransportError(.cancelled, "The task was cancelled before the request was sent."))
+        }
         do {
             return try await MiddlewareChain(middleware: middleware, transport: transport).send(request)
         } catch  where error.kind == .invalidRequest {

@@ -145,9 +145,10 @@ import Testing
         }
     }
 
-    @Test func thePublisherOfItemsFetchesPagesAsFarAsItsDemandGoes() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func thePublisherOfItemsFetchesPagesAsFarAsItsDemandGoes(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure()) { url, log in
-            var client = GitHubIssuesClient(baseURL: url)
+            var client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             client.client.callbackQueue = DispatchQueue(label: "paging")
             let received = await client.allIssuesPublisher(owner: "apple", repo: "swift", perPage: 100)
                 .prefix(250)

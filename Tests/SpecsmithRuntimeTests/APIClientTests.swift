@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LoopbackServer
 import SpecsmithRuntime
+import Synchronization
 import Testing
 
 private struct Note: Codable, Sendable, Hashable {
@@ -65,6 +66,55 @@ private struct Note: Codable, Sendable, Hashable {
             }
             #expect(failure.kind == .cancelled)
         }
+    }
+
+    @Test(arguments: TestTransport.allCases)
+    func aCancelledTaskSendsNothing(transport: TestTransport) async throws {
+        try await withLoopbackServer({ router in
+            router.get("/items") { _, _ -> Response in .json("[]") }
+        }) { baseURL, log in
+            let client = APIClient(baseURL: baseURL, transport: transport.make())
+            let task = Task {
+                // Cancelled before it sends: the next page of a reader that stopped, say.
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await client.send(Endpoint<[String]>("items", method: .get, path: "/items"))
+            }
+            let result = await task.result
+            guard case .failure(let error as APIError<Never>) = result, case .noResponse(let failure) = error else {
+                Issue.record("expected a cancelled request, got \(result)")
+                return
+            }
+            #expect(failure.kind == .cancelled)
+            // Asked again outside the cancelled task, the server answers: it was up, and saw nothing before.
+            let answer = try await client.send(Endpoint<[String]>("items", method: .get, path: "/items"))
+            #expect(answer == [])
+            #expect(await log.requests.count == 1)
+        }
+    }
+
+    /// A transport of an app's own that sends whatever it is given, cancelled or not.
+    final class CountingTransport: HTTPTransport {
+        let sent = Mutex(0)
+
+        func send(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
+            sent.withLock { $0 += 1 }
+            return RawResponse(status: 200, headers: [:], body: Data("[]".utf8), url: request.url)
+        }
+    }
+
+    @Test func aCancelledTaskSendsNothingWhateverTheTransport() async throws {
+        let transport = CountingTransport()
+        let client = APIClient(baseURL: URL(string: "https://api.example")!, transport: transport)
+        let endpoint = Endpoint<[String]>("items", method: .get, path: "/items")
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(endpoint)
+        }
+        await #expect(throws: APIError<Never>.self) { try await task.value }
+        #expect(transport.sent.withLock { $0 } == 0)
+        let answer = try await client.send(endpoint)
+        #expect(answer == [])
+        #expect(transport.sent.withLock { $0 } == 1)
     }
 
     @Test(arguments: TestTransport.allCases)

@@ -127,7 +127,7 @@ var sequenceObservableBridge: Declaration {
         .call(callee, arguments.map { Argument(nil, $0) })
     }
     let observer = Expression.identifier("observer")
-    /// `callbackQueue.async { observer.onNext(value) }`: events arrive where the client says, in order on a
+    /// `callbackQueue.async { observer.onCompleted() }`: events arrive where the client says, in order on a
     /// serial queue (the main queue by default).
     func deliver(_ method: String, _ arguments: Expression...) -> Statement {
         .expression(
@@ -140,13 +140,36 @@ var sequenceObservableBridge: Declaration {
             )
         )
     }
+    /// `await withCheckedContinuation { delivered in callbackQueue.async { observer.onNext(value); … } }`: the
+    /// next value is read only once the observer has this one, so that an observer that stops after an item
+    /// (`take(10)`) causes no request for a page it never sees.
+    let deliverValue = Statement.expression(
+        .await(
+            call(
+                .identifier("withCheckedContinuation"),
+                .closure(
+                    parameters: ["delivered"],
+                    body: [
+                        .expression(
+                            call(
+                                .member(.identifier(RuntimeSymbols.callbackQueue), "async"),
+                                .closure(
+                                    parameters: [],
+                                    body: [
+                                        .expression(call(.member(observer, "onNext"), .identifier("value"))),
+                                        .expression(call(.member(.identifier("delivered"), "resume"))),
+                                    ]
+                                )
+                            )
+                        )
+                    ]
+                )
+            )
+        )
+    )
     let read = Statement.doCatch(
         [
-            .forTryAwait(
-                name: "value",
-                sequence: .identifier("values"),
-                body: [deliver("onNext", .identifier("value"))]
-            ),
+            .forTryAwait(name: "value", sequence: .identifier("values"), body: [deliverValue]),
             deliver("onCompleted"),
         ],
         catch: [deliver("onError", .identifier("error"))]
@@ -156,7 +179,7 @@ var sequenceObservableBridge: Declaration {
             "An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription",
             "iterates it in a `Task`, and disposing the subscription cancels the task, which closes the",
             "connection and sends no further requests. It fails with the `APIError` the sequence ends with.",
-            "Events arrive on the client's `callbackQueue`.",
+            "Events arrive on the client's `callbackQueue`, each before the next value is read.",
         ],
         name: RxSwiftSymbols.observableFor,
         genericParameters: ["Values: AsyncSequence & Sendable"],
