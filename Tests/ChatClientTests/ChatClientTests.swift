@@ -235,14 +235,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("broken", "choices[0].message.content[0].text"),
-        ("wrong-object", "object"),
-    ])
-    func undecodableAnswersSayWhere(model: String, codingPath: String) async throws {
+    @Test(
+        arguments: [
+            ("broken", "choices[0].message.content[0].text"),
+            ("wrong-object", "object"),
+        ],
+        TestTransport.allCases
+    )
+    func undecodableAnswersSayWhere(answer: (model: String, codingPath: String), transport: TestTransport) async throws
+    {
+        let (model, codingPath) = answer
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             do throws(APIError<ErrorResponse>) {
-                _ = try await Self.client(baseURL).createChatCompletion(model: model, messages: [])
+                _ = try await Self.client(baseURL, transport).createChatCompletion(model: model, messages: [])
                 Issue.record("an answer that does not fit decoded")
             } catch {
                 guard case .undecodableBody(let failure) = error else {

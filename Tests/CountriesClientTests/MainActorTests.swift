@@ -49,9 +49,10 @@ import Testing
 }
 
 @Suite @MainActor struct MainActorTests {
-    @Test func theDocumentedChainRunsInAMainActorViewModel() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func theDocumentedChainRunsInAMainActorViewModel(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            let model = NeighboursViewModel(countries: CountriesClient(baseURL: baseURL))
+            let model = NeighboursViewModel(countries: CountriesClient(baseURL: baseURL, transport: transport.make()))
             await withCheckedContinuation { done in
                 model.showNeighbours(of: "Germany") { done.resume() }
             }
@@ -60,9 +61,10 @@ import Testing
         }
     }
 
-    @Test func aFailureArrivesOnTheMainActorToo() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aFailureArrivesOnTheMainActorToo(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            let model = NeighboursViewModel(countries: CountriesClient(baseURL: baseURL))
+            let model = NeighboursViewModel(countries: CountriesClient(baseURL: baseURL, transport: transport.make()))
             await withCheckedContinuation { done in
                 model.showNeighbours(of: "Atlantis") { done.resume() }
             }
@@ -71,9 +73,10 @@ import Testing
     }
 
     /// Without `receive(on:)`: every operator's closure is called on the main queue.
-    @Test func operatorsWithoutReceiveOnRunOnTheMainQueue() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func operatorsWithoutReceiveOnRunOnTheMainQueue(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            let countries = CountriesClient(baseURL: baseURL)
+            let countries = CountriesClient(baseURL: baseURL, transport: transport.make())
             var threads: [Bool] = []
             var subscriptions = Set<AnyCancellable>()
             await withCheckedContinuation { done in
@@ -96,9 +99,10 @@ import Testing
     }
 
     /// A client that must not wait for the main queue delivers elsewhere (to closures that may run there).
-    @Test func anotherCallbackQueueIsUsedWhenSet() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anotherCallbackQueueIsUsedWhenSet(transport: TestTransport) async throws {
         try await withLoopbackServer(CountriesServer.configure) { baseURL, _ in
-            var countries = CountriesClient(baseURL: baseURL)
+            var countries = CountriesClient(baseURL: baseURL, transport: transport.make())
             countries.client.callbackQueue = DispatchQueue(label: "background")
             var subscription: AnyCancellable?
             let onMain = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in

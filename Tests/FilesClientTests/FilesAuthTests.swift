@@ -60,12 +60,17 @@ import Testing
 
     static func tokenURL(_ baseURL: URL) -> URL { baseURL.appendingPathComponent("oauth/token") }
 
-    @Test func eachScopeSendsItsOwnScheme() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func eachScopeSendsItsOwnScheme(transport: TestTransport) async throws {
         try await withLoopbackServer({ Self.configure($0, issuer: Issuer()) }) { baseURL, log in
             let v1 = baseURL.appendingPathComponent("v1")
-            let app = FilesClient<Scope.App>(baseURL: v1, credentials: .token("app-key-1"))
-            let reader = FilesClient<Scope.FilesRead>(baseURL: v1, credentials: .token("user-token"))
-            let operatorClient = FilesClient<Scope.Public>(baseURL: v1)
+            let app = FilesClient<Scope.App>(baseURL: v1, credentials: .token("app-key-1"), transport: transport.make())
+            let reader = FilesClient<Scope.FilesRead>(
+                baseURL: v1,
+                credentials: .token("user-token"),
+                transport: transport.make()
+            )
+            let operatorClient = FilesClient<Scope.Public>(baseURL: v1, transport: transport.make())
                 .authorized(as: Scope.Operator.self, credentials: .basic(user: "ops", password: "pw"))
             // `listFiles` takes an app's key or a reader's token: both clients have it.
             _ = try await app.listFiles()
@@ -82,20 +87,27 @@ import Testing
         }
     }
 
-    @Test func optionalCredentialsAreSentWhenTheClientHasThem() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func optionalCredentialsAreSentWhenTheClientHasThem(transport: TestTransport) async throws {
         try await withLoopbackServer({ Self.configure($0, issuer: Issuer()) }) { baseURL, log in
             let v1 = baseURL.appendingPathComponent("v1")
-            _ = try await FilesClient<Scope.Public>(baseURL: v1).file(id: "f1")
-            _ = try await FilesClient<Scope.FilesRead>(baseURL: v1, credentials: .token("user-token")).file(id: "f1")
+            _ = try await FilesClient<Scope.Public>(baseURL: v1, transport: transport.make()).file(id: "f1")
+            _ = try await FilesClient<Scope.FilesRead>(
+                baseURL: v1,
+                credentials: .token("user-token"),
+                transport: transport.make()
+            ).file(id: "f1")
             // A client whose scope is not among the endpoint's still calls it, and sends what it has.
-            _ = try await FilesClient<Scope.App>(baseURL: v1, credentials: .token("key")).file(id: "f1")
+            _ = try await FilesClient<Scope.App>(baseURL: v1, credentials: .token("key"), transport: transport.make())
+                .file(id: "f1")
             let requests = await log.requests
             #expect(requests.map { $0.headers["authorization"] } == [nil, "Bearer user-token", nil])
             #expect(requests.map { $0.headers["x-api-key"] } == [nil, nil, "key"])
         }
     }
 
-    @Test func clientCredentialsAreFetchedOnceAndRefreshedOnceFor401() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func clientCredentialsAreFetchedOnceAndRefreshedOnceFor401(transport: TestTransport) async throws {
         // The first token the authorization server issues has expired by the time it is used.
         let issuer = Issuer(expired: ["token-1"])
         try await withLoopbackServer({ Self.configure($0, issuer: issuer) }) { baseURL, log in
@@ -103,12 +115,14 @@ import Testing
                 tokenURL: Self.tokenURL(baseURL),
                 clientID: "files-app",
                 clientSecret: "app-secret",
-                scopes: [Scope.FilesRead.oauth2Scope]
+                scopes: [Scope.FilesRead.oauth2Scope],
+                transport: transport.make()
             )
             #expect(await credentials.current == nil)
             let reader = FilesClient<Scope.FilesRead>(
                 baseURL: baseURL.appendingPathComponent("v2"),
-                credentials: credentials
+                credentials: credentials,
+                transport: transport.make()
             )
             // Three requests at once: one grant for the first token, and when the server refuses it, one more.
             let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
@@ -127,18 +141,21 @@ import Testing
         }
     }
 
-    @Test func refreshTokensAreUsedAndRotated() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func refreshTokensAreUsedAndRotated(transport: TestTransport) async throws {
         let issuer = Issuer(expired: ["old"])
         try await withLoopbackServer({ Self.configure($0, issuer: issuer) }) { baseURL, _ in
             let credentials = Credentials.refreshToken(
                 "refresh-0",
                 accessToken: "old",
                 tokenURL: Self.tokenURL(baseURL),
-                clientID: "files-app"
+                clientID: "files-app",
+                transport: transport.make()
             )
             let reader = FilesClient<Scope.FilesRead>(
                 baseURL: baseURL.appendingPathComponent("v2"),
-                credentials: credentials
+                credentials: credentials,
+                transport: transport.make()
             )
             let first = try await reader.fileContents(id: "a")
             #expect(String(decoding: first, as: UTF8.self) == "Bearer token-1")
@@ -155,15 +172,18 @@ import Testing
         }
     }
 
-    @Test func aFailedGrantIsAnAuthenticationFailure() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aFailedGrantIsAnAuthenticationFailure(transport: TestTransport) async throws {
         try await withLoopbackServer({ Self.configure($0, issuer: Issuer()) }) { baseURL, log in
             let reader = FilesClient<Scope.FilesRead>(
                 baseURL: baseURL.appendingPathComponent("v2"),
                 credentials: .clientCredentials(
                     tokenURL: Self.tokenURL(baseURL),
                     clientID: "intruder",
-                    clientSecret: "x"
-                )
+                    clientSecret: "x",
+                    transport: transport.make()
+                ),
+                transport: transport.make()
             )
             do throws(APIError<Problem>) {
                 _ = try await reader.fileContents(id: "a")

@@ -186,10 +186,11 @@ import Testing
         }
     }
 
-    @Test func aLineBreakInAPartsNameIsRefusedBeforeSending() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aLineBreakInAPartsNameIsRefusedBeforeSending(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in
             do throws(APIError<Problem>) {
-                _ = try await Self.client(baseURL).uploadFile(
+                _ = try await Self.client(baseURL, transport).uploadFile(
                     FileUpload(Data("x".utf8), filename: "evil.txt\r\nContent-Type: text/html")
                 )
                 Issue.record("a file name with a line break was sent")
@@ -380,10 +381,11 @@ import Testing
         }
     }
 
-    @Test func aMissingRequiredHeaderIsATypedFailureNamingIt() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aMissingRequiredHeaderIsATypedFailureNamingIt(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             do throws(APIError<Problem>) {
-                _ = try await Self.client(baseURL).listFilesWithHeaders(perPage: 99)
+                _ = try await Self.client(baseURL, transport).listFilesWithHeaders(perPage: 99)
                 Issue.record("a response without X-Total-Count was accepted")
             } catch {
                 guard case .undecodableBody(let failure) = error else {
@@ -393,7 +395,7 @@ import Testing
                 #expect(failure.codingPath == "header X-Total-Count")
             }
             // The plain call does not read headers, so it does not need them.
-            let files = try await Self.client(baseURL).listFiles(perPage: 99)
+            let files = try await Self.client(baseURL, transport).listFiles(perPage: 99)
             #expect(files.count == 1)
         }
     }

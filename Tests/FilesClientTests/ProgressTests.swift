@@ -63,9 +63,10 @@ import Testing
         }
     }
 
-    @Test func thePublisherSendsProgressThenTheAnswer() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func thePublisherSendsProgressThenTheAnswer(transport: TestTransport) async throws {
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
-            var client = FilesClientTests.client(baseURL)
+            var client = FilesClientTests.client(baseURL, transport)
             client.client.callbackQueue = DispatchQueue(label: "progress")
             let publisher = client.downloadArchiveWithProgressPublisher()
             let (values, completion) = await withCheckedContinuation { continuation in

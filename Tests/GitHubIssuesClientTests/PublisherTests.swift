@@ -16,10 +16,11 @@ typealias Issue = GitHubIssues.Issue
 /// The Combine flavour over real HTTP: cold publishers, cancellation, combining, sharing and typed errors,
 /// next to the async methods they mirror.
 @Suite struct PublisherTests {
-    @Test func aPublisherSendsNothingUntilSubscribedAndOncePerSubscription() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aPublisherSendsNothingUntilSubscribedAndOncePerSubscription(transport: TestTransport) async throws {
         let server = GitHubServer()
         try await withLoopbackServer(server.configure) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let repository = client.repositoryPublisher(owner: "apple", repo: "swift")
             try await Task.sleep(for: .milliseconds(200))
             #expect(await log.requests.isEmpty)
@@ -32,10 +33,11 @@ typealias Issue = GitHubIssues.Issue
         }
     }
 
-    @Test func sharingSendsOneRequestForEverySubscriber() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func sharingSendsOneRequestForEverySubscriber(transport: TestTransport) async throws {
         let server = GitHubServer(delay: .milliseconds(100))
         try await withLoopbackServer(server.configure) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             // The documented way to share one response: `share()` subscribes upstream once, for all
             // subscribers that arrive before it completes.
             let shared = client.repositoryPublisher(owner: "apple", repo: "swift").share()
@@ -48,10 +50,11 @@ typealias Issue = GitHubIssues.Issue
         }
     }
 
-    @Test func cancellingTheSubscriptionCancelsTheRequest() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func cancellingTheSubscriptionCancelsTheRequest(transport: TestTransport) async throws {
         let server = GitHubServer(delay: .seconds(5))
         try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let received = client.repositoryPublisher(owner: "apple", repo: "swift").record()
             // Wait until the server has the request (however busy the machine is), then cancel.
             for _ in 0..<500 where await server.log.started.isEmpty {
@@ -68,10 +71,11 @@ typealias Issue = GitHubIssues.Issue
         }
     }
 
-    @Test func zipAndCombineLatestNeedBothRequests() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func zipAndCombineLatestNeedBothRequests(transport: TestTransport) async throws {
         let server = GitHubServer()
         try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let zipped = await client.repositoryPublisher(owner: "apple", repo: "swift-nio")
                 .zip(client.issuesPublisher(owner: "apple", repo: "swift-nio"))
                 .completion()
@@ -93,13 +97,14 @@ typealias Issue = GitHubIssues.Issue
         }
     }
 
-    @Test func asyncLetRunsBothRequestsAtOnce() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func asyncLetRunsBothRequestsAtOnce(transport: TestTransport) async throws {
         // Each answer waits for both requests to have started: sent one after the other, the first would wait
         // 10 s alone, and the server would never work on two at once.
         var server = GitHubServer(delay: .milliseconds(100))
         server.together = 2
         try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             async let repository = client.repository(owner: "apple", repo: "swift")
             async let issues = client.issues(owner: "apple", repo: "swift", state: .all, perPage: 2)
             let (found, page) = try await (repository, issues)
@@ -111,10 +116,11 @@ typealias Issue = GitHubIssues.Issue
         }
     }
 
-    @Test func everyFlavourFailsWithTheSameTypedError() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func everyFlavourFailsWithTheSameTypedError(transport: TestTransport) async throws {
         let server = GitHubServer()
         try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let thrown: APIError<GitHubError>
             do throws(APIError<GitHubError>) {
                 _ = try await client.repository(owner: "nobody", repo: "nothing")
@@ -131,7 +137,7 @@ typealias Issue = GitHubIssues.Issue
             #expect(failure.errorBody?.documentationURL == "https://docs.github.com/rest")
 
             // No server at all: a connectivity failure in both.
-            let nowhere = GitHubIssuesClient(baseURL: URL(string: "http://127.0.0.1:9")!)
+            let nowhere = GitHubIssuesClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport.make())
             let unreachable = await nowhere.repositoryPublisher(owner: "apple", repo: "swift").completion()
             guard case .noResponse(let transport) = unreachable.failure else {
                 Testing.Issue.record("expected no response, got \(String(describing: unreachable.failure))")
@@ -141,10 +147,11 @@ typealias Issue = GitHubIssues.Issue
         }
     }
 
-    @Test func unknownIssueStatesSurviveDecoding() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func unknownIssueStatesSurviveDecoding(transport: TestTransport) async throws {
         let server = GitHubServer()
         try await withLoopbackServer(server.configure) { url, log in
-            let client = GitHubIssuesClient(baseURL: url)
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let issues = try await client.issues(owner: "apple", repo: "swift", state: .closed, perPage: 2, page: 1)
             #expect(issues.map(\.state) == [.open, .unknown("triaged")])
             #expect(issues[0].labels.map(\.name) == ["bug"] && issues[1].labels.isEmpty)

@@ -47,10 +47,6 @@ struct RepositoryName: Hashable, Sendable {
         }
     }
 
-    /// A transport with a URLSession of its own, so that the connection the test watches close is not one of
-    /// a session shared with the other suites' requests.
-    static func transport() -> URLSessionTransport { URLSessionTransport(configuration: .ephemeral) }
-
     /// A new server (with its own log) for each test.
     static var server: GitHubServer { GitHubServer(delay: .milliseconds(20), slow: ["apple/sw": .seconds(5)]) }
 
@@ -64,10 +60,11 @@ struct RepositoryName: Hashable, Sendable {
         }
     }
 
-    @Test func asyncPipelineDeliversOnlyTheLatestQuery() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func asyncPipelineDeliversOnlyTheLatestQuery(transport: TestTransport) async throws {
         let server = Self.server
         let delivered = try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url, transport: Self.transport())
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let (typed, keyboard) = AsyncStream<String>.makeStream()
             let results =
                 typed
@@ -92,10 +89,11 @@ struct RepositoryName: Hashable, Sendable {
         await expectOverTaken(server.log)
     }
 
-    @Test func combinePipelineDeliversOnlyTheLatestQuery() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func combinePipelineDeliversOnlyTheLatestQuery(transport: TestTransport) async throws {
         let server = Self.server
         let delivered = try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url, transport: Self.transport())
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let keyboard = PassthroughSubject<String, Never>()
             let received =
                 keyboard
@@ -138,10 +136,11 @@ struct RepositoryName: Hashable, Sendable {
         #expect(cancelled.allSatisfy { !$0.hasPrefix("/repos/apple/swift") }, "cancelled: \(cancelled)")
     }
 
-    @Test func anUnknownRepositoryYieldsAnEmptyList() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anUnknownRepositoryYieldsAnEmptyList(transport: TestTransport) async throws {
         let server = GitHubServer()
         try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url, transport: Self.transport())
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let results = ["nobody/nothing"].async.compactMap(RepositoryName.init).mapLatest { name in
                 try await Self.issues(of: name, client: client)
             }
@@ -157,10 +156,11 @@ struct RepositoryName: Hashable, Sendable {
         }
     }
 
-    @Test func mapLatestPassesOnTheErrorOfTheLatestTransform() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func mapLatestPassesOnTheErrorOfTheLatestTransform(transport: TestTransport) async throws {
         let server = GitHubServer()
         try await withLoopbackServer(server.configure) { url, _ in
-            let client = GitHubIssuesClient(baseURL: url, transport: Self.transport())
+            let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let results = ["apple/swift", "nobody/nothing"].async.mapLatest { text in
                 let name = RepositoryName(text)!
                 return try await client.repository(owner: name.owner, repo: name.repo)

@@ -69,12 +69,13 @@ import Testing
         }
     }
 
-    @Test func logsNeverShowTokensPasswordsOrRefreshTokens() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func logsNeverShowTokensPasswordsOrRefreshTokens(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, _ in
             let lines = Lines()
             let logging = LoggingMiddleware(detail: [.headers, .bodies]) { lines.append($0) }
-            let shop = ShopClient<Scope.Public>(baseURL: baseURL, middleware: [logging])
+            let shop = ShopClient<Scope.Public>(baseURL: baseURL, transport: transport.make(), middleware: [logging])
             let session = try await shop.login(email: ShopState.email, password: ShopState.password)
             let credentials = TokenRefreshTests.refreshingCredentials(session, shop: shop)
             let customer = shop.authorized(as: Scope.Customer.self, credentials: credentials)

@@ -14,10 +14,11 @@ import Testing
 /// The Combine flavour of a scoped client: the same scopes, the same typed errors, `Void` responses, and
 /// token refresh underneath.
 @Suite struct PublisherFlavourTests {
-    @Test func scopedPublishersDeliverVoidAndTypedErrorsLikeTheAsyncMethods() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func scopedPublishersDeliverVoidAndTypedErrorsLikeTheAsyncMethods(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            let shop = ShopClient(baseURL: baseURL)
+            let shop = ShopClient(baseURL: baseURL, transport: transport.make())
             var sessions: [LoginResponse] = []
             for try await session in shop.loginPublisher(email: ShopState.email, password: ShopState.password).values {
                 sessions.append(session)

@@ -36,12 +36,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("nobody@example.com", ShopState.password, 404, "User doesn't exist."),
-        (ShopState.email, "guess", 401, "Wrong password."),
-    ])
-    func loginFailuresAreExpectedAPIErrors(email: String, password: String, status: Int, message: String) async throws {
-        try await withShop { shop, _, _, _ in
+    @Test(
+        arguments: [
+            ("nobody@example.com", ShopState.password, 404, "User doesn't exist."),
+            (ShopState.email, "guess", 401, "Wrong password."),
+        ],
+        TestTransport.allCases
+    )
+    func loginFailuresAreExpectedAPIErrors(
+        failure: (email: String, password: String, status: Int, message: String),
+        transport: TestTransport
+    ) async throws {
+        let (email, password, status, message) = failure
+        try await withShop(transport) { shop, _, _, _ in
             let error = await #expect(throws: APIError<ApiErrorMessage>.self) {
                 try await shop.login(email: email, password: password)
             }
@@ -196,9 +203,10 @@ import Testing
         }
     }
 
-    @Test func clientSideFailuresAreTheirOwnCategory() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func clientSideFailuresAreTheirOwnCategory(transport: TestTransport) async throws {
         // The discard port, where nothing listens on loopback.
-        let shop = ShopClient<Scope.Public>(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let shop = ShopClient<Scope.Public>(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport.make())
         let error = await #expect(throws: APIError<ApiErrorMessage>.self) {
             try await shop.login(email: "a", password: "b")
         }

@@ -76,10 +76,15 @@ import Testing
         }
     }
 
-    @Test func aFailedRefreshFailsEveryWaitingRequestWithoutLooping() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aFailedRefreshFailsEveryWaitingRequestWithoutLooping(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            let (customer, credentials) = try await Self.expiredCustomer(baseURL: baseURL, state: state)
+            let (customer, credentials) = try await Self.expiredCustomer(
+                baseURL: baseURL,
+                state: state,
+                transport: transport
+            )
             await state.set(refreshFails: true)
             let concurrency = 16
             // Every request's 401 arrives while the one refresh is in flight, however busy the machine: a 401
@@ -107,10 +112,15 @@ import Testing
         }
     }
 
-    @Test func staticCredentialsDeliverA401AsTheEndpointsError() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func staticCredentialsDeliverA401AsTheEndpointsError(transport: TestTransport) async throws {
         let state = ShopState()
         try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
-            let customer = ShopClient<Scope.Customer>(baseURL: baseURL, credentials: .token("stale"))
+            let customer = ShopClient<Scope.Customer>(
+                baseURL: baseURL,
+                credentials: .token("stale"),
+                transport: transport.make()
+            )
             let error = await #expect(throws: APIError<ApiErrorMessage>.self) { try await customer.profile() }
             #expect(error?.status == 401)
             #expect(error?.errorBody?.errorMessage == "The token has expired.")

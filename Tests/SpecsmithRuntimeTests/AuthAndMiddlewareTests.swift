@@ -26,10 +26,12 @@ import Testing
         }
     }
 
-    @Test func anAPIKeyInTheQueryIsAppendedAndPercentEncoded() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anAPIKeyInTheQueryIsAppendedAndPercentEncoded(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.echo) { baseURL, log in
             let client = APIClient(
                 baseURL: baseURL,
+                transport: transport.make(),
                 authScheme: .apiKey(name: "api_key", in: .query),
                 credentials: .token("a b&c")
             )
@@ -40,9 +42,10 @@ import Testing
         }
     }
 
-    @Test func publicEndpointsGetNoCredentials() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func publicEndpointsGetNoCredentials(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.echo) { baseURL, log in
-            let client = APIClient(baseURL: baseURL, credentials: .token("secret"))
+            let client = APIClient(baseURL: baseURL, transport: transport.make(), credentials: .token("secret"))
             try await client.send(Endpoint<Void>("echo", method: .get, path: "/echo"))
             #expect(await log.requests.first?.headers["authorization"] == nil)
         }
@@ -62,10 +65,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [("X-Trace", "1\r\nX-Admin: yes"), ("X-Trace", "1\nX"), ("Bad Name", "1")])
-    func middlewareCannotSendABrokenHeader(name: String, value: String) async throws {
+    @Test(
+        arguments: [("X-Trace", "1\r\nX-Admin: yes"), ("X-Trace", "1\nX"), ("Bad Name", "1")],
+        TestTransport.allCases
+    )
+    func middlewareCannotSendABrokenHeader(header: (name: String, value: String), transport: TestTransport) async throws
+    {
         try await withLoopbackServer(Self.echo) { baseURL, log in
-            let client = APIClient(baseURL: baseURL, middleware: [AddHeader(name: name, value: value)])
+            let client = APIClient(
+                baseURL: baseURL,
+                transport: transport.make(),
+                middleware: [AddHeader(name: header.name, value: header.value)]
+            )
             let error = await #expect(throws: APIError<Never>.self) {
                 try await client.send(Endpoint<Void>("echo", method: .get, path: "/echo"))
             }

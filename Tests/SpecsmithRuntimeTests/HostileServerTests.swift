@@ -65,15 +65,15 @@ import Testing
     // MARK: Retry-After
 
     /// `Retry-After: inf` (or `1e300`, or 21 digits) crashed the process building a `Duration`.
-    @Test(arguments: ["inf", "1e300", "123456789012345678901", "nan", "-5", "soon"])
-    func retryAfterOfAnySizeIsClampedOrIgnored(value: String) async throws {
+    @Test(arguments: ["inf", "1e300", "123456789012345678901", "nan", "-5", "soon"], TestTransport.allCases)
+    func retryAfterOfAnySizeIsClampedOrIgnored(value: String, transport: TestTransport) async throws {
         let waits = Waits()
         let retry = RetryMiddleware(maxDelay: .seconds(30), sleep: { await waits.add($0) }, random: { 0.5 })
         let attempts = Counter()
         let answered = try await withHostileServer({ _ in
             attempts.next() == 1 ? .response(503, headers: [("Retry-After", value)]) : .response(200)
         }) { baseURL, log in
-            let response = try await client(baseURL, middleware: [retry]).send(authorized("/busy"))
+            let response = try await client(baseURL, transport, middleware: [retry]).send(authorized("/busy"))
             return (response, await log.requests.count)
         }
         #expect(answered.1 == 2)
@@ -290,7 +290,8 @@ import Testing
     // MARK: Requests
 
     /// A value holding the separator of a delimited list arrived as two values.
-    @Test func aSeparatorInsideAValueIsPercentEncoded() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func aSeparatorInsideAValueIsPercentEncoded(transport: TestTransport) async throws {
         try await withHostileServer({ _ in .response(200, body: Data("[]".utf8)) }) { baseURL, log in
             let endpoint = Endpoint<[String]>(
                 "codes",
@@ -301,16 +302,19 @@ import Testing
                     QueryItem("pipes", ["a|b", "c"], separator: "|"),
                 ]
             )
-            _ = try await APIClient(baseURL: baseURL).send(endpoint)
+            _ = try await APIClient(baseURL: baseURL, transport: transport.make()).send(endpoint)
             #expect(await log.requests.first?.target == "/alpha?codes=C%3BD;E,F&pipes=a%7Cb%7Cc")
         }
     }
 
     /// An empty path parameter collapsed the path: `/name/` addresses another resource than `/name/{name}`.
-    @Test func anEmptyPathParameterIsRefusedBeforeSending() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func anEmptyPathParameterIsRefusedBeforeSending(transport: TestTransport) async throws {
         try await withHostileServer({ _ in .response(200, body: Data("[]".utf8)) }) { baseURL, log in
             let endpoint = Endpoint<[String]>("byName", method: .get, path: "/name/\(PathSegment(""))")
-            let error = await failure { try await APIClient(baseURL: baseURL).send(endpoint) }
+            let error = await failure {
+                try await APIClient(baseURL: baseURL, transport: transport.make()).send(endpoint)
+            }
             guard case .invalidRequest(let reason) = error else {
                 Issue.record("expected an invalid request, got \(String(describing: error))")
                 return
