@@ -87,6 +87,7 @@ public enum ChatAPI {
                         user: user
                     )
                 ),
+                sampleData: ChatSamples.createChatCompletionStream,
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
                 decoding: .serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]")
             )

@@ -4,6 +4,19 @@ import Foundation
 
 /// Sample response bodies from the spec, answered by `StubTransport`.
 enum ChatSamples {
+    /// The sample response of `createChatCompletionStream`.
+    static let createChatCompletionStream = Data(
+        #"""
+        data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"role":"assistant","content":"Hello"}}]}
+
+        data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"content":" there"},"finish_reason":"stop"}]}
+
+        data: [DONE]
+
+
+        """#.utf8
+    )
+
     /// The sample response of `createResponseStream`.
     static let createResponseStream = Data(
         #"""

@@ -246,11 +246,15 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    @Test func thePlainMethodLeavesTheStreamFieldOut() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func thePlainMethodLeavesTheStreamFieldOut(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
             // This server streams only when asked to; the plain method's request does not ask.
             let error = await #expect(throws: APIError<ErrorResponse>.self) {
-                try await Self.client(baseURL).createChatCompletion(model: "gpt-test", messages: Self.question)
+                try await Self.client(baseURL, transport).createChatCompletion(
+                    model: "gpt-test",
+                    messages: Self.question
+                )
             }
             #expect(error?.status == 400)
             let sent = try JSONSerialization.jsonObject(with: try #require(await log.requests.last).body)
@@ -259,9 +263,10 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    @Test func nothingIsSentUntilTheStreamIsRead() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func nothingIsSentUntilTheStreamIsRead(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
-            let chat = Self.client(baseURL)
+            let chat = Self.client(baseURL, transport)
             let stream = chat.createChatCompletionStream(model: "gpt-test", messages: Self.question)
             try await Task.sleep(for: .milliseconds(100))
             #expect(await log.requests.isEmpty)
@@ -317,9 +322,10 @@ final class StreamTimeline: Sendable {
         }
     }
 
-    @Test func thePublisherDeliversTheSameChunks() async throws {
+    @Test(arguments: TestTransport.allCases)
+    func thePublisherDeliversTheSameChunks(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
-            let chat = Self.client(baseURL)
+            let chat = Self.client(baseURL, transport)
             var chunks: [ChatCompletionChunk] = []
             for try await chunk in chat.createChatCompletionStreamPublisher(model: "gpt-test", messages: Self.question)
                 .values
@@ -386,6 +392,13 @@ final class StreamTimeline: Sendable {
         #expect(completed?.outputText == "Hello there")
         let levels = try await chat.followLogs().reduce(into: [LogLevel]()) { $0.append($1.level) }
         #expect(levels == [.info, .warning])
+        // The stream of a `stream:` variant has its own sample, ended by its terminator.
+        var chunks: [ChatCompletionChunk] = []
+        for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: Self.question) {
+            chunks.append(chunk)
+        }
+        #expect(chunks.compactMap { $0.choices.first?.delta.content }.joined() == "Hello there")
+        #expect(chunks.last?.choices.first?.finishReason == .stop)
     }
 
     @MainActor @Test func docsSnippet() async throws {

@@ -437,7 +437,7 @@ extension OpenAPIExporter {
         guard case .object(var responses)? = operation["responses"],
             let key = responses.entries.first(where: { $0.key.hasPrefix("2") })?.key,
             case .object(var response)? = responses[key],
-            let streamed = content(variant.responseBody, sample: nil, errorEvent: variant.streamErrorEvent)
+            let streamed = content(variant.responseBody, sample: variant.sample, errorEvent: variant.streamErrorEvent)
         else { return }
         var content: DocumentObject
         if case .object(let existing)? = response["content"] { content = existing } else { content = DocumentObject() }

@@ -252,17 +252,30 @@ extension OpenAPIReader {
 
 extension OpenAPIReader {
     /// Reads a stream answer's example, the stream as it is sent (`event: …` and `data: …` lines, or JSON
-    /// Lines), into the endpoint's sample: the list of its values (`{event name: data}` for events of several
-    /// kinds), without the terminator. An example that is not such text is not a sample.
+    /// Lines), into the sample of the endpoint, or of its `stream:` second method: the list of its values
+    /// (`{event name: data}` for events of several kinds), without the terminator. An example that is not such
+    /// text is not a sample.
     mutating func readStreamExample(_ responses: YAMLValue, into endpoint: inout RawEndpoint) {
-        guard endpoint.sample == nil, case .mapping(let entries) = responses.kind else { return }
+        if endpoint.sample == nil, let answer = endpoint.response {
+            endpoint.sample = streamExample(responses, of: answer)
+        }
+        if var variant = endpoint.stream, variant.sample == nil, let answer = variant.answer {
+            variant.sample = streamExample(responses, of: answer)
+            endpoint.stream = variant
+        }
+    }
+
+    /// The values of the example of the stream `answer` of a 2xx response; `nil` when `answer` is no stream
+    /// or its example is not such text.
+    private mutating func streamExample(_ responses: YAMLValue, of answer: RawAnswerBody) -> RawEndpoint.Sample? {
+        guard case .mapping(let entries) = responses.kind else { return nil }
         let terminator: String?
         let named: Bool
-        switch endpoint.response {
-        case .events(_, let end)?: (terminator, named) = (end.terminator?.value, false)
-        case .namedEvents(_, let end, _)?: (terminator, named) = (end.terminator?.value, true)
-        case .jsonLines?: (terminator, named) = (nil, false)
-        default: return
+        switch answer {
+        case .events(_, let end): (terminator, named) = (end.terminator?.value, false)
+        case .namedEvents(_, let end, _): (terminator, named) = (end.terminator?.value, true)
+        case .jsonLines: (terminator, named) = (nil, false)
+        default: return nil
         }
         for entry in entries where entry.key.value.hasPrefix("2") {
             guard let response = dereferenced(entry.value, section: "responses"),
@@ -271,13 +284,13 @@ extension OpenAPIReader {
                 let example = stream.value["example"], case .string(let text) = example.kind
             else { continue }
             let isEvents = stream.key.value.lowercased().hasPrefix("text/event-stream")
-            guard let items = streamValues(text, events: isEvents, named: named, terminator: terminator) else { return }
+            guard let items = streamValues(text, events: isEvents, named: named, terminator: terminator) else {
+                return nil
+            }
             let values = items.map { $0.relocated(to: example.location) }
-            endpoint.sample = .inline(
-                YAMLValueBox(value: YAMLValue(kind: .sequence(values), location: example.location))
-            )
-            return
+            return .inline(YAMLValueBox(value: YAMLValue(kind: .sequence(values), location: example.location)))
         }
+        return nil
     }
 
     /// The values of a stream's text; `nil` when a value is not JSON.

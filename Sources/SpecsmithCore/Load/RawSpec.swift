@@ -409,6 +409,8 @@ public struct RawStreamVariant: Sendable {
     public var answer: RawAnswerBody?
     /// `name:` — the second endpoint's name, when not the endpoint's own followed by `Stream`.
     public var name: Located<String>?
+    /// `sample:` or `sampleFile:` — the stream's values, for stubs and the mock.
+    public var sample: RawEndpoint.Sample?
 }
 
 /// `pages: {by: after, items: data, hasMore: has_more, parameter: starting_after}` under an endpoint: how its

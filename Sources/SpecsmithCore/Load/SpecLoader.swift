@@ -88,7 +88,9 @@ enum SpecKeys {
         "by", "items", "relation", "cursor", "parameter", "hasMore", "itemID", "size", "first", "totalPages",
         "totalItems",
     ]
-    static let streamVariant = ["field", "value", "name", "events", "terminator", "errorEvent", "jsonLines"]
+    static let streamVariant = [
+        "field", "value", "name", "events", "terminator", "errorEvent", "jsonLines", "sample", "sampleFile",
+    ]
     static let eventCase = ["type", "description", "swiftName"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
     static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines"]
@@ -508,6 +510,12 @@ struct FormatReader {
                     )
                 }
             case "name": variant.name = string(item.value, key: "name")
+            case "sample":
+                if variant.sample != nil { bothSamples(item.key, of: "a stream") }
+                variant.sample = .inline(YAMLValueBox(value: item.value))
+            case "sampleFile":
+                if variant.sample != nil { bothSamples(item.key, of: "a stream") }
+                if let path = string(item.value, key: "sampleFile") { variant.sample = .file(path) }
             case "events", "terminator", "errorEvent", "jsonLines": answerEntries.append(item)
             default: unknownKey(item.key, allowed: SpecKeys.streamVariant, in: "`stream`")
             }
@@ -599,8 +607,8 @@ struct FormatReader {
         return server
     }
 
-    mutating func bothSamples(_ key: Located<String>) {
-        diagnostics.error("an endpoint has either `sample` or `sampleFile`, not both", at: key.location)
+    mutating func bothSamples(_ key: Located<String>, of owner: String = "an endpoint") {
+        diagnostics.error("\(owner) has either `sample` or `sampleFile`, not both", at: key.location)
     }
 
     /// `body: Type`, or a mapping with one of `json`, `form` or `binary` (and for `json`, a `contentType`).

@@ -14,7 +14,7 @@ extension ResolveContext {
         stream.responses = []
         stream.responsesLocation = nil
         stream.responseHeaders = []
-        stream.sample = nil
+        stream.sample = written.sample
         stream.pages = nil
         guard let field = written.field else { return [plain, stream] }
         if case .type(let type) = endpoint.body {
