@@ -243,6 +243,58 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.stream(ChatAPI.createSpeechStream(model: model, input: input, voice: voice).endpoint)
     }
 
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    public func createTranscription(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) async throws(APIError<ErrorResponse>) -> Transcription {
+        try await self.client.send(ChatAPI.createTranscription(file: file, model: model, language: language).endpoint)
+    }
+
+    /// `createTranscription`, telling the progress of its upload and download as they go.
+    ///
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: The progress of the upload and the download as they go, then the answer:
+    ///   `for try await event in …`. The request is sent when the iteration starts; leaving the loop
+    ///   or cancelling the task cancels it. It fails with `APIError<ErrorResponse>`.
+    public func createTranscriptionWithProgress(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> APITransfer<Transcription, ErrorResponse> {
+        self.client.transfer(ChatAPI.createTranscription(file: file, model: model, language: language).endpoint)
+    }
+
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
+    ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createTranscriptionStream(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> APIStream<TranscriptEvent, ErrorResponse> {
+        self.client.stream(ChatAPI.createTranscriptionStream(file: file, model: model, language: language).endpoint)
+    }
+
     /// The models the API serves.
     public func listModels() async throws(APIError<ErrorResponse>) -> ModelList {
         try await self.client.send(ChatAPI.listModels().endpoint)

@@ -171,6 +171,64 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.publisher(streaming: ChatAPI.createSpeechStream(model: model, input: input, voice: voice).endpoint)
     }
 
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func createTranscriptionPublisher(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> AnyPublisher<Transcription, APIError<ErrorResponse>> {
+        self.client.publisher(for: ChatAPI.createTranscription(file: file, model: model, language: language).endpoint)
+    }
+
+    /// `createTranscription`, telling the progress of its upload and download as they go.
+    ///
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: A publisher of the progress of the upload and the download, then of the answer. Each
+    ///   subscription sends the request once, and cancelling it cancels the request.
+    public func createTranscriptionWithProgressPublisher(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> AnyPublisher<TransferEvent<Transcription>, APIError<ErrorResponse>> {
+        self.client.publisher(
+            transfer: self.createTranscriptionWithProgress(file: file, model: model, language: language)
+        )
+    }
+
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: A publisher of the values as they arrive, sending the request when subscribed (once per
+    ///   subscription, as far as the subscriber's demand goes) and closing the connection when the
+    ///   subscription is cancelled.
+    public func createTranscriptionStreamPublisher(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> AnyPublisher<TranscriptEvent, APIError<ErrorResponse>> {
+        self.client.publisher(
+            streaming: ChatAPI.createTranscriptionStream(file: file, model: model, language: language).endpoint
+        )
+    }
+
     /// The models the API serves.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and

@@ -174,6 +174,66 @@ public enum ChatAPI {
         )
     }
 
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    public static func createTranscription(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, Transcription, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createTranscription",
+                method: .post,
+                path: "/audio/transcriptions",
+                body: .multipart(
+                    [
+                        MultipartField.file("file", file),
+                        MultipartField.text("model", model),
+                        MultipartField.text("language", language),
+                    ]
+                ),
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
+            )
+        )
+    }
+
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    public static func createTranscriptionStream(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, ResponseStream<TranscriptEvent>, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createTranscriptionStream",
+                method: .post,
+                path: "/audio/transcriptions",
+                headers: [HeaderField("Accept", "text/event-stream")],
+                body: .multipart(
+                    [
+                        MultipartField.file("file", file),
+                        MultipartField.text("model", model),
+                        MultipartField.text("language", language),
+                        MultipartField.text("stream", true),
+                    ]
+                ),
+                sampleData: ChatSamples.createTranscriptionStream,
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
+                decoding: .serverSentEvents(of: TranscriptEvent.self)
+            )
+        )
+    }
+
     /// The models the API serves.
     public static func listModels() -> AuthorizedEndpoint<Scope.Authorized, ModelList, ErrorResponse> {
         AuthorizedEndpoint(

@@ -1300,6 +1300,36 @@ public struct SpeechChunk: Codable, Sendable, Hashable {
     }
 }
 
+/// The text of an audio file.
+public struct Transcription: Codable, Sendable, Hashable {
+    /// The `text` field.
+    public var text: String
+
+    /// Creates a `Transcription` from its properties.
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// A piece of a transcript as it is written (`transcript.text.delta`), or the whole (`transcript.text.done`).
+public struct TranscriptEvent: Codable, Sendable, Hashable {
+    /// The `type` field.
+    public var type: String
+
+    /// The next piece of the text.
+    public var delta: String?
+
+    /// The whole text, in the last event.
+    public var text: String?
+
+    /// Creates a `TranscriptEvent` from its properties.
+    public init(type: String, delta: String? = nil, text: String? = nil) {
+        self.type = type
+        self.delta = delta
+        self.text = text
+    }
+}
+
 /// The `ModelList` model.
 public struct ModelList: Codable, Sendable, Hashable {
     /// The `object` field.

@@ -170,6 +170,65 @@ extension Reactive {
         self.base.client.observable(of: self.base.createSpeechStream(model: model, input: input, voice: voice))
     }
 
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
+    public func createTranscription<Authorization: Scope.AuthorizedAccess>(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> Single<Transcription> where Base == ChatClient<Authorization> {
+        self.base.client.single(for: ChatAPI.createTranscription(file: file, model: model, language: language).endpoint)
+    }
+
+    /// `createTranscription`, telling the progress of its upload and download as they go.
+    ///
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: An `Observable` of the progress of the upload and the download, then of the answer.
+    ///   Each subscription sends the request once, and disposing it cancels the request. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createTranscriptionWithProgress<Authorization: Scope.AuthorizedAccess>(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> Observable<TransferEvent<Transcription>> where Base == ChatClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.createTranscriptionWithProgress(file: file, model: model, language: language)
+        )
+    }
+
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    ///
+    /// - Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once
+    ///   per subscription) and closing the connection when disposed. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createTranscriptionStream<Authorization: Scope.AuthorizedAccess>(
+        file: FileUpload,
+        model: String,
+        language: String? = nil
+    ) -> Observable<TranscriptEvent> where Base == ChatClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.createTranscriptionStream(file: file, model: model, language: language)
+        )
+    }
+
     /// The models the API serves.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and

@@ -44,4 +44,17 @@ enum ChatSamples {
 
         """#.utf8
     )
+
+    /// The sample response of `createTranscriptionStream`.
+    static let createTranscriptionStream = Data(
+        #"""
+        data: {"type":"transcript.text.delta","delta":"Hello"}
+
+        data: {"type":"transcript.text.delta","delta":" there"}
+
+        data: {"type":"transcript.text.done","text":"Hello there"}
+
+
+        """#.utf8
+    )
 }

@@ -161,6 +161,52 @@ final class StreamTimeline: Sendable {
         }
     }
 
+    /// Transcriptions: the whole text, or, with the multipart text part `stream` of `true`, its pieces as events.
+    static func transcriptions(_ router: Router<BasicRequestContext>) {
+        router.post("/audio/transcriptions") { request, _ -> Response in
+            var request = request
+            let body = String(
+                decoding: Data(try await request.collectBody(upTo: 1 << 16).readableBytesView),
+                as: UTF8.self
+            )
+            let contentType = request.headers[.contentType] ?? ""
+            guard let boundary = contentType.components(separatedBy: "boundary=").last,
+                contentType.contains("boundary=")
+            else { return Response(status: .badRequest) }
+            // The parts by name: each `--boundary`, a head, an empty line, the contents.
+            var parts: [String: String] = [:]
+            for section in body.components(separatedBy: "--" + boundary).dropFirst().dropLast() {
+                guard let split = section.range(of: "\r\n\r\n"),
+                    let name = section[..<split.lowerBound].components(separatedBy: "name=\"").dropFirst().first?
+                        .prefix(while: { $0 != "\"" })
+                else { continue }
+                var contents = String(section[split.upperBound...])
+                if contents.hasSuffix("\r\n") { contents.removeLast() }  // One `Character`, CR LF.
+                parts[String(name)] = contents
+            }
+            guard parts["file"] == "RIFF....WAVE", parts["model"] == "whisper-test" else {
+                return .json(#"{"error": {"message": "bad parts", "type": "test"}}"#, status: .badRequest)
+            }
+            guard parts["stream"] == "true" else { return .json(#"{"text": "Hello there"}"#) }
+            let events = [
+                #"{"type":"transcript.text.delta","delta":"Hello"}"#,
+                #"{"type":"transcript.text.delta","delta":" there"}"#,
+                #"{"type":"transcript.text.done","text":"Hello there"}"#,
+            ]
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream"],
+                body: ResponseBody { writer in
+                    for event in events {
+                        try await writer.write(ByteBuffer(string: "data: \(event)\n\n"))
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+    }
+
     static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> ChatClient<Scope.Authorized> {
         ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"), transport: transport.make())
     }
@@ -376,6 +422,31 @@ final class StreamTimeline: Sendable {
         }
     }
 
+    @Test(arguments: TestTransport.allCases)
+    func aStreamAskedForByAMultipartPart(transport: TestTransport) async throws {
+        try await withLoopbackServer(Self.transcriptions) { baseURL, log in
+            let chat = Self.client(baseURL, transport)
+            let audio = FileUpload(Data("RIFF....WAVE".utf8), filename: "hello.wav", contentType: "audio/wav")
+            let whole = try await chat.createTranscription(file: audio, model: "whisper-test")
+            #expect(whole.text == "Hello there")
+            var text = ""
+            var done: String?
+            for try await event in chat.createTranscriptionStream(file: audio, model: "whisper-test") {
+                text += event.delta ?? ""
+                if event.type == "transcript.text.done" { done = event.text }
+            }
+            #expect(text == "Hello there")
+            #expect(done == "Hello there")
+            let bodies = await log.requests.map { String(decoding: $0.body, as: UTF8.self) }
+            #expect(bodies.count == 2)
+            #expect(!bodies[0].contains(#"name="stream""#))
+            #expect(bodies[1].contains("Content-Disposition: form-data; name=\"stream\"\r\n\r\ntrue\r\n"))
+            let accepts = await log.requests.map { $0.headers["accept"] }
+            // The plain method asks for nothing in particular (URLSession adds `*/*`); the stream method for events.
+            #expect(accepts.first != "text/event-stream" && accepts.last == "text/event-stream")
+        }
+    }
+
     /// Stubs stream the spec's samples as the server would: events by name, JSON Lines line by line.
     @Test func stubsStreamTheSamples() async throws {
         let chat = ChatClient<Scope.Authorized>(credentials: .token("sk-test"), transport: StubTransport())
@@ -399,6 +470,10 @@ final class StreamTimeline: Sendable {
         }
         #expect(chunks.compactMap { $0.choices.first?.delta.content }.joined() == "Hello there")
         #expect(chunks.last?.choices.first?.finishReason == .stop)
+        let audio = FileUpload(Data("RIFF".utf8), filename: "a.wav", contentType: "audio/wav")
+        let pieces = try await chat.createTranscriptionStream(file: audio, model: "whisper-test")
+            .reduce(into: "") { $0 += $1.delta ?? "" }
+        #expect(pieces == "Hello there")
     }
 
     @MainActor @Test func docsSnippet() async throws {

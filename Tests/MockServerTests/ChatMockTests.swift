@@ -12,9 +12,21 @@ import Testing
             let question = [Message(role: .user, content: .text("Hello?"))]
             let completion = try await chat.createChatCompletion(model: "gpt-test", messages: question)
             #expect(!completion.choices.isEmpty)
-            var chunks = 0
-            for try await _ in chat.createChatCompletionStream(model: "gpt-test", messages: question) { chunks += 1 }
-            #expect(chunks > 0)
+            // The stream of the `stream:` method is its own sample.
+            var text = ""
+            for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: question) {
+                text += chunk.choices.first?.delta.content ?? ""
+            }
+            #expect(text == "Hello there")
+            // A multipart body's `stream` part chooses the stream method; without it, the one-piece answer.
+            let audio = FileUpload(Data("RIFF".utf8), filename: "a.wav", contentType: "audio/wav")
+            let transcript = try await chat.createTranscription(file: audio, model: "whisper-test")
+            #expect(!transcript.text.isEmpty)
+            var pieces: [String] = []
+            for try await event in chat.createTranscriptionStream(file: audio, model: "whisper-test") {
+                pieces.append(event.type)
+            }
+            #expect(pieces == ["transcript.text.delta", "transcript.text.delta", "transcript.text.done"])
             var entries: [LogEntry] = []
             for try await entry in chat.followLogs() { entries.append(entry) }
             #expect(entries.map(\.message) == ["GET /v1/models 200", "slow request"])

@@ -394,6 +394,11 @@ import Testing
         // `stream_format: [audio, sse]` asks for the events; the plain method's answer is the audio.
         #expect(swift.contains(#"JSONBodyWithFields(body, adding: ["stream_format": "sse"])"#))
         #expect(swift.contains("func createSpeech(body: CreateSpeechRequest) async throws(APIError<Never>) -> Data"))
+        // A multipart body's boolean `stream` part asks for the events; the plain method leaves it out.
+        #expect(swift.contains(#"MultipartField.text("stream", true)"#))
+        #expect(swift.components(separatedBy: #"MultipartField.text("stream""#).count == 2)
+        #expect(swift.contains("public static func createTranscriptionStream("))
+        #expect(!swift.contains("createTranscriptionStreamWithProgress"))
         try await Self.expectCompilesAndImports(
             output,
             text: text,

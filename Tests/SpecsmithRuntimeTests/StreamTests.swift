@@ -374,8 +374,11 @@ final class Closed: Sendable {
                     body: ResponseBody { writer in
                         try await writer.write(Self.event(1))
                         try await writer.write(Self.event(2))
-                        try await Task.sleep(for: .milliseconds(50))
-                        throw CancellationError()  // The connection breaks mid-stream.
+                        // Time for the client to read both before the connection breaks mid-stream: bytes still
+                        // unread when it is reset are gone on the client's side too (a loaded machine lost the
+                        // second event after 50 ms).
+                        try await Task.sleep(for: .milliseconds(500))
+                        throw CancellationError()
                     }
                 )
             }
@@ -432,15 +435,18 @@ final class Closed: Sendable {
                 for try await _ in client.stream(eventsEndpoint("/flood")) {
                     received += 1
                     try? await Task.sleep(for: .milliseconds(20))
-                    if received == 50 { break }
+                    if received == 100 { break }
                 }
                 // The transport paused in time (AsyncHTTPClient everywhere, URLSession on Apple platforms): the
-                // server could write no more than the reader took (50 events of 16 kB in a second) and what the
-                // buffers on the way hold (the client's 1 MB, SwiftNIO's, and the sockets' few megabytes each
-                // way; 10 to 25 MB were seen). Unread, loopback carries hundreds of megabytes a second.
-                #expect(received == 50)
+                // server could write no more than the reader took (100 events of 16 kB in at least 2 s) and what
+                // the buffers on the way hold: the client's 1 MB, SwiftNIO's, and the kernel's socket buffers,
+                // which on Linux grow up to `tcp_rmem` and `tcp_wmem` (32 and 4 MB here; 10 to 35 MB in all
+                // were seen, 51 MB once on a loaded machine). Unread, loopback carries hundreds of megabytes a
+                // second, so a transport that did not pause would pass the bound several times over.
+                #expect(received == 100)
                 if transport == .asyncHTTPClient {
-                    #expect(written.load(ordering: .relaxed) < 48 << 20, "written: \(written.load(ordering: .relaxed))")
+                    let bound = Self.kernelSocketBuffers + (32 << 20)
+                    #expect(written.load(ordering: .relaxed) < bound, "written: \(written.load(ordering: .relaxed))")
                 }
             } catch {
                 #expect(transport == .urlSession, "AsyncHTTPClient reads no faster than its reader: \(error)")
@@ -454,6 +460,19 @@ final class Closed: Sendable {
                 #expect(written.load(ordering: .relaxed) > 2 << 20)
             }
         }
+    }
+
+    /// The most a TCP connection's receive and send buffers may hold: the largest sizes of `tcp_rmem` and
+    /// `tcp_wmem` on Linux, 36 MB elsewhere.
+    static var kernelSocketBuffers: Int {
+        func largest(_ name: String) -> Int? {
+            guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/\(name)", encoding: .utf8) else {
+                return nil
+            }
+            return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) }
+        }
+        guard let receive = largest("tcp_rmem"), let send = largest("tcp_wmem") else { return 36 << 20 }
+        return receive + send
     }
 
     @Test(arguments: TestTransport.allCases)

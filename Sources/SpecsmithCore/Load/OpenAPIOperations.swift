@@ -692,9 +692,17 @@ extension OpenAPIReader {
                 )
                 return
             }
-            if let field = endpoint.stream?.field?.value, case .json(let fields, let location)? = endpoint.body {
+            if let field = endpoint.stream?.field?.value {
                 // The stream's method sends the field; the other leaves it out, so that it answers in one piece.
-                endpoint.body = .json(fields.filter { $0.key.value != field }, location)
+                switch endpoint.body {
+                case .json(let fields, let location)?:
+                    endpoint.body = .json(fields.filter { $0.key.value != field }, location)
+                case .form(let fields, let location)?:
+                    endpoint.body = .form(fields.filter { $0.key.value != field }, location)
+                case .multipart(let fields, let location)?:
+                    endpoint.body = .multipart(fields.filter { $0.key.value != field }, location)
+                default: break
+                }
             }
             return
         }
@@ -714,12 +722,13 @@ extension OpenAPIReader {
             .contains(type)
     }
 
-    /// `stream`, when the JSON request body has a boolean property of that name.
+    /// `stream`, when the request body (JSON, or else a form or multipart body) has a boolean property of that
+    /// name.
     mutating func streamField(_ body: YAMLValue?) -> String? {
         bodyProperty(body) { name, property in name == "stream" && Self.isBoolean(property) }
     }
 
-    /// The JSON request body's property that is an enumeration with the value `sse`, such as OpenAI speech's
+    /// The request body's property that is an enumeration with the value `sse`, such as OpenAI speech's
     /// `stream_format: [sse, audio]`: sent as `sse`, it asks for server-sent events.
     mutating func streamFormatField(_ body: YAMLValue?) -> String? {
         bodyProperty(body) { _, property in
@@ -731,9 +740,15 @@ extension OpenAPIReader {
     /// The name of the first property of the JSON request body's schema, or of a part of its `allOf`, that
     /// `matches` (given the property with its `$ref` followed).
     mutating func bodyProperty(_ body: YAMLValue?, where matches: (String, YAMLValue) -> Bool) -> String? {
+        // The JSON body's schema, or a form's or multipart body's (OpenAI transcriptions' `stream`).
+        func isForm(_ type: String) -> Bool {
+            let type = type.lowercased()
+            return type.hasPrefix("multipart/form-data") || type.hasPrefix("application/x-www-form-urlencoded")
+        }
         guard let body, let body = dereferenced(body, section: "requestBodies"),
             case .mapping(let media)? = body["content"]?.kind,
-            let schema = media.first(where: { isJSON($0.key.value) })?.value["schema"]
+            let schema = (media.first(where: { isJSON($0.key.value) }) ?? media.first(where: { isForm($0.key.value) }))?
+                .value["schema"]
         else { return nil }
         func find(_ schema: YAMLValue, depth: Int) -> String? {
             guard depth < 8 else { return nil }

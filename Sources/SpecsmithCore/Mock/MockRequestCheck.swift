@@ -291,8 +291,7 @@ struct MockRequestCheck {
             guard contentType.hasPrefix("application/x-www-form-urlencoded") || request.body.isEmpty else {
                 return problem("the body must be a form, `application/x-www-form-urlencoded`, not `\(contentType)`")
             }
-            let text = String(decoding: request.body, as: UTF8.self).replacingOccurrences(of: "+", with: " ")
-            let fields = MockRoute.split("?" + text).query
+            let fields = MockRoute.formFields(of: request.body)
             return names.compactMap { parameters[$0] }.flatMap { checkQuery($0, fields, place: .form) }
         case .binary, .file:
             return []  // Any bytes, none too: an empty file is a file.

@@ -46,14 +46,34 @@ struct MockRoute: Sendable {
         return (constant.key, value)
     }
 
-    /// Whether a request with this JSON body is for this endpoint: always, but for a stream method, whose body
-    /// must ask for the stream.
-    func isChosen(by json: YAMLValue?) -> Bool {
+    /// Whether `request` (with this JSON body, if any) is for this endpoint: always, but for a stream method,
+    /// whose body must ask for the stream, in a JSON key, a form field or a multipart text part.
+    func isChosen(by request: MockRequest, json: YAMLValue?) -> Bool {
         guard let condition = streamCondition else { return true }
-        guard case .mapping(let entries)? = json?.kind,
-            let field = entries.first(where: { $0.key.value == condition.key })
-        else { return false }
-        return SampleChecker.matches(field.value, condition.value)
+        if case .mapping(let entries)? = json?.kind {
+            guard let field = entries.first(where: { $0.key.value == condition.key }) else { return false }
+            return SampleChecker.matches(field.value, condition.value)
+        }
+        let expected: String
+        switch condition.value {
+        case .bool(let flag): expected = String(flag)
+        case .int(let number): expected = String(number)
+        case .string(let text): expected = text
+        default: return false
+        }
+        return Self.formText(condition.key, of: request) == expected
+    }
+
+    /// The text of the field `name` of a form body, or of the text part `name` of a multipart body.
+    static func formText(_ name: String, of request: MockRequest) -> String? {
+        let contentType = request.header("Content-Type") ?? ""
+        if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            return formFields(of: request.body).first { $0.name == name }?.value
+        }
+        guard let boundary = MockMultipart.boundary(of: contentType),
+            let part = MockMultipart.parts(of: request.body, boundary: boundary)?.first(where: { $0.name == name })
+        else { return nil }
+        return String(decoding: part.body, as: UTF8.self)
     }
 
     /// The values of the path's parameters by their Swift names, percent-decoded, when `path` (still
@@ -81,6 +101,11 @@ struct MockRoute: Sendable {
             }
         }
         return rest.isEmpty ? values : nil
+    }
+
+    /// The fields of a form body (`application/x-www-form-urlencoded`), percent-decoded, in order.
+    static func formFields(of body: Data) -> [(name: String, value: String)] {
+        split("?" + String(decoding: body, as: UTF8.self).replacingOccurrences(of: "+", with: " ")).query
     }
 
     /// A request target split into its path and its query's items, percent-decoded, in order.

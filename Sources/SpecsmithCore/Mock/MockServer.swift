@@ -118,7 +118,7 @@ public struct MockServer: Sendable {
         // The paths of one method match the most specific first; an endpoint's stream method shares its path.
         let candidates = forMethod.filter { $0.0.specificity == forMethod[0].0.specificity }
         let json = MockRequestCheck.jsonBody(request)
-        let (route, pathValues) = candidates.first { $0.0.isChosen(by: json) } ?? candidates[0]
+        let (route, pathValues) = candidates.first { $0.0.isChosen(by: request, json: json) } ?? candidates[0]
         let operation = route.operation
         let preferences = MockPreferences(request.header("Prefer"))
         let check = MockRequestCheck(api: api, operation: operation, models: values.models)

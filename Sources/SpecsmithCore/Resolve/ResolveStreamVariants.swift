@@ -1,5 +1,5 @@
 /// Resolves an endpoint's `stream:`: the same request answered as a stream when a field of its JSON body asks
-/// for it (`"stream": true`, as LLM chat APIs do). It becomes a second endpoint, named `…Stream` unless `name`
+/// for it (`"stream": true`, as LLM chat APIs do), or a field of its form or multipart body. It becomes a second endpoint, named `…Stream` unless `name`
 /// says otherwise, which sends the field as a constant `true` and answers with the stream; the first endpoint
 /// leaves the field out, so the server answers in one piece.
 extension ResolveContext {
@@ -32,27 +32,43 @@ extension ResolveContext {
             stream.addedBodyValue = written.value
             return [plain, stream]
         }
-        guard case .json(let fields, let location) = endpoint.body else {
+        let fields: [RawField]
+        let location: SourceLocation
+        switch endpoint.body {
+        case .json(let written, let at): (fields, location) = (written, at)
+        case .form(let bodyFields, _), .multipart(let bodyFields, _):
+            // A form field or a text part that the stream's method adds (OpenAI transcriptions' `stream`).
+            guard !sendsItself(field, in: bodyFields) else { return [plain] }
+            stream.addedBodyField = field
+            stream.addedBodyValue = written.value
+            return [plain, stream]
+        default:
             diagnostics.error(
-                "the stream's `field` is sent in the endpoint's JSON body, and `\(endpoint.name.value)` has none",
+                "the stream's `field` is sent in the endpoint's body, and `\(endpoint.name.value)` has no JSON, form or multipart body",
                 at: field.location,
-                hint: "give it a JSON body (`body: Model` or `body: {json: {…}}`), or remove `field`"
+                hint:
+                    "give it a body (`body: Model`, `body: {json: {…}}`, `{form: …}` or `{multipart: …}`), or remove `field`"
             )
             return [plain]
         }
-        if let other = fields.first(where: { $0.key.value == field.value }) {
-            diagnostics.error(
-                "`\(field.value)` is the stream's `field`: the stream's method sends it, the other leaves it out",
-                at: other.key.location,
-                hint: "remove it from the body"
-            )
-            return [plain]
-        }
+        guard !sendsItself(field, in: fields) else { return [plain] }
         var constant = RawField(key: field)
         constant.constant = written.value ?? YAMLValueBox(value: YAMLValue(kind: .bool(true), location: field.location))
         constant.description = "Always `\(constant.constant?.value.jsonText ?? "true")`: asks for the stream."
         stream.body = .json(fields + [constant], location)
         return [plain, stream]
+    }
+
+    /// Whether the body lists the stream's `field` itself, an error: the stream's method sends it, the other
+    /// leaves it out.
+    private mutating func sendsItself(_ field: Located<String>, in fields: [RawField]) -> Bool {
+        guard let other = fields.first(where: { $0.key.value == field.value }) else { return false }
+        diagnostics.error(
+            "`\(field.value)` is the stream's `field`: the stream's method sends it, the other leaves it out",
+            at: other.key.location,
+            hint: "remove it from the body"
+        )
+        return true
     }
 }
 

@@ -137,8 +137,10 @@ struct ClientShape {
     }
 
     /// The copy of an endpoint that moves bytes for its `…WithProgress` methods (see `translateProgress.swift`).
+    /// A stream has none, even with a file to upload: its values are handed over as they arrive, which a
+    /// transfer (read whole, then answered) would hold back.
     static func progressVariants(_ operation: Operation) -> [Operation] {
-        guard operation.transfersBytes else { return [] }
+        guard operation.transfersBytes, operation.responseBody.streamElement == nil else { return [] }
         var variant = operation
         variant.isProgressVariant = true
         return [variant]

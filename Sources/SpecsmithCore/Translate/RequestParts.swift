@@ -90,7 +90,17 @@ struct RequestParts {
             return json(value, contentType: contentType)
         case .form(let names):
             let fields = operation.parameters.filter { names.contains($0.name) && $0.location == .body }
-            return .call(.member(nil, "form"), [Argument(nil, .array(fields.map(queryItem)))])
+            var items = fields.map(queryItem)
+            if let field = operation.addedBodyField {
+                // `QueryItem("stream", true)`: the stream method's field.
+                items.append(
+                    .call(
+                        .identifier(RuntimeSymbols.queryItem),
+                        [Argument(nil, .literal(.string(field))), Argument(nil, addedValue)]
+                    )
+                )
+            }
+            return .call(.member(nil, "form"), [Argument(nil, .array(items))])
         case .binary(let parameter, let contentType):
             return .call(
                 .member(nil, "data"),
@@ -103,7 +113,7 @@ struct RequestParts {
             )
         case .multipart(let parts):
             // `.multipart([MultipartField.text("purpose", purpose), MultipartField.file("file", file)])`
-            let fields = parts.map { part -> Expression in
+            var fields = parts.map { part -> Expression in
                 let kind: String
                 switch part.kind {
                 case .text: kind = "text"
@@ -113,6 +123,15 @@ struct RequestParts {
                 return .call(
                     .member(.identifier(RuntimeSymbols.multipartField), kind),
                     [Argument(nil, .literal(.string(part.wireName))), Argument(nil, .identifier(part.parameter))]
+                )
+            }
+            if let field = operation.addedBodyField {
+                // `MultipartField.text("stream", true)`: the stream method's field.
+                fields.append(
+                    .call(
+                        .member(.identifier(RuntimeSymbols.multipartField), "text"),
+                        [Argument(nil, .literal(.string(field))), Argument(nil, addedValue)]
+                    )
                 )
             }
             return .call(.member(nil, "multipart"), [Argument(nil, .array(fields))])
@@ -135,7 +154,7 @@ struct RequestParts {
         )
     }
 
-    /// `true`, `"sse"` or `1`: the added field's value, as a `JSON` literal.
+    /// `true`, `"sse"` or `1`: the added field's value, as a `JSON` literal (or a form field's or text part's).
     private var addedValue: Expression {
         switch operation.addedBodyValue {
         case .string(let text): .literal(.string(text))
