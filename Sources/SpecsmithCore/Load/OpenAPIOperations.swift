@@ -694,15 +694,7 @@ extension OpenAPIReader {
             }
             if let field = endpoint.stream?.field?.value {
                 // The stream's method sends the field; the other leaves it out, so that it answers in one piece.
-                switch endpoint.body {
-                case .json(let fields, let location)?:
-                    endpoint.body = .json(fields.filter { $0.key.value != field }, location)
-                case .form(let fields, let location)?:
-                    endpoint.body = .form(fields.filter { $0.key.value != field }, location)
-                case .multipart(let fields, let location)?:
-                    endpoint.body = .multipart(fields.filter { $0.key.value != field }, location)
-                default: break
-                }
+                endpoint.body = endpoint.body?.removing(field: field)
             }
             return
         }

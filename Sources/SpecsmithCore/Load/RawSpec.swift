@@ -285,6 +285,16 @@ public struct RawEndpoint: Sendable {
         case file(Located<String>)
         /// `body: {multipart: {field: Type, …}}` — text fields, files and JSON parts as `multipart/form-data`.
         case multipart([RawField], SourceLocation)
+
+        /// The body without its inline field `name` (a JSON, form or multipart field); any other as it is.
+        func removing(field name: String) -> Body {
+            switch self {
+            case .json(let fields, let location): .json(fields.filter { $0.key.value != name }, location)
+            case .form(let fields, let location): .form(fields.filter { $0.key.value != name }, location)
+            case .multipart(let fields, let location): .multipart(fields.filter { $0.key.value != name }, location)
+            case .type, .binary, .file: self
+            }
+        }
     }
 
     /// Sample response data.
