@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // `synth-api --endpoints N --seed S --output DIR`: one seeded API description, written as a Specsmith
@@ -42,7 +43,11 @@ let package = Package(
         // downloads 200 MB through it over loopback and reports the client's peak memory.
         .target(
             name: "Transfer",
-            dependencies: [.product(name: "SpecsmithRuntime", package: "Specsmith")],
+            dependencies: [
+                .product(name: "SpecsmithRuntime", package: "Specsmith"),
+                .product(name: "SpecsmithCombine", package: "Specsmith"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
             path: "Sources/TransferClient",
             plugins: [.plugin(name: "SpecsmithPlugin", package: "Specsmith")]
         ),

@@ -374,13 +374,17 @@ def transfers(megabytes, events):
     try:
         port = server.stdout.readline().strip().split()[-1]
         results = []
-        runs = [(scenario, "urlsession") for scenario, _ in TRANSFER_SCENARIOS + STREAM_SCENARIOS]
-        runs += [(scenario, "asynchttpclient") for scenario, _ in STREAM_SCENARIOS]
-        for scenario, transport in runs:
-            log(f"transfer {scenario} ({transport})")
+        runs = [(scenario, "urlsession", "async") for scenario, _ in TRANSFER_SCENARIOS + STREAM_SCENARIOS]
+        runs += [(scenario, "asynchttpclient", "async") for scenario, _ in STREAM_SCENARIOS]
+        # The same streams read through the Combine flavour's publisher, which reads a value only once the
+        # subscriber has the one before.
+        runs += [(scenario, transport, "combine") for scenario, _ in STREAM_SCENARIOS
+                 for transport in ("urlsession", "asynchttpclient")]
+        for scenario, transport, flavour in runs:
+            log(f"transfer {scenario} ({transport}, {flavour})")
             output = subprocess.run(
                 [bin_path / "transfer-bench", "run", "--scenario", scenario, "--megabytes", str(megabytes),
-                 "--events", str(events), "--port", port, "--transport", transport],
+                 "--events", str(events), "--port", port, "--transport", transport, "--flavour", flavour],
                 check=True, capture_output=True, text=True).stdout
             results.append(json.loads(output.strip().splitlines()[-1]))
         return results
@@ -407,6 +411,8 @@ def transfer_table(results, megabytes):
         names_of = {"urlsession": "URLSession", "asynchttpclient": "AsyncHTTPClient"}
         for result in rows:
             transport = names_of.get(result.get("transport", "urlsession"), result.get("transport"))
+            if result.get("flavour") == "combine":
+                transport += ", Combine publisher"
             lines.append(f"| {streams[result['scenario']]} | {transport} | {result['events'] / result['seconds']:,.0f} "
                          f"| {result['peakRSSKB'] / 1024:.0f} MB | {result['rssBeforeKB'] / 1024:.0f} MB "
                          f"| {result['seconds']:.2f} s |")

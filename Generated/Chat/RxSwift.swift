@@ -98,7 +98,8 @@ extension Reactive {
                 metadata: metadata,
                 streamOptions: streamOptions,
                 user: user
-            )
+            ),
+            paced: false
         )
     }
 
@@ -111,7 +112,7 @@ extension Reactive {
         model: String,
         input: String
     ) -> Observable<CreateResponseStreamEvent> where Base == ChatClient<Authorization> {
-        self.base.client.observable(of: self.base.createResponseStream(model: model, input: input))
+        self.base.client.observable(of: self.base.createResponseStream(model: model, input: input), paced: false)
     }
 
     /// The account's request log, line by line as requests arrive, until the connection is closed.
@@ -124,7 +125,7 @@ extension Reactive {
     ///   `APIError<ErrorResponse>`.
     public func followLogs<Authorization: Scope.AuthorizedAccess>(level: LogLevel? = nil) -> Observable<LogEntry>
     where Base == ChatClient<Authorization> {
-        self.base.client.observable(of: self.base.followLogs(level: level))
+        self.base.client.observable(of: self.base.followLogs(level: level), paced: false)
     }
 
     /// Speaks the text, answering with the whole audio.
@@ -153,7 +154,10 @@ extension Reactive {
         input: String,
         voice: String
     ) -> Observable<TransferEvent<Data>> where Base == ChatClient<Authorization> {
-        self.base.client.observable(of: self.base.createSpeechWithProgress(model: model, input: input, voice: voice))
+        self.base.client.observable(
+            of: self.base.createSpeechWithProgress(model: model, input: input, voice: voice),
+            paced: true
+        )
     }
 
     /// Speaks the text, answering with the whole audio.
@@ -167,7 +171,10 @@ extension Reactive {
         input: String,
         voice: String
     ) -> Observable<SpeechChunk> where Base == ChatClient<Authorization> {
-        self.base.client.observable(of: self.base.createSpeechStream(model: model, input: input, voice: voice))
+        self.base.client.observable(
+            of: self.base.createSpeechStream(model: model, input: input, voice: voice),
+            paced: false
+        )
     }
 
     /// Writes down what an audio file says, answering with the whole text.
@@ -205,7 +212,8 @@ extension Reactive {
         language: String? = nil
     ) -> Observable<TransferEvent<Transcription>> where Base == ChatClient<Authorization> {
         self.base.client.observable(
-            of: self.base.createTranscriptionWithProgress(file: file, model: model, language: language)
+            of: self.base.createTranscriptionWithProgress(file: file, model: model, language: language),
+            paced: true
         )
     }
 
@@ -225,7 +233,8 @@ extension Reactive {
         language: String? = nil
     ) -> Observable<TranscriptEvent> where Base == ChatClient<Authorization> {
         self.base.client.observable(
-            of: self.base.createTranscriptionStream(file: file, model: model, language: language)
+            of: self.base.createTranscriptionStream(file: file, model: model, language: language),
+            paced: false
         )
     }
 
@@ -272,19 +281,26 @@ extension APIClient {
     /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
     /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
     /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`, each before the next value is read.
-    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
-    where Values.Element: Sendable {
+    /// Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next
+    /// page is a request), each before the next value is read, and a stream's as they are read.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(
+        of values: Values,
+        paced: Bool
+    ) -> Observable<Values.Element> where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
                     for try await value in values {
-                        await withCheckedContinuation { delivered in
-                            callbackQueue.async {
-                                observer.onNext(value)
-                                delivered.resume()
+                        if paced {
+                            await withCheckedContinuation { delivered in
+                                callbackQueue.async {
+                                    observer.onNext(value)
+                                    delivered.resume()
+                                }
                             }
+                        } else {
+                            callbackQueue.async { observer.onNext(value) }
                         }
                     }
                     callbackQueue.async { observer.onCompleted() }

@@ -84,7 +84,7 @@ extension Reactive {
     public func fileContentsWithProgress<Authorization: Scope.FilesReadAccess>(
         id: String
     ) -> Observable<TransferEvent<Data>> where Base == FilesClient<Authorization> {
-        self.base.client.observable(of: self.base.fileContentsWithProgress(id: id))
+        self.base.client.observable(of: self.base.fileContentsWithProgress(id: id), paced: true)
     }
 
     /// The first lines of a text file, in the charset it is stored in.
@@ -114,7 +114,7 @@ extension Reactive {
     ///   `APIError<Problem>`.
     public func downloadArchiveWithProgress<Authorization: Scope.FilesReadAccess>() -> Observable<TransferEvent<URL>>
     where Base == FilesClient<Authorization> {
-        self.base.client.observable(of: self.base.downloadArchiveWithProgress())
+        self.base.client.observable(of: self.base.downloadArchiveWithProgress(), paced: true)
     }
 }
 
@@ -171,7 +171,7 @@ extension Reactive {
         id: String,
         file: URL
     ) -> Observable<TransferEvent<FileInfo>> where Base == FilesClient<Authorization> {
-        self.base.client.observable(of: self.base.uploadContentsWithProgress(id: id, file: file))
+        self.base.client.observable(of: self.base.uploadContentsWithProgress(id: id, file: file), paced: true)
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -244,7 +244,8 @@ extension Reactive {
         thumbnails: [FileUpload]? = nil
     ) -> Observable<TransferEvent<FileInfo>> where Base == FilesClient<Authorization> {
         self.base.client.observable(
-            of: self.base.uploadFileWithProgress(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails)
+            of: self.base.uploadFileWithProgress(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails),
+            paced: true
         )
     }
 }
@@ -328,19 +329,26 @@ extension APIClient {
     /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
     /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
     /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`, each before the next value is read.
-    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
-    where Values.Element: Sendable {
+    /// Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next
+    /// page is a request), each before the next value is read, and a stream's as they are read.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(
+        of values: Values,
+        paced: Bool
+    ) -> Observable<Values.Element> where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
                     for try await value in values {
-                        await withCheckedContinuation { delivered in
-                            callbackQueue.async {
-                                observer.onNext(value)
-                                delivered.resume()
+                        if paced {
+                            await withCheckedContinuation { delivered in
+                                callbackQueue.async {
+                                    observer.onNext(value)
+                                    delivered.resume()
+                                }
                             }
+                        } else {
+                            callbackQueue.async { observer.onNext(value) }
                         }
                     }
                     callbackQueue.async { observer.onCompleted() }

@@ -49,7 +49,8 @@ extension Reactive where Base == NotesClient {
         xRequestID: String? = nil
     ) -> Observable<Page> {
         self.base.client.observable(
-            of: self.base.notesPages(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+            of: self.base.notesPages(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
+            paced: true
         )
     }
 
@@ -70,7 +71,8 @@ extension Reactive where Base == NotesClient {
         xRequestID: String? = nil
     ) -> Observable<Note> {
         self.base.client.observable(
-            of: self.base.allNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
+            of: self.base.allNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID),
+            paced: true
         )
     }
 
@@ -181,19 +183,26 @@ extension APIClient {
     /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
     /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
     /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`, each before the next value is read.
-    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
-    where Values.Element: Sendable {
+    /// Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next
+    /// page is a request), each before the next value is read, and a stream's as they are read.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(
+        of values: Values,
+        paced: Bool
+    ) -> Observable<Values.Element> where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
                     for try await value in values {
-                        await withCheckedContinuation { delivered in
-                            callbackQueue.async {
-                                observer.onNext(value)
-                                delivered.resume()
+                        if paced {
+                            await withCheckedContinuation { delivered in
+                                callbackQueue.async {
+                                    observer.onNext(value)
+                                    delivered.resume()
+                                }
                             }
+                        } else {
+                            callbackQueue.async { observer.onNext(value) }
                         }
                     }
                     callbackQueue.async { observer.onCompleted() }

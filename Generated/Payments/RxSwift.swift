@@ -159,7 +159,8 @@ extension Reactive {
                 limit: limit,
                 startingAfter: startingAfter,
                 createdSince: createdSince
-            )
+            ),
+            paced: true
         )
     }
 
@@ -185,7 +186,8 @@ extension Reactive {
                 limit: limit,
                 startingAfter: startingAfter,
                 createdSince: createdSince
-            )
+            ),
+            paced: true
         )
     }
 
@@ -244,7 +246,8 @@ extension Reactive {
         created: TimeRange? = nil
     ) -> Observable<EventList> where Base == PaymentsClient<Authorization> {
         self.base.client.observable(
-            of: self.base.eventsPages(type: type, startingAfter: startingAfter, created: created)
+            of: self.base.eventsPages(type: type, startingAfter: startingAfter, created: created),
+            paced: true
         )
     }
 
@@ -262,7 +265,10 @@ extension Reactive {
         startingAfter: String? = nil,
         created: TimeRange? = nil
     ) -> Observable<Event> where Base == PaymentsClient<Authorization> {
-        self.base.client.observable(of: self.base.allEvents(type: type, startingAfter: startingAfter, created: created))
+        self.base.client.observable(
+            of: self.base.allEvents(type: type, startingAfter: startingAfter, created: created),
+            paced: true
+        )
     }
 }
 
@@ -290,19 +296,26 @@ extension APIClient {
     /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
     /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
     /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`, each before the next value is read.
-    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
-    where Values.Element: Sendable {
+    /// Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next
+    /// page is a request), each before the next value is read, and a stream's as they are read.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(
+        of values: Values,
+        paced: Bool
+    ) -> Observable<Values.Element> where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
                     for try await value in values {
-                        await withCheckedContinuation { delivered in
-                            callbackQueue.async {
-                                observer.onNext(value)
-                                delivered.resume()
+                        if paced {
+                            await withCheckedContinuation { delivered in
+                                callbackQueue.async {
+                                    observer.onNext(value)
+                                    delivered.resume()
+                                }
                             }
+                        } else {
+                            callbackQueue.async { observer.onNext(value) }
                         }
                     }
                     callbackQueue.async { observer.onCompleted() }

@@ -86,7 +86,7 @@ extension Reactive {
         offset: Int = 0,
         limit: Int = 20
     ) -> Observable<ProductList> where Base == ShopClient<Authorization> {
-        self.base.client.observable(of: self.base.productsPages(offset: offset, limit: limit))
+        self.base.client.observable(of: self.base.productsPages(offset: offset, limit: limit), paced: true)
     }
 
     /// Every item of the pages of `products`, from the page its arguments ask for on.
@@ -100,7 +100,7 @@ extension Reactive {
     ///   pages afresh, and no further once disposed. It fails with `APIError<ApiErrorMessage>`.
     public func allProducts<Authorization: Scope.GuestAccess>(offset: Int = 0, limit: Int = 20) -> Observable<Product>
     where Base == ShopClient<Authorization> {
-        self.base.client.observable(of: self.base.allProducts(offset: offset, limit: limit))
+        self.base.client.observable(of: self.base.allProducts(offset: offset, limit: limit), paced: true)
     }
 }
 
@@ -138,7 +138,7 @@ extension Reactive {
         page: Int = 1,
         perPage: Int? = nil
     ) -> Observable<OrderPage> where Base == ShopClient<Authorization> {
-        self.base.client.observable(of: self.base.ordersPages(page: page, perPage: perPage))
+        self.base.client.observable(of: self.base.ordersPages(page: page, perPage: perPage), paced: true)
     }
 
     /// Every item of the pages of `orders`, from the page its arguments ask for on.
@@ -152,7 +152,7 @@ extension Reactive {
     ///   pages afresh, and no further once disposed. It fails with `APIError<ApiErrorMessage>`.
     public func allOrders<Authorization: Scope.CustomerAccess>(page: Int = 1, perPage: Int? = nil) -> Observable<Order>
     where Base == ShopClient<Authorization> {
-        self.base.client.observable(of: self.base.allOrders(page: page, perPage: perPage))
+        self.base.client.observable(of: self.base.allOrders(page: page, perPage: perPage), paced: true)
     }
 
     /// The signed-in customer's profile.
@@ -197,7 +197,7 @@ extension Reactive {
     public func uploadImageWithProgress<Authorization: Scope.CustomerAccess>(
         _ data: Data
     ) -> Observable<TransferEvent<ImageUpload>> where Base == ShopClient<Authorization> {
-        self.base.client.observable(of: self.base.uploadImageWithProgress(data))
+        self.base.client.observable(of: self.base.uploadImageWithProgress(data), paced: true)
     }
 }
 
@@ -225,19 +225,26 @@ extension APIClient {
     /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
     /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
     /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`, each before the next value is read.
-    fileprivate func observable<Values: AsyncSequence & Sendable>(of values: Values) -> Observable<Values.Element>
-    where Values.Element: Sendable {
+    /// Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next
+    /// page is a request), each before the next value is read, and a stream's as they are read.
+    fileprivate func observable<Values: AsyncSequence & Sendable>(
+        of values: Values,
+        paced: Bool
+    ) -> Observable<Values.Element> where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
             let task = Task {
                 do {
                     for try await value in values {
-                        await withCheckedContinuation { delivered in
-                            callbackQueue.async {
-                                observer.onNext(value)
-                                delivered.resume()
+                        if paced {
+                            await withCheckedContinuation { delivered in
+                                callbackQueue.async {
+                                    observer.onNext(value)
+                                    delivered.resume()
+                                }
                             }
+                        } else {
+                            callbackQueue.async { observer.onNext(value) }
                         }
                     }
                     callbackQueue.async { observer.onCompleted() }

@@ -13,12 +13,13 @@ extension APIClient {
     /// Nothing is sent until a subscriber asks for a value; each subscription then sends one request and
     /// publishes the values as far as the subscriber's demand goes (the connection is read no faster), then
     /// finishes, or fails with the `APIError` the stream ends with. Values and completion arrive on
-    /// `APIClient.callbackQueue` (the main queue by default). Cancelling the subscription closes the connection.
+    /// `APIClient.callbackQueue` (the main queue by default), at most ``streamReadAhead`` of them waiting there
+    /// at a time. Cancelling the subscription closes the connection.
     public func publisher<Element, ErrorBody>(
         streaming endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
     ) -> AnyPublisher<Element, APIError<ErrorBody>> {
         let stream = stream(endpoint)
-        return SequencePublisher(queue: callbackQueue) {
+        return SequencePublisher(queue: callbackQueue, readAhead: Self.streamReadAhead) {
             var values = stream.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -33,7 +34,7 @@ extension APIClient {
     public func publisher<Page, ErrorBody>(
         paging pages: APIPages<Page, ErrorBody>
     ) -> AnyPublisher<Page, APIError<ErrorBody>> {
-        SequencePublisher(queue: callbackQueue) {
+        SequencePublisher(queue: callbackQueue, readAhead: 0) {
             var values = pages.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -48,7 +49,7 @@ extension APIClient {
     public func publisher<Item, ErrorBody>(
         paging items: APIItems<Item, ErrorBody>
     ) -> AnyPublisher<Item, APIError<ErrorBody>> {
-        SequencePublisher(queue: callbackQueue) {
+        SequencePublisher(queue: callbackQueue, readAhead: 0) {
             var values = items.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
@@ -65,12 +66,19 @@ extension APIClient {
     public func publisher<Value, ErrorBody>(
         transfer: APITransfer<Value, ErrorBody>
     ) -> AnyPublisher<TransferEvent<Value>, APIError<ErrorBody>> {
-        SequencePublisher(queue: callbackQueue) {
+        SequencePublisher(queue: callbackQueue, readAhead: 0) {
             var values = transfer.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
         .eraseToAnyPublisher()
     }
+}
+
+extension APIClient {
+    /// How many values of a stream's publisher may wait on the callback queue for its subscriber: the stream is
+    /// read on while the subscriber takes them, and no further. Pages, their items and transfers wait for the
+    /// subscriber to have each value before reading the next, since the next may cost a request.
+    public static let streamReadAhead = 1024
 }
 
 /// Reads values one at a time (a stream's, or pages or their items) for each subscription.
@@ -81,12 +89,15 @@ struct SequencePublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
     typealias Reader = () async throws(APIError<ErrorBody>) -> Element?
 
     let queue: DispatchQueue
+    /// How many values may wait on `queue` for the subscriber while the next is read: 0 reads a value only once
+    /// the subscriber has the one before.
+    let readAhead: Int
     /// Starts a reading of the values: called once per subscription, when the first value is asked for.
     let open: @Sendable () -> Reader
 
     func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Element, Downstream.Failure == Failure {
-        let subscription = SequenceSubscription(queue: queue, open: open) { event in
+        let subscription = SequenceSubscription(queue: queue, readAhead: readAhead, open: open) { event in
             switch event {
             case .value(let value): return subscriber.receive(value)
             case .finished: subscriber.receive(completion: .finished)
@@ -111,6 +122,7 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
     }
 
     private let queue: DispatchQueue
+    private let readAhead: Int
     private let open: @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader
     private let lock = NSLock()
     /// Hands an event to the subscriber, returning its further demand; `nil` once the stream ended or the
@@ -118,14 +130,20 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
     private var deliver: ((Event) -> Subscribers.Demand)?
     private var demand = Subscribers.Demand.none
     private var waiter: CheckedContinuation<Bool, Never>?
+    /// Events sent to the queue and not yet handed to the subscriber.
+    private var undelivered = 0
+    /// The reader, waiting for `undelivered` to fall to `readAhead`.
+    private var deliveryWaiter: CheckedContinuation<Void, Never>?
     private var task: Task<Void, Never>?
 
     init(
         queue: DispatchQueue,
+        readAhead: Int,
         open: @escaping @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader,
         deliver: @escaping (Event) -> Subscribers.Demand
     ) {
         self.queue = queue
+        self.readAhead = max(0, readAhead)
         self.open = open
         self.deliver = deliver
     }
@@ -159,8 +177,8 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
 
     /// Reads values while there is demand, and tells how the stream ended.
     ///
-    /// A value is read only once the subscriber has the one before: a subscriber that stops after an item
-    /// (`prefix(250)` over unlimited demand, say) causes no request for a page it never sees.
+    /// With no read-ahead, a value is read only once the subscriber has the one before: a subscriber that stops
+    /// after an item (`prefix(250)` over unlimited demand, say) causes no request for a page it never sees.
     private func read() async {
         let next = open()
         do throws(APIError<ErrorBody>) {
@@ -193,22 +211,36 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
     }
 
     /// Tells the subscriber `event` on the callback queue, unless the subscription was cancelled meanwhile,
-    /// and returns once it has.
+    /// and returns once no more than `readAhead` events wait there.
     private func send(_ event: Event) async {
         let last: Bool
         if case .value = event { last = false } else { last = true }
-        await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
-            queue.async {
-                defer { delivered.resume() }
-                let deliver = self.lock.withLock {
-                    defer { if last { self.deliver = nil } }
-                    return self.deliver
-                }
-                guard let deliver else { return }
-                let more = deliver(event)
-                guard more > 0 else { return }
-                self.request(more)
+        lock.withLock { undelivered += 1 }
+        queue.async {
+            let deliver = self.lock.withLock {
+                defer { if last { self.deliver = nil } }
+                return self.deliver
             }
+            if let deliver {
+                let more = deliver(event)
+                if more > 0 { self.request(more) }
+            }
+            let reader = self.lock.withLock { () -> CheckedContinuation<Void, Never>? in
+                self.undelivered -= 1
+                guard self.undelivered <= self.readAhead else { return nil }
+                defer { self.deliveryWaiter = nil }
+                return self.deliveryWaiter
+            }
+            reader?.resume()
+        }
+        guard lock.withLock({ undelivered > readAhead }) else { return }
+        await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
+            let waits = lock.withLock {
+                guard undelivered > readAhead else { return false }
+                deliveryWaiter = delivered
+                return true
+            }
+            if !waits { delivered.resume() }
         }
     }
 }

@@ -80,7 +80,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable, Hashable {
 /// memory), and `resume` once the reader has taken the buffer below half of that. Past ``limit`` the stream
 /// fails rather than grow: the reader gets what was buffered, then ``TransportError/Kind/responseTooLarge``.
 ///
-/// `@unchecked Sendable`: its state is behind `lock`; continuations are resumed outside it.
+/// `@unchecked Sendable`: its state is behind `lock`; continuations are resumed outside it. `pause` and
+/// `resume` are called under it, so that they reach the transport in the order the reader's lag crossed the
+/// marks: called outside, a `resume` could overtake the `pause` before it and leave the transport reading on
+/// while the source thinks it paused (a loaded machine buffered 100 MB so).
 public final class ChunkSource: @unchecked Sendable {
     /// The buffered bytes past which the transport is asked to pause: 1 MB.
     public static let defaultHighWater = 1 << 20
@@ -111,7 +114,8 @@ public final class ChunkSource: @unchecked Sendable {
     private var waiter: CheckedContinuation<Void, Never>?
 
     /// A source that asks its transport to `pause` past `highWater` buffered bytes and to `resume` below half,
-    /// and fails past `limit`, calling `overflow` (where a transport cancels its transfer).
+    /// and fails past `limit`, calling `overflow` (where a transport cancels its transfer). `pause` and `resume`
+    /// are called while the source's lock is held: they must return at once and not call the source.
     public init(
         highWater: Int = ChunkSource.defaultHighWater,
         limit: Int = ChunkSource.defaultLimit,
@@ -129,23 +133,24 @@ public final class ChunkSource: @unchecked Sendable {
     /// Adds a chunk that arrived.
     public func yield(_ chunk: Data) {
         guard !chunk.isEmpty else { return }
-        let (waiter, pausing, overflowing) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, Bool, Bool) in
-            guard end == nil, !abandoned else { return (nil, false, false) }
+        let (waiter, overflowing) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, Bool) in
+            guard end == nil, !abandoned else { return (nil, false) }
             defer { self.waiter = nil }
             guard buffered + chunk.count <= limit else {
                 end = .failure(
                     TransportError(.responseTooLarge, "The stream's reader fell more than \(limit) bytes behind.")
                 )
-                return (self.waiter, false, true)
+                return (self.waiter, true)
             }
             chunks.append(chunk)
             buffered += chunk.count
-            let pausing = buffered > highWater && !paused
-            if pausing { paused = true }
-            return (self.waiter, pausing, false)
+            if buffered > highWater && !paused {
+                paused = true
+                pause()
+            }
+            return (self.waiter, false)
         }
         waiter?.resume()
-        if pausing { pause() }
         if overflowing { overflow() }
     }
 
@@ -178,7 +183,7 @@ public final class ChunkSource: @unchecked Sendable {
     /// The next chunk, waiting for it; cancelling the waiting task cancels the transfer through `handle`.
     fileprivate func next(cancelling handle: ResponseBodyStream.Handle) async throws(TransportError) -> Data? {
         enum Step {
-            case chunk(Data, resuming: Bool)
+            case chunk(Data)
             case ended(Swift.Result<Void, TransportError>)
             case wait
         }
@@ -194,16 +199,17 @@ public final class ChunkSource: @unchecked Sendable {
                         chunks.removeFirst(head)
                         head = 0
                     }
-                    let resuming = paused && buffered <= highWater / 2
-                    if resuming { paused = false }
-                    return .chunk(chunk, resuming: resuming)
+                    if paused && buffered <= highWater / 2 {
+                        paused = false
+                        resume()
+                    }
+                    return .chunk(chunk)
                 }
                 if let end { return .ended(end) }
                 return .wait
             }
             switch step {
-            case .chunk(let chunk, let resuming):
-                if resuming { resume() }
+            case .chunk(let chunk):
                 return chunk
             case .ended(let end):
                 try end.get()

@@ -14,6 +14,12 @@ import Testing
     import OpenCombine
 #endif
 
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
+
 /// When the loopback server wrote what, for the streams below.
 final class StreamTimeline: Sendable {
     /// Set by a test's client when the first chunk arrives; the server waits for it (at most 10 s) before it
@@ -444,6 +450,56 @@ final class StreamTimeline: Sendable {
             let accepts = await log.requests.map { $0.headers["accept"] }
             // The plain method asks for nothing in particular (URLSession adds `*/*`); the stream method for events.
             #expect(accepts.first != "text/event-stream" && accepts.last == "text/event-stream")
+        }
+    }
+
+    /// A publisher's subscriber slower than the stream holds the reading back, even with a `sink`'s unlimited
+    /// demand: at most `APIClient.streamReadAhead` values wait on the callback queue, then the transport stops
+    /// reading and the server waits.
+    @Test func aSlowSubscriberHoldsTheStreamBack() async throws {
+        let written = Atomic<Int>(0)
+        try await withLoopbackServer({ router in
+            router.get("/logs/follow") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "application/x-ndjson"],
+                    body: ResponseBody { writer in
+                        let message = String(repeating: "x", count: 16_000)
+                        var n = 0
+                        while true {
+                            n += 1
+                            let line =
+                                #"{"time":1700000000,"level":"info","message":"\#(message)","request_id":"\#(n)"}"#
+                            let buffer = ByteBuffer(string: line + "\n")
+                            try await writer.write(buffer)
+                            written.add(buffer.readableBytes, ordering: .relaxed)
+                        }
+                    }
+                )
+            }
+        }) { baseURL, _ in
+            var chat = Self.client(baseURL, .asyncHTTPClient)
+            chat.client.callbackQueue = DispatchQueue(label: "slow subscriber")
+            let count = Mutex(0)
+            // Kept until the end; written once, before the publisher delivers anything.
+            nonisolated(unsafe) var subscription: AnyCancellable?
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                subscription = chat.followLogsPublisher()
+                    .prefix(100)
+                    .sink(
+                        receiveCompletion: { _ in done.resume() },
+                        receiveValue: { _ in
+                            Thread.sleep(forTimeInterval: 0.02)
+                            count.withLock { $0 += 1 }
+                        }
+                    )
+            }
+            subscription?.cancel()
+            #expect(count.withLock { $0 } == 100)
+            // 100 values in at least 2 s. What waits is at most 1,024 values of 16 kB on the queue, the
+            // transport's 1 MB and the sockets'; a publisher that read on would have taken all loopback carries.
+            let bound = kernelSocketBuffers + (48 << 20)
+            #expect(written.load(ordering: .relaxed) < bound, "written: \(written.load(ordering: .relaxed))")
         }
     }
 

@@ -174,6 +174,34 @@ final class Closed: Sendable {
         #expect(read == 3_000)
     }
 
+    /// The transport hears `pause` and `resume` in turn, whatever the reader and the transport's thread do at
+    /// once: a `resume` that overtook its `pause` left a transport reading on, unbounded, under load.
+    @Test func pauseAndResumeAlternateHoweverReaderAndTransportInterleave() async throws {
+        let calls = Mutex<[Bool]>([])  // `true` for a pause.
+        let source = ChunkSource(
+            highWater: 100,
+            limit: .max,
+            pause: { calls.withLock { $0.append(true) } },
+            resume: { calls.withLock { $0.append(false) } }
+        )
+        let stream = ResponseBodyStream(source: source) {}
+        let transport = Task.detached {
+            for n in 0..<200_000 {
+                source.yield(Data(count: 60))
+                if n % 4 == 0 { await Task.yield() }  // So that the reader and the transport take turns.
+            }
+            source.finish()
+        }
+        var read = 0
+        var iterator = stream.makeAsyncIterator()
+        while let chunk = try await iterator.next() { read += chunk.count }
+        await transport.value
+        #expect(read == 200_000 * 60)
+        let log = calls.withLock { $0 }
+        #expect(log.count > 2)
+        #expect(log.enumerated().allSatisfy { $0.element == ($0.offset % 2 == 0) })
+    }
+
     @Test func aModelBodyIsSentWithTheStreamField() throws {
         struct Question: Encodable, Sendable {
             var model: String
@@ -445,7 +473,7 @@ final class Closed: Sendable {
                 // second, so a transport that did not pause would pass the bound several times over.
                 #expect(received == 100)
                 if transport == .asyncHTTPClient {
-                    let bound = Self.kernelSocketBuffers + (32 << 20)
+                    let bound = kernelSocketBuffers + (32 << 20)
                     #expect(written.load(ordering: .relaxed) < bound, "written: \(written.load(ordering: .relaxed))")
                 }
             } catch {
@@ -460,19 +488,6 @@ final class Closed: Sendable {
                 #expect(written.load(ordering: .relaxed) > 2 << 20)
             }
         }
-    }
-
-    /// The most a TCP connection's receive and send buffers may hold: the largest sizes of `tcp_rmem` and
-    /// `tcp_wmem` on Linux, 36 MB elsewhere.
-    static var kernelSocketBuffers: Int {
-        func largest(_ name: String) -> Int? {
-            guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/\(name)", encoding: .utf8) else {
-                return nil
-            }
-            return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) }
-        }
-        guard let receive = largest("tcp_rmem"), let send = largest("tcp_wmem") else { return 36 << 20 }
-        return receive + send
     }
 
     @Test(arguments: TestTransport.allCases)

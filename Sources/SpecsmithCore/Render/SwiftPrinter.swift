@@ -265,6 +265,12 @@ public struct SwiftPrinter: Sendable {
             emit(value, prefix: "if let \(SwiftName.escaped(name)) = ", suffix: " {", into: &writer)
             writer.indent { emit(body, into: &$0) }
             writer.line("}")
+        case .ifElse(let condition, let body, let otherwise):
+            emit(condition, prefix: "if ", suffix: " {", into: &writer)
+            writer.indent { emit(body, into: &$0) }
+            writer.line("} else {")
+            writer.indent { emit(otherwise, into: &$0) }
+            writer.line("}")
         case .throw(let error):
             emit(error, prefix: "throw ", suffix: "", into: &writer)
         case .forTryAwait(let name, let sequence, let body):
@@ -508,7 +514,7 @@ public struct SwiftPrinter: Sendable {
         case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
         case .assignment(let target, let value): flat(target) + " = " + flat(value)
         case .throw(let error): "throw " + flat(error)
-        case .switch, .doCatch, .ifLet, .forTryAwait: "…"
+        case .switch, .doCatch, .ifLet, .ifElse, .forTryAwait: "…"
         }
     }
 

@@ -182,6 +182,8 @@ public indirect enum Statement: Sendable, Hashable {
     case doCatch([Statement], catch: [Statement])
     /// `if let name = value { body }`
     case ifLet(name: String, value: Expression, body: [Statement])
+    /// `if condition { body } else { otherwise }`
+    case ifElse(Expression, [Statement], [Statement])
     /// `throw error`
     case `throw`(Expression)
     /// `for try await name in sequence { body }`: the values of an asynchronous sequence that may fail.

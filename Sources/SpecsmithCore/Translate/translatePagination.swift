@@ -143,7 +143,10 @@ func translatePagingObservableMethod(
             whereClause: generics.requirements,
             body: [
                 .expression(
-                    .call(.member(.member(base, "client"), RxSwiftSymbols.observableFor), [Argument("of", sequence)])
+                    .call(
+                        .member(.member(base, "client"), RxSwiftSymbols.observableFor),
+                        [Argument("of", sequence), Argument("paced", .literal(.bool(true)))]
+                    )
                 )
             ]
         )

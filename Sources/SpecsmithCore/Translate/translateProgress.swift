@@ -89,7 +89,7 @@ func translateProgressObservableMethod(
                 .expression(
                     .call(
                         .member(.member(base, "client"), RxSwiftSymbols.observableFor),
-                        [Argument("of", transferCall(operation, on: base))]
+                        [Argument("of", transferCall(operation, on: base)), Argument("paced", .literal(.bool(true)))]
                     )
                 )
             ]

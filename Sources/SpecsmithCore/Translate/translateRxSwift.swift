@@ -164,11 +164,13 @@ private var bridge: Declaration {
         ],
         name: RxSwiftSymbols.singleFor,
         genericParameters: ["Response", "ErrorBody"],
-        parameter: FunctionParameter(
-            label: "for",
-            name: "endpoint",
-            type: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
-        ),
+        parameters: [
+            FunctionParameter(
+                label: "for",
+                name: "endpoint",
+                type: "\(RuntimeSymbols.apiEndpoint)<Response, ErrorBody>"
+            )
+        ],
         returnType: "\(RxSwiftSymbols.single)<Response>",
         taskBody: [deliverOutcome]
     )
@@ -181,7 +183,7 @@ func rxBridge(
     docs: [String],
     name: String,
     genericParameters: [String],
-    parameter: FunctionParameter,
+    parameters: [FunctionParameter],
     returnType: String,
     whereClause: [String] = [],
     taskBody: [Statement]
@@ -216,7 +218,7 @@ func rxBridge(
                         access: .fileprivate,
                         kind: .function(name),
                         genericParameters: genericParameters,
-                        parameters: [parameter],
+                        parameters: parameters,
                         returnType: returnType,
                         whereClause: whereClause,
                         body: [.expression(create)]

@@ -96,7 +96,8 @@ func translateStreamObservableMethod(
                                     .member(.member(.verbatim("self"), "base"), operation.name),
                                     TranslationSupport.forwardingArguments(operation)
                                 )
-                            )
+                            ),
+                            Argument("paced", .literal(.bool(false))),
                         ]
                     )
                 )
@@ -140,10 +141,10 @@ var sequenceObservableBridge: Declaration {
             )
         )
     }
-    /// `await withCheckedContinuation { delivered in callbackQueue.async { observer.onNext(value); … } }`: the
-    /// next value is read only once the observer has this one, so that an observer that stops after an item
-    /// (`take(10)`) causes no request for a page it never sees.
-    let deliverValue = Statement.expression(
+    /// `await withCheckedContinuation { delivered in callbackQueue.async { observer.onNext(value); … } }`: when
+    /// paced, the next value is read only once the observer has this one, so that an observer that stops after
+    /// an item (`take(10)`) causes no request for a page it never sees.
+    let pacedValue = Statement.expression(
         .await(
             call(
                 .identifier("withCheckedContinuation"),
@@ -169,7 +170,11 @@ var sequenceObservableBridge: Declaration {
     )
     let read = Statement.doCatch(
         [
-            .forTryAwait(name: "value", sequence: .identifier("values"), body: [deliverValue]),
+            .forTryAwait(
+                name: "value",
+                sequence: .identifier("values"),
+                body: [.ifElse(.identifier("paced"), [pacedValue], [deliver("onNext", .identifier("value"))])]
+            ),
             deliver("onCompleted"),
         ],
         catch: [deliver("onError", .identifier("error"))]
@@ -179,11 +184,15 @@ var sequenceObservableBridge: Declaration {
             "An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription",
             "iterates it in a `Task`, and disposing the subscription cancels the task, which closes the",
             "connection and sends no further requests. It fails with the `APIError` the sequence ends with.",
-            "Events arrive on the client's `callbackQueue`, each before the next value is read.",
+            "Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next",
+            "page is a request), each before the next value is read, and a stream's as they are read.",
         ],
         name: RxSwiftSymbols.observableFor,
         genericParameters: ["Values: AsyncSequence & Sendable"],
-        parameter: FunctionParameter(label: "of", name: "values", type: "Values"),
+        parameters: [
+            FunctionParameter(label: "of", name: "values", type: "Values"),
+            FunctionParameter(label: nil, name: "paced", type: "Bool"),
+        ],
         returnType: "\(RxSwiftSymbols.observable)<Values.Element>",
         whereClause: ["Values.Element: Sendable"],
         taskBody: [read]
