@@ -209,11 +209,23 @@ extension ResponseDecoding {
     }
 
     /// A streamed answer (any 2xx status) cut into values as `framing` says.
+    ///
+    /// Server-sent events must come as `text/event-stream` (or with no `Content-Type`), as the standard's
+    /// `EventSource` requires: another answer, such as the JSON of a server that ignored the request's
+    /// `"stream": true`, is ``APIError/undecodableBody(_:)`` naming its type, not an empty stream.
     public static func streaming<Value>(
         _ framing: ResponseStream<Value>.Framing
     ) -> Self where Response == ResponseStream<Value> {
         var decoding = Self { response, decoder in
-            ResponseStream(response: response, framing: framing, decoder: decoder)
+            if case .serverSentEvents = framing, let type = response.header("Content-Type"),
+                type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+                    != "text/event-stream"
+            {
+                throw ResponseReadingError(
+                    "The answer is `\(type)`, not the `text/event-stream` of server-sent events: the server did not stream."
+                )
+            }
+            return ResponseStream(response: response, framing: framing, decoder: decoder)
         }
         decoding.streamsBody = true
         return decoding

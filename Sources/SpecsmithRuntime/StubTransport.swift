@@ -55,6 +55,10 @@ public struct StubTransport: HTTPTransport {
             progress(TransferProgress(.upload, completedBytes: sent, expectedBytes: sent))
             progress(TransferProgress(.download, completedBytes: Int64(body.count), expectedBytes: Int64(body.count)))
         }
-        return RawResponse(status: status, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+        // A stream of events is answered as one, as the server would; anything else as JSON.
+        let asked = request.header("Accept")?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces)
+        let type =
+            asked == "text/event-stream" && (200..<300).contains(status) ? "text/event-stream" : "application/json"
+        return RawResponse(status: status, headers: ["Content-Type": type], body: body, url: request.url)
     }
 }

@@ -433,6 +433,29 @@ final class Closed: Sendable {
         }
     }
 
+    /// A server that ignores the request's `"stream": true` and answers JSON: a typed failure naming what came,
+    /// not a stream that ends at once with nothing.
+    @Test(arguments: TestTransport.allCases)
+    func anAnswerThatIsNoEventStreamFails(transport: TestTransport) async throws {
+        try await withLoopbackServer { router in
+            router.post("/json") { _, _ in Response.json(#"{"n": 1, "text": "all at once"}"#) }
+        } _: { url, _ in
+            var received = 0
+            do throws(APIError<StreamProblem>) {
+                for try await _ in client(url, transport).stream(eventsEndpoint("/json")) { received += 1 }
+                Issue.record("an answer of JSON read as an empty stream")
+            } catch {
+                guard case .undecodableBody(let failure) = error else {
+                    Issue.record("expected undecodableBody, got \(error)")
+                    return
+                }
+                #expect(failure.message.contains("application/json"))
+                #expect(failure.response.status == 200)
+            }
+            #expect(received == 0)
+        }
+    }
+
     @Test(arguments: TestTransport.allCases)
     func aSlowReaderHoldsBoundedMemory(transport: TestTransport) async throws {
         let written = Atomic<Int>(0)

@@ -409,7 +409,12 @@ struct FormatReader {
         }
         var bodies: [RawAnswerBody] = []
         var endings: [YAMLValue.Entry] = []
+        // The key of each kind of answer written, to point at the second.
+        var kinds: [Located<String>] = []
         for entry in entries {
+            if ["type", "binary", "text", "file", "events", "jsonLines"].contains(entry.key.value) {
+                kinds.append(entry.key)
+            }
             switch entry.key.value {
             case "type": string(entry.value, key: "type").map { bodies.append(.type($0)) }
             case "binary": string(entry.value, key: "binary").map { bodies.append(.binary($0)) }
@@ -428,10 +433,19 @@ struct FormatReader {
             }
         }
         if bodies.count > 1 {
-            diagnostics.error(
-                "`\(key)` is a type, or a mapping with one of `type`, `binary`, `text`, `file`, `events` or `jsonLines`",
-                at: value.location
-            )
+            let second = kinds.count > 1 ? kinds[1].location : value.location
+            if key == "stream" {
+                diagnostics.error(
+                    "a stream is read as `events` or as `jsonLines`, not both",
+                    at: second,
+                    hint: "keep one of them"
+                )
+            } else {
+                diagnostics.error(
+                    "`\(key)` is a type, or a mapping with one of `type`, `binary`, `text`, `file`, `events` or `jsonLines`",
+                    at: second
+                )
+            }
             return nil
         }
         guard let first = endings.first else { return bodies.first }
