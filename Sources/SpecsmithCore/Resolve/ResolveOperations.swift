@@ -495,6 +495,23 @@ extension ResolveContext {
                 return nil
             }
             if !typeNames.insert(modelName).inserted {
+                let owner = (namespace: operation.namespace?.value, name: operation.name.value)
+                if let other = inlineBodyOwners[modelName] {
+                    // Endpoints of one name in one namespace are an error of their own ("both become").
+                    guard
+                        other.namespace != owner.namespace
+                            || SwiftName.memberName(other.name) != SwiftName.memberName(owner.name)
+                    else { return nil }
+                    func title(_ endpoint: (namespace: String?, name: String)) -> String {
+                        "`" + (endpoint.namespace.map { $0 + "." } ?? "") + endpoint.name + "`"
+                    }
+                    diagnostics.error(
+                        "the inline bodies of \(title(other)) and \(title(owner)) both become `\(modelName)`",
+                        at: location,
+                        hint: "rename one of the endpoints"
+                    )
+                    return nil
+                }
                 diagnostics.error(
                     "the inline body of `\(operation.name.value)` becomes `\(modelName)`, which is already a model",
                     at: location,
@@ -502,6 +519,7 @@ extension ResolveContext {
                 )
                 return nil
             }
+            inlineBodyOwners[modelName] = (operation.namespace?.value, operation.name.value)
             models.append(
                 Model(
                     name: modelName,

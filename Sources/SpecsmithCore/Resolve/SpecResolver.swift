@@ -96,6 +96,8 @@ struct ResolveContext {
 
     /// Spec name → Swift name of every model, filled before any type is resolved.
     var modelNames: [String: String] = [:]
+    /// The endpoint each inline body model was made for, by the model's name: its namespace and name.
+    var inlineBodyOwners: [String: (namespace: String?, name: String)] = [:]
     /// Swift name → spec name of every model.
     var specNames: [String: String] = [:]
     /// Spec name → the model as written.
