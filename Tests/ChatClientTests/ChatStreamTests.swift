@@ -460,22 +460,10 @@ final class StreamTimeline: Sendable {
         let written = Atomic<Int>(0)
         try await withLoopbackServer({ router in
             router.get("/logs/follow") { _, _ in
-                Response(
-                    status: .ok,
-                    headers: [.contentType: "application/x-ndjson"],
-                    body: ResponseBody { writer in
-                        let message = String(repeating: "x", count: 16_000)
-                        var n = 0
-                        while true {
-                            n += 1
-                            let line =
-                                #"{"time":1700000000,"level":"info","message":"\#(message)","request_id":"\#(n)"}"#
-                            let buffer = ByteBuffer(string: line + "\n")
-                            try await writer.write(buffer)
-                            written.add(buffer.readableBytes, ordering: .relaxed)
-                        }
-                    }
-                )
+                let message = String(repeating: "x", count: 16_000)
+                return floodResponse("application/x-ndjson", wrote: { written.add($0, ordering: .relaxed) }) { n in
+                    #"{"time":1700000000,"level":"info","message":"\#(message)","request_id":"\#(n)"}"# + "\n"
+                }
             }
         }) { baseURL, _ in
             var chat = Self.client(baseURL, .asyncHTTPClient)

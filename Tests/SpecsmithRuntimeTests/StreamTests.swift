@@ -461,20 +461,10 @@ final class Closed: Sendable {
         let written = Atomic<Int>(0)
         try await withLoopbackServer { router in
             router.post("/flood") { _, _ in
-                Response(
-                    status: .ok,
-                    headers: [.contentType: "text/event-stream"],
-                    body: ResponseBody { writer in
-                        let text = String(repeating: "x", count: 16_000)
-                        var n = 0
-                        while true {
-                            n += 1
-                            let event = ByteBuffer(string: "data: {\"n\":\(n),\"text\":\"\(text)\"}\n\n")
-                            try await writer.write(event)
-                            written.add(event.readableBytes, ordering: .relaxed)
-                        }
-                    }
-                )
+                let text = String(repeating: "x", count: 16_000)
+                return floodResponse("text/event-stream", wrote: { written.add($0, ordering: .relaxed) }) { n in
+                    "data: {\"n\":\(n),\"text\":\"\(text)\"}\n\n"
+                }
             }
         } _: { url, _ in
             var received = 0
