@@ -249,8 +249,17 @@ import Testing
                 }
                 #expect(failure.kind == .responseTooLarge)
             }
-            let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
-            #expect(after.subtracting(before).filter { $0.hasPrefix("specsmith-download-") }.isEmpty)
+            // Downloads of tests running beside this one come and go in the same folder: each removes its file
+            // once read, so a file still there after 5 s is this download's, left behind.
+            func leftovers() throws -> Set<String> {
+                Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+                    .subtracting(before).filter { $0.hasPrefix("specsmith-download-") }
+            }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while try !leftovers().isEmpty, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try leftovers().isEmpty)
         }
     }
 
