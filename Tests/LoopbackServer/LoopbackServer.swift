@@ -164,25 +164,3 @@ extension Response {
         json(Data(text.utf8), status: status)
     }
 }
-
-/// An endless answer of `contentType` whose `n`th piece (from 1) is `piece(n)`, telling `wrote` the bytes of each
-/// piece the server handed on: a flood, for tests of a reader that falls behind.
-public func floodResponse(
-    _ contentType: String,
-    wrote: @escaping @Sendable (Int) -> Void,
-    piece: @escaping @Sendable (Int) -> String
-) -> Response {
-    Response(
-        status: .ok,
-        headers: [.contentType: contentType],
-        body: ResponseBody { writer in
-            var n = 0
-            while true {
-                n += 1
-                let buffer = ByteBuffer(string: piece(n))
-                try await writer.write(buffer)
-                wrote(buffer.readableBytes)
-            }
-        }
-    )
-}

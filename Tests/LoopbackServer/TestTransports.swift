@@ -31,14 +31,3 @@ public enum TestTransport: String, CaseIterable, Sendable, CustomStringConvertib
     /// The name test reports show for a test run over this transport.
     public var description: String { rawValue }
 }
-
-/// The most a TCP connection's receive and send buffers may hold, the bytes a server may write that its client
-/// never read: the largest sizes of `tcp_rmem` and `tcp_wmem` on Linux, 36 MB elsewhere.
-public var kernelSocketBuffers: Int {
-    func largest(_ name: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/\(name)", encoding: .utf8) else { return nil }
-        return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) }
-    }
-    guard let receive = largest("tcp_rmem"), let send = largest("tcp_wmem") else { return 36 << 20 }
-    return receive + send
-}

@@ -461,10 +461,20 @@ final class Closed: Sendable {
         let written = Atomic<Int>(0)
         try await withLoopbackServer { router in
             router.post("/flood") { _, _ in
-                let text = String(repeating: "x", count: 16_000)
-                return floodResponse("text/event-stream", wrote: { written.add($0, ordering: .relaxed) }) { n in
-                    "data: {\"n\":\(n),\"text\":\"\(text)\"}\n\n"
-                }
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        let text = String(repeating: "x", count: 16_000)
+                        var n = 0
+                        while true {
+                            n += 1
+                            let event = ByteBuffer(string: "data: {\"n\":\(n),\"text\":\"\(text)\"}\n\n")
+                            try await writer.write(event)
+                            written.add(event.readableBytes, ordering: .relaxed)
+                        }
+                    }
+                )
             }
         } _: { url, _ in
             var received = 0
@@ -486,7 +496,7 @@ final class Closed: Sendable {
                 // second, so a transport that did not pause would pass the bound several times over.
                 #expect(received == 100)
                 if transport == .asyncHTTPClient {
-                    let bound = kernelSocketBuffers + (32 << 20)
+                    let bound = Self.kernelSocketBuffers + (32 << 20)
                     #expect(written.load(ordering: .relaxed) < bound, "written: \(written.load(ordering: .relaxed))")
                 }
             } catch {
@@ -501,6 +511,19 @@ final class Closed: Sendable {
                 #expect(written.load(ordering: .relaxed) > 2 << 20)
             }
         }
+    }
+
+    /// The most a TCP connection's receive and send buffers may hold, the bytes a server may write that its
+    /// client never read: the largest sizes of `tcp_rmem` and `tcp_wmem` on Linux, 36 MB elsewhere.
+    static var kernelSocketBuffers: Int {
+        func largest(_ name: String) -> Int? {
+            guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/\(name)", encoding: .utf8) else {
+                return nil
+            }
+            return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) }
+        }
+        guard let receive = largest("tcp_rmem"), let send = largest("tcp_wmem") else { return 36 << 20 }
+        return receive + send
     }
 
     @Test(arguments: TestTransport.allCases)

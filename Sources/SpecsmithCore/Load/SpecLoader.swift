@@ -409,12 +409,10 @@ struct FormatReader {
         }
         var bodies: [RawAnswerBody] = []
         var endings: [YAMLValue.Entry] = []
-        // The key of each kind of answer written, to point at the second.
+        // The key of each answer read, to point at the second.
         var kinds: [Located<String>] = []
         for entry in entries {
-            if ["type", "binary", "text", "file", "events", "jsonLines"].contains(entry.key.value) {
-                kinds.append(entry.key)
-            }
+            let read = bodies.count
             switch entry.key.value {
             case "type": string(entry.value, key: "type").map { bodies.append(.type($0)) }
             case "binary": string(entry.value, key: "binary").map { bodies.append(.binary($0)) }
@@ -431,6 +429,7 @@ struct FormatReader {
             case "terminator", "errorEvent": endings.append(entry)
             default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
             }
+            if bodies.count > read { kinds.append(entry.key) }
         }
         if bodies.count > 1 {
             let second = kinds.count > 1 ? kinds[1].location : value.location

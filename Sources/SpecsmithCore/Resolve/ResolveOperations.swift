@@ -494,8 +494,8 @@ extension ResolveContext {
                 )
                 return nil
             }
+            let owner = (namespace: operation.namespace?.value, name: operation.name.value)
             if !typeNames.insert(modelName).inserted {
-                let owner = (namespace: operation.namespace?.value, name: operation.name.value)
                 if let other = inlineBodyOwners[modelName] {
                     // Endpoints of one name in one namespace are an error of their own ("both become").
                     guard
@@ -519,7 +519,7 @@ extension ResolveContext {
                 )
                 return nil
             }
-            inlineBodyOwners[modelName] = (operation.namespace?.value, operation.name.value)
+            inlineBodyOwners[modelName] = owner
             models.append(
                 Model(
                     name: modelName,

@@ -1,7 +1,7 @@
 /// Resolves an endpoint's `stream:`: the same request answered as a stream when a field of its JSON body asks
-/// for it (`"stream": true`, as LLM chat APIs do), or a field of its form or multipart body. It becomes a second endpoint, named `…Stream` unless `name`
-/// says otherwise, which sends the field as a constant `true` and answers with the stream; the first endpoint
-/// leaves the field out, so the server answers in one piece.
+/// for it (`"stream": true`, as LLM chat APIs do), or a field of its form or multipart body. It becomes a second
+/// endpoint, named `…Stream` unless `name` says otherwise, which sends the field as a constant `true` and
+/// answers with the stream; the first endpoint leaves the field out, so the server answers in one piece.
 extension ResolveContext {
     /// `endpoint`, and its stream variant when it has one.
     mutating func streamVariants(_ endpoint: RawEndpoint) -> [RawEndpoint] {
@@ -35,7 +35,7 @@ extension ResolveContext {
         let fields: [RawField]
         let location: SourceLocation
         switch endpoint.body {
-        case .json(let written, let at): (fields, location) = (written, at)
+        case .json(let bodyFields, let at): (fields, location) = (bodyFields, at)
         case .form(let bodyFields, _), .multipart(let bodyFields, _):
             // A form field or a text part that the stream's method adds (OpenAI transcriptions' `stream`).
             guard !sendsItself(field, in: bodyFields) else { return [plain] }
