@@ -209,32 +209,40 @@ extension ResolveContext {
     ) -> FieldPath? {
         var steps: [FieldPath.Step] = []
         var current = type
+        // Where each key starts in the path, so that a diagnostic points at the key it is about.
+        var offset = 0
         for key in path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            defer { offset += key.count + 1 }
+            let place = path.location(ofCharacter: offset)
             let owner = current.unwrapped
             guard case .model(let modelName) = owner, let model = models[modelName],
                 case .object(let properties) = model.shape
             else {
-                let place = steps.isEmpty ? root : "`\(steps.last!.name)`"
+                let container = steps.isEmpty ? root : "`\(steps.last!.name)`"
                 diagnostics.error(
-                    "`\(path.value)` goes into \(place), which is `\(TranslationSupport.typeText(current))`, not a model with properties",
-                    at: path.location
+                    "`\(path.value)` goes into \(container), which is `\(TranslationSupport.typeText(current))`, not a model with properties",
+                    at: place
                 )
                 return nil
             }
             guard
                 let property = properties.first(where: { $0.key == key }) ?? properties.first(where: { $0.name == key })
             else {
+                let deeper = Self.nestedPath(to: key, in: owner, models: models).map { found in
+                    let written = path.value.split(separator: ".").prefix(steps.count).map(String.init) + found
+                    return "did you mean `\(written.joined(separator: "."))`?"
+                }
                 diagnostics.error(
                     "`\(modelName)` has no property `\(key)`",
-                    at: path.location,
-                    hint: Suggestions.hint(for: key, in: properties.map(\.key)) ?? hint
+                    at: place,
+                    hint: Suggestions.hint(for: key, in: properties.map(\.key)) ?? deeper ?? hint
                 )
                 return nil
             }
             if case .nullable = property.type.unwrapped {
                 diagnostics.error(
                     "`\(key)` of `\(modelName)` is nullable, which pages cannot read through",
-                    at: path.location,
+                    at: place,
                     hint: "declare it as an optional without `nullable`"
                 )
                 return nil
@@ -251,6 +259,25 @@ extension ResolveContext {
             return nil
         }
         return found
+    }
+
+    /// The shortest chain of JSON keys (at most four) from `type`'s properties down to a property keyed `key`
+    /// inside a nested model, for a hint when a path skips a level (`next_cursor` for `meta.next_cursor`).
+    static func nestedPath(to key: String, in type: TypeRef, models: [String: Model]) -> [String]? {
+        var level: [(type: TypeRef, keys: [String])] = [(type, [])]
+        var seen: Set<String> = []
+        for _ in 0..<4 {
+            var next: [(type: TypeRef, keys: [String])] = []
+            for (type, keys) in level {
+                guard case .model(let name) = type.unwrapped, seen.insert(name).inserted, let model = models[name],
+                    case .object(let properties) = model.shape
+                else { continue }
+                if !keys.isEmpty, properties.contains(where: { $0.key == key }) { return keys + [key] }
+                next += properties.map { ($0.type, keys + [$0.key]) }
+            }
+            level = next
+        }
+        return nil
     }
 }
 
