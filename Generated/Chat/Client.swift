@@ -191,7 +191,19 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.stream(ChatAPI.createResponseStream(model: model, input: input).endpoint)
     }
 
-    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    public func listLogs(level: LogLevel? = nil) async throws(APIError<ErrorResponse>) -> [LogEntry] {
+        try await self.client.send(ChatAPI.listLogs(level: level).endpoint)
+    }
+
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
     ///
     /// - Parameters:
     ///   - level: Only entries of this level.

@@ -117,7 +117,22 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.publisher(streaming: ChatAPI.createResponseStream(model: model, input: input).endpoint)
     }
 
-    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func listLogsPublisher(level: LogLevel? = nil) -> AnyPublisher<[LogEntry], APIError<ErrorResponse>> {
+        self.client.publisher(for: ChatAPI.listLogs(level: level).endpoint)
+    }
+
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
     ///
     /// - Parameters:
     ///   - level: Only entries of this level.

@@ -113,7 +113,30 @@ public enum ChatAPI {
         )
     }
 
-    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    public static func listLogs(
+        level: LogLevel? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, [LogEntry], ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "listLogs",
+                method: .get,
+                path: "/logs",
+                query: [QueryItem("level", level)],
+                sampleData: ChatSamples.listLogs,
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
+            )
+        )
+    }
+
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
     ///
     /// - Parameters:
     ///   - level: Only entries of this level.
@@ -124,8 +147,8 @@ public enum ChatAPI {
             APIEndpoint(
                 "followLogs",
                 method: .get,
-                path: "/logs/follow",
-                query: [QueryItem("level", level)],
+                path: "/logs",
+                query: [QueryItem("level", level), QueryItem("follow", true)],
                 headers: [HeaderField("Accept", "application/x-ndjson")],
                 sampleData: ChatSamples.followLogs,
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),

@@ -115,7 +115,23 @@ extension Reactive {
         self.base.client.observable(of: self.base.createResponseStream(model: model, input: input), paced: false)
     }
 
-    /// The account's request log, line by line as requests arrive, until the connection is closed.
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
+    ///
+    /// - Parameters:
+    ///   - level: Only entries of this level.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
+    public func listLogs<Authorization: Scope.AuthorizedAccess>(level: LogLevel? = nil) -> Single<[LogEntry]>
+    where Base == ChatClient<Authorization> {
+        self.base.client.single(for: ChatAPI.listLogs(level: level).endpoint)
+    }
+
+    /// The account's latest request log entries, oldest first.
+    /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
+    /// arrive, until the connection is closed.
     ///
     /// - Parameters:
     ///   - level: Only entries of this level.

@@ -36,6 +36,13 @@ enum ChatSamples {
         """#.utf8
     )
 
+    /// The sample response of `listLogs`.
+    static let listLogs = Data(
+        #"""
+        [{"time":1767225600,"level":"info","message":"GET /v1/models 200"}]
+        """#.utf8
+    )
+
     /// The sample response of `followLogs`.
     static let followLogs = Data(
         #"""

@@ -120,8 +120,15 @@ final class StreamTimeline: Sendable {
                     }
                 )
             }
-            router.get("/logs/follow") { request, _ -> Response in
+            router.get("/logs") { request, _ -> Response in
                 let level = request.uri.queryParameters.get("level")
+                guard request.uri.queryParameters.get("follow") == "true" else {
+                    // Without `follow=true`, the latest entries in one piece.
+                    return Response.json(
+                        #"[{"time":1700000000,"level":"\#(level ?? "info")","message":"request 1"},"#
+                            + #"{"time":1700000001,"level":"\#(level ?? "info")","message":"request 2"}]"#
+                    )
+                }
                 return Response(
                     status: .ok,
                     headers: [.contentType: "application/x-ndjson"],
@@ -363,7 +370,7 @@ final class StreamTimeline: Sendable {
             #expect(entries.allSatisfy { $0.level == .warning })
             #expect(entries.first?.time == Date(timeIntervalSince1970: 1_700_000_000))
             let request = try #require(await log.requests.last)
-            #expect(request.uri == "/logs/follow?level=warning")
+            #expect(request.uri == "/logs?level=warning&follow=true")
             #expect(request.headers["accept"] == "application/x-ndjson")
             var left = false
             for _ in 0..<500 where !left {
@@ -371,6 +378,18 @@ final class StreamTimeline: Sendable {
                 left = timeline.logFollowerLeft.withLock { $0 }
             }
             #expect(left, "the server must see the connection close")
+        }
+    }
+
+    /// The plain method of a stream asked for in the query leaves the parameter out, and gets one answer.
+    @Test(arguments: TestTransport.allCases)
+    func theLatestLogsComeInOnePiece(transport: TestTransport) async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
+            let entries = try await Self.client(baseURL, transport).listLogs(level: .error)
+            #expect(entries.map(\.message) == ["request 1", "request 2"])
+            #expect(entries.allSatisfy { $0.level == .error })
+            let request = try #require(await log.requests.last)
+            #expect(request.uri == "/logs?level=error")
         }
     }
 
@@ -529,6 +548,7 @@ final class StreamTimeline: Sendable {
         #expect(completed?.outputText == "Hello there")
         let levels = try await chat.followLogs().reduce(into: [LogLevel]()) { $0.append($1.level) }
         #expect(levels == [.info, .warning])
+        #expect(try await chat.listLogs().map(\.level) == [.info])
         // The stream of a `stream:` variant has its own sample, ended by its terminator.
         var chunks: [ChatCompletionChunk] = []
         for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: Self.question) {

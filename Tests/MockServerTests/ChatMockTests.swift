@@ -30,6 +30,8 @@ import Testing
             var entries: [LogEntry] = []
             for try await entry in chat.followLogs() { entries.append(entry) }
             #expect(entries.map(\.message) == ["GET /v1/models 200", "slow request"])
+            // `follow=true` in the query chooses the stream method; without it, the one-piece answer.
+            #expect(try await chat.listLogs().map(\.message) == ["GET /v1/models 200"])
         }
     }
 }

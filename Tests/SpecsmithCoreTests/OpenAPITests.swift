@@ -373,8 +373,8 @@ import Testing
 
     /// Streamed answers of a description: a JSON answer with a `text/event-stream` beside it becomes the
     /// endpoint's `…Stream` method, which sends the body's boolean `stream` as `true` (ended by `[DONE]`, which
-    /// the description names); an endpoint that only streams answers with the stream; JSON Lines too; a stream
-    /// that nothing in the request asks for is a warning.
+    /// the description names); an endpoint that only streams answers with the stream; JSON Lines too, asked for
+    /// by a boolean `stream` query parameter; a stream that nothing in the request asks for is a warning.
     @Test func streamedAnswersBecomeStreams() async throws {
         let text = try String(contentsOf: Self.directory.appendingPathComponent("streams.yaml"), encoding: .utf8)
         let output = Self.generate(text, path: "streams.yaml")
@@ -399,6 +399,10 @@ import Testing
         #expect(swift.components(separatedBy: #"MultipartField.text("stream""#).count == 2)
         #expect(swift.contains("public static func createTranscriptionStream("))
         #expect(!swift.contains("createTranscriptionStreamWithProgress"))
+        // A boolean `stream` query parameter asks for the JSON Lines; the plain method leaves it out.
+        #expect(swift.contains(#"query: [QueryItem("since", since), QueryItem("stream", true)]"#))
+        #expect(swift.contains(#"query: [QueryItem("since", since)]"#))
+        #expect(swift.contains("public func listEventsStream(since: Int? = nil) -> APIStream<LogEntry, Never>"))
         try await Self.expectCompilesAndImports(
             output,
             text: text,

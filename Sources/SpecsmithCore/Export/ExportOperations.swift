@@ -447,9 +447,13 @@ extension OpenAPIExporter {
         operation["responses"] = .object(responses)
         var stream = DocumentObject()
         stream["name"] = .string(variant.specName)
-        if let field = variant.addedBodyField {
+        if let item = variant.addedQueryItem {
+            stream["query"] = .string(item)
+            stream["value"] = value(variant.addedValue)
+            addStreamParameter(item, of: variant, to: &operation)
+        } else if let field = variant.addedBodyField {
             stream["field"] = .string(field)
-            stream["value"] = value(variant.addedBodyValue)
+            stream["value"] = value(variant.addedValue)
         } else if let constant = streamField(variant) {
             stream["field"] = .string(constant.key)
             stream["value"] = value(constant.value)
@@ -460,6 +464,31 @@ extension OpenAPIExporter {
         var format = DocumentObject()
         format["stream"] = .object(stream)
         Self.adding(format, to: &operation)
+    }
+
+    /// The query parameter that asks for a stream (`?follow=true`), listed with the operation's own parameters
+    /// so that any reader of the document can send it; `specsmith` reads it back as the stream's `query`.
+    private func addStreamParameter(_ name: String, of variant: Operation, to operation: inout DocumentObject) {
+        var parameter = DocumentObject()
+        parameter["name"] = .string(name)
+        parameter["in"] = "query"
+        var schema = DocumentObject()
+        let text: String
+        switch variant.addedValue {
+        case .bool(let flag): (schema["type"], text) = ("boolean", String(flag))
+        case .int(let number): (schema["type"], text) = ("integer", String(number))
+        case .string(let string): (schema["type"], text) = ("string", string)
+        default: (schema["type"], text) = ("boolean", "true")
+        }
+        schema["enum"] = .array([value(variant.addedValue)])
+        parameter["description"] = .string(
+            "Sent as `\(text)` for the answer as a stream (`\(variant.specName)`); left out for the other."
+        )
+        parameter["schema"] = .object(schema)
+        var parameters: [DocumentNode] = []
+        if case .array(let existing)? = operation["parameters"] { parameters = existing }
+        parameters.append(.object(parameter))
+        operation["parameters"] = .array(parameters)
     }
 
     /// The constant field of an inline body that asks for the stream, and its value.

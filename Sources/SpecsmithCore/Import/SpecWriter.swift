@@ -226,6 +226,7 @@ public enum SpecWriter {
             if let stream = endpoint.stream, let answer = stream.answer {
                 writer.block("stream") { writer in
                     if let field = stream.field { writer.scalar("field", field.value) }
+                    if let query = stream.query { writer.scalar("query", query.value) }
                     if let value = stream.value {
                         switch value.value.kind {
                         case .string(let text): writer.scalar("value", text)

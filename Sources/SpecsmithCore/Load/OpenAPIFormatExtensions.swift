@@ -163,7 +163,10 @@ extension OpenAPIReader {
                     } else {
                         endpoint.pages = reader.paging(entry)
                     }
-                case "stream": endpoint.stream = reader.streamVariant(entry)
+                case "stream":
+                    endpoint.stream = reader.streamVariant(entry)
+                    // The document lists a stream's query parameter for other readers; its stream method sends it.
+                    if let item = endpoint.stream?.query?.value { endpoint.query.removeAll { $0.key.value == item } }
                 case "deprecated": endpoint.deprecated = reader.deprecation(entry.value)
                 case "namespace": endpoint.namespace = reader.string(entry.value, key: "namespace")
                 case "name": if let name = reader.string(entry.value, key: "name") { endpoint.name = name }

@@ -638,7 +638,8 @@ extension OpenAPIReader {
 
     /// A 2xx answer as server-sent events (`text/event-stream`) or JSON Lines with a schema for its values: the
     /// endpoint's answer when it is the only content, or, beside a JSON answer, its `stream:` second method,
-    /// asked for with the request body's boolean `stream` property when it has one. An event whose data is
+    /// asked for with the request body's boolean `stream` property, or a boolean `stream` query parameter, when
+    /// it has one. An event whose data is
     /// `[DONE]` ends the stream when the document says so anywhere (as LLM APIs' descriptions do).
     mutating func readStream(_ responses: YAMLValue, body: YAMLValue?, into endpoint: inout RawEndpoint) {
         guard case .mapping(let entries) = responses.kind else { return }
@@ -672,6 +673,15 @@ extension OpenAPIReader {
                     )
                     endpoint.responseHeaders = []
                 }
+            } else if let item = endpoint.query.first(where: {
+                $0.key.value == "stream" && ["Bool", "Bool?"].contains($0.type?.value)
+            }) {
+                // Another answer, and the query's `stream` asks for the stream instead; the other leaves it out.
+                var variant = RawStreamVariant(location: stream.key.location)
+                variant.answer = answer
+                variant.query = Located(item.key.value, at: stream.key.location)
+                endpoint.stream = variant
+                endpoint.query.removeAll { $0.key.value == "stream" }
             } else if let field = streamField(body) {
                 // Another answer, and the body's `stream` asks for the stream instead.
                 var variant = RawStreamVariant(location: stream.key.location)
@@ -687,7 +697,7 @@ extension OpenAPIReader {
                 endpoint.stream = variant
             } else {
                 diagnostics.warning(
-                    "the `\(stream.key.value)` answer is not read: nothing in the request (a boolean `stream`, or an enumeration with `sse`, in its body) asks for it instead of the other; the other answer is",
+                    "the `\(stream.key.value)` answer is not read: nothing in the request (a boolean `stream` in its query or body, or an enumeration with `sse` in its body) asks for it instead of the other; the other answer is",
                     at: stream.key.location
                 )
                 return

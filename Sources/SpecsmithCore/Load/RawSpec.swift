@@ -342,10 +342,13 @@ public struct RawEndpoint: Sendable {
     /// `stream:` — a second method for the same request, answered with a stream (`…Stream`).
     public var stream: RawStreamVariant?
     /// For the stream variant of an endpoint whose body is a model: the field its body gets, set to `true`
-    /// (or to ``addedBodyValue``).
+    /// (or to ``addedValue``).
     public var addedBodyField: Located<String>?
-    /// The value of ``addedBodyField`` when not `true`.
-    public var addedBodyValue: YAMLValueBox?
+    /// For the stream variant of an endpoint asked for in its query: the query parameter it is sent with, set
+    /// to `true` (or to ``addedValue``).
+    public var addedQueryItem: Located<String>?
+    /// The value of ``addedBodyField`` or ``addedQueryItem`` when not `true`.
+    public var addedValue: YAMLValueBox?
     /// `pages:` — how the list answer leads to its next page.
     public var pages: RawPaging?
     /// `responses:` — several answers, by status.
@@ -412,8 +415,11 @@ public struct RawStreamVariant: Sendable {
     public var location: SourceLocation
     /// `field:` — the JSON body field the stream's method sends (as `value`); the plain method leaves it out.
     public var field: Located<String>?
-    /// `value:` — what the stream's method sends in `field`: `true` when missing, or a string or number such
-    /// as `sse` for a `stream_format`.
+    /// `query:` — the query parameter the stream's method sends (as `value`) instead of a body field, as log
+    /// APIs' `?follow=true`; the plain method leaves it out.
+    public var query: Located<String>?
+    /// `value:` — what the stream's method sends in `field` or `query`: `true` when missing, or a string or
+    /// number such as `sse` for a `stream_format`.
     public var value: YAMLValueBox?
     /// `events:` or `jsonLines:` (with `terminator:`): the stream's values.
     public var answer: RawAnswerBody?

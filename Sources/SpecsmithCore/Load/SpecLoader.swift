@@ -89,7 +89,8 @@ enum SpecKeys {
         "totalItems",
     ]
     static let streamVariant = [
-        "field", "value", "name", "events", "terminator", "errorEvent", "jsonLines", "sample", "sampleFile",
+        "field", "query", "value", "name", "events", "terminator", "errorEvent", "jsonLines", "sample",
+        "sampleFile",
     ]
     static let eventCase = ["type", "description", "swiftName"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
@@ -511,7 +512,18 @@ struct FormatReader {
         var answerEntries: [YAMLValue.Entry] = []
         for item in entries {
             switch item.key.value {
-            case "field": variant.field = string(item.value, key: "field")
+            case "field", "query":
+                if variant.field != nil || variant.query != nil {
+                    diagnostics.error(
+                        "a stream is asked for by a body `field` or by a `query` parameter, not both",
+                        at: item.key.location,
+                        hint: "remove one of them"
+                    )
+                } else if item.key.value == "field" {
+                    variant.field = string(item.value, key: "field")
+                } else {
+                    variant.query = string(item.value, key: "query")
+                }
             case "value":
                 switch item.value.kind {
                 case .bool, .string, .int: variant.value = YAMLValueBox(value: item.value)
@@ -845,13 +857,14 @@ struct FormatReader {
         )
     }
 
-    /// The type an unquoted `[Country]` or `[String: Int]` was meant to be, from the list YAML read it as.
+    /// The type an unquoted `[Country]` or `[String: Int]` was meant to be, from the list YAML read it as; `nil`
+    /// when what is inside is no type's name (`field: [stream]` is not a type written without quotes).
     static func typeText(ofList value: YAMLValue) -> String? {
         guard case .sequence(let items) = value.kind, items.count == 1 else { return nil }
         switch items[0].kind {
-        case .string(let name): return "[\(name)]"
+        case .string(let name) where name.first?.isUppercase == true: return "[\(name)]"
         case .sequence: return typeText(ofList: items[0]).map { "[\($0)]" }
-        case .mapping(let entries) where entries.count == 1:
+        case .mapping(let entries) where entries.count == 1 && entries[0].key.value.first?.isUppercase == true:
             let valueText = entries[0].value.scalarText ?? typeText(ofList: entries[0].value)
             return valueText.map { "[\(entries[0].key.value): \($0)]" }
         default: return nil

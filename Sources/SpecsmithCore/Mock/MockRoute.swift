@@ -7,8 +7,16 @@ struct MockRoute: Sendable {
     /// How many characters of the template are literal text: a path that several templates match goes to
     /// the most literal (`/users/me` before `/users/{id}`).
     let specificity: Int
-    /// For an endpoint's stream method, the body field and value that ask for it (`"stream": true`).
-    let streamCondition: (key: String, value: DefaultValue)?
+    /// For an endpoint's stream method, the body field or query parameter and the value that ask for it
+    /// (`"stream": true`, `?follow=true`).
+    let streamCondition: StreamCondition?
+
+    /// What asks for an endpoint's stream method: `key` set to `value`, in the body or in the query.
+    struct StreamCondition {
+        var key: String
+        var value: DefaultValue
+        var inQuery = false
+    }
 
     /// The routes of `api`'s endpoints, most specific first; of two with one path, the stream method first,
     /// so that a body asking for the stream gets it.
@@ -35,22 +43,27 @@ struct MockRoute: Sendable {
         .map(\.element)
     }
 
-    /// The body field and value that ask for the stream method `operation`, if it is one.
-    static func streamCondition(of operation: Operation, in api: API) -> (key: String, value: DefaultValue)? {
+    /// The body field or query parameter, and the value, that ask for the stream method `operation`, if it is
+    /// one.
+    static func streamCondition(of operation: Operation, in api: API) -> StreamCondition? {
         guard operation.responseBody.streamElement != nil else { return nil }
-        if let field = operation.addedBodyField { return (field, operation.addedBodyValue) }
+        if let item = operation.addedQueryItem {
+            return StreamCondition(key: item, value: operation.addedValue, inQuery: true)
+        }
+        if let field = operation.addedBodyField { return StreamCondition(key: field, value: operation.addedValue) }
         guard case .fields(let model, _, _)? = operation.body, let found = api.model(named: model),
             case .object(let properties) = found.shape,
             let constant = properties.first(where: { $0.constant != nil }), let value = constant.constant
         else { return nil }
-        return (constant.key, value)
+        return StreamCondition(key: constant.key, value: value)
     }
 
     /// Whether `request` (with this JSON body, if any) is for this endpoint: always, but for a stream method,
-    /// whose body must ask for the stream, in a JSON key, a form field or a multipart text part.
+    /// whose request must ask for the stream, in a query parameter, a JSON key, a form field or a multipart
+    /// text part.
     func isChosen(by request: MockRequest, json: YAMLValue?) -> Bool {
         guard let condition = streamCondition else { return true }
-        if case .mapping(let entries)? = json?.kind {
+        if !condition.inQuery, case .mapping(let entries)? = json?.kind {
             guard let field = entries.first(where: { $0.key.value == condition.key }) else { return false }
             return SampleChecker.matches(field.value, condition.value)
         }
@@ -60,6 +73,9 @@ struct MockRoute: Sendable {
         case .int(let number): expected = String(number)
         case .string(let text): expected = text
         default: return false
+        }
+        if condition.inQuery {
+            return Self.split(request.target).query.contains { $0.name == condition.key && $0.value == expected }
         }
         return Self.formText(condition.key, of: request) == expected
     }

@@ -454,11 +454,14 @@ public struct Operation: Sendable, Hashable {
     public var acceptsAuthorization = false
     /// The name of the event that ends a stream of server-sent events with a documented error body (its data).
     public var streamErrorEvent: String?
-    /// A field the JSON body (a model) is sent with, set to ``addedBodyValue``: the stream method's
+    /// A field the JSON body (a model) is sent with, set to ``addedValue``: the stream method's
     /// `"stream": true`.
     public var addedBodyField: String?
-    /// The value of ``addedBodyField``: `.bool(true)`, or a string such as `sse` for a `stream_format`.
-    public var addedBodyValue: DefaultValue = .bool(true)
+    /// A query parameter the request is sent with, set to ``addedValue``: the stream method's `?follow=true`.
+    public var addedQueryItem: String?
+    /// The value of ``addedBodyField`` or ``addedQueryItem``: `.bool(true)`, or a string such as `sse` for a
+    /// `stream_format`.
+    public var addedValue: DefaultValue = .bool(true)
     /// How the endpoint's list answer leads to its next page (`pages:`), or `nil` for an endpoint that does
     /// not page.
     public var pagination: Pagination?

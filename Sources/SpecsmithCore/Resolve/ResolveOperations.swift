@@ -38,10 +38,11 @@ extension ResolveContext {
             )
             operation.streamErrorEvent = resolveStreamErrorEvent(raw, operation: operation)
             operation.addedBodyField = raw.addedBodyField?.value
-            switch raw.addedBodyValue?.value.kind {
-            case .string(let text)?: operation.addedBodyValue = .string(text)
-            case .int(let number)?: operation.addedBodyValue = .int(number)
-            case .bool(let flag)?: operation.addedBodyValue = .bool(flag)
+            operation.addedQueryItem = raw.addedQueryItem?.value
+            switch raw.addedValue?.value.kind {
+            case .string(let text)?: operation.addedValue = .string(text)
+            case .int(let number)?: operation.addedValue = .int(number)
+            case .bool(let flag)?: operation.addedValue = .bool(flag)
             default: break
             }
             operation.pagination = resolvePagination(raw, operation: operation, models: responseModels)

@@ -1,7 +1,8 @@
 /// Resolves an endpoint's `stream:`: the same request answered as a stream when a field of its JSON body asks
-/// for it (`"stream": true`, as LLM chat APIs do), or a field of its form or multipart body. It becomes a second
-/// endpoint, named `…Stream` unless `name` says otherwise, which sends the field as a constant `true` and
-/// answers with the stream; the first endpoint leaves the field out, so the server answers in one piece.
+/// for it (`"stream": true`, as LLM chat APIs do), a field of its form or multipart body, or a query parameter
+/// (`?follow=true`, as log APIs do). It becomes a second endpoint, named `…Stream` unless `name` says otherwise,
+/// which sends the field or parameter as a constant `true` and answers with the stream; the first endpoint
+/// leaves it out, so the server answers in one piece.
 extension ResolveContext {
     /// `endpoint`, and its stream variant when it has one.
     mutating func streamVariants(_ endpoint: RawEndpoint) -> [RawEndpoint] {
@@ -16,6 +17,20 @@ extension ResolveContext {
         stream.responseHeaders = []
         stream.sample = written.sample
         stream.pages = nil
+        if let query = written.query {
+            // `?follow=true`: a query parameter that only the stream's method sends.
+            if let declared = endpoint.query.first(where: { $0.key.value == query.value }) {
+                diagnostics.error(
+                    "`\(query.value)` is the stream's `query`: the stream's method sends it, the other leaves it out",
+                    at: declared.key.location,
+                    hint: "remove it from `query`"
+                )
+                return [plain]
+            }
+            stream.addedQueryItem = query
+            stream.addedValue = written.value
+            return [plain, stream]
+        }
         guard let field = written.field else { return [plain, stream] }
         if case .type(let type) = endpoint.body {
             // A model: the stream method sends it with the field added, which only an object can take.
@@ -29,7 +44,7 @@ extension ResolveContext {
                 return [plain]
             }
             stream.addedBodyField = field
-            stream.addedBodyValue = written.value
+            stream.addedValue = written.value
             return [plain, stream]
         }
         let fields: [RawField]
@@ -40,7 +55,7 @@ extension ResolveContext {
             // A form field or a text part that the stream's method adds (OpenAI transcriptions' `stream`).
             guard !sendsItself(field, in: bodyFields) else { return [plain] }
             stream.addedBodyField = field
-            stream.addedBodyValue = written.value
+            stream.addedValue = written.value
             return [plain, stream]
         default:
             diagnostics.error(

@@ -25,9 +25,18 @@ struct RequestParts {
         )
     }
 
-    /// `[QueryItem("fullText", fullText)]`, or `nil` without query parameters.
+    /// `[QueryItem("fullText", fullText)]`, with the stream method's `QueryItem("follow", true)`, or `nil`
+    /// without query parameters.
     var query: Expression? {
-        let items = operation.parameters.filter { $0.location == .query }.map(queryItem)
+        var items = operation.parameters.filter { $0.location == .query }.map(queryItem)
+        if let item = operation.addedQueryItem {
+            items.append(
+                .call(
+                    .identifier(RuntimeSymbols.queryItem),
+                    [Argument(nil, .literal(.string(item))), Argument(nil, addedValueLiteral)]
+                )
+            )
+        }
         return items.isEmpty ? nil : .array(items)
     }
 
@@ -96,7 +105,7 @@ struct RequestParts {
                 items.append(
                     .call(
                         .identifier(RuntimeSymbols.queryItem),
-                        [Argument(nil, .literal(.string(field))), Argument(nil, addedValue)]
+                        [Argument(nil, .literal(.string(field))), Argument(nil, addedValueLiteral)]
                     )
                 )
             }
@@ -130,7 +139,7 @@ struct RequestParts {
                 fields.append(
                     .call(
                         .member(.identifier(RuntimeSymbols.multipartField), "text"),
-                        [Argument(nil, .literal(.string(field))), Argument(nil, addedValue)]
+                        [Argument(nil, .literal(.string(field))), Argument(nil, addedValueLiteral)]
                     )
                 )
             }
@@ -148,15 +157,16 @@ struct RequestParts {
                 Argument(nil, value),
                 Argument(
                     "adding",
-                    .dictionary([DictionaryEntry(key: .literal(.string(field)), value: addedValue)])
+                    .dictionary([DictionaryEntry(key: .literal(.string(field)), value: addedValueLiteral)])
                 ),
             ]
         )
     }
 
-    /// `true`, `"sse"` or `1`: the added field's value, as a `JSON` literal (or a form field's or text part's).
-    private var addedValue: Expression {
-        switch operation.addedBodyValue {
+    /// `true`, `"sse"` or `1`: the added field's value, as a `JSON` literal (or a form field's, a text part's or a
+    /// query item's).
+    private var addedValueLiteral: Expression {
+        switch operation.addedValue {
         case .string(let text): .literal(.string(text))
         case .int(let number): .literal(.int(number))
         case .bool(let flag): .literal(.bool(flag))
