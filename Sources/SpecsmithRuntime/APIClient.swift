@@ -114,6 +114,12 @@ public struct APIClient: Sendable {
             guard let value = header.value else { continue }
             fields.append((header.name, value))
         }
+        // A JSON answer is asked for as such, whatever the transport sends by default (AsyncHTTPClient, nothing).
+        if let accept = endpoint.decoding.accept,
+            !fields.contains(where: { $0.name.caseInsensitiveCompare("Accept") == .orderedSame })
+        {
+            fields.append(("Accept", accept))
+        }
         var payload: (data: Data?, file: URL?, temporary: Bool, contentType: String)?
         if let requestBody = endpoint.body {
             do {

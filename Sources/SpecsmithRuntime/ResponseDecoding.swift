@@ -15,6 +15,9 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     public var downloadsToFile = false
     /// Whether answers are streams: their bodies are handed over as they arrive (``ResponseStream``).
     public var streamsBody = false
+    /// The media type the request asks for (`Accept`) when the endpoint's headers name none: `application/json`
+    /// for ``json``; `nil` sends no `Accept` of the client's own.
+    public var accept: String?
 
     /// Answers of `statuses` (every 2xx status by default) read by `decode`.
     public init(
@@ -34,7 +37,9 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
 extension ResponseDecoding where Response: Decodable {
     /// A 2xx body that is JSON, decoded as `Response` with the client's decoder.
     public static var json: Self {
-        Self { response, decoder in try decoder.decode(Response.self, from: response.body) }
+        var decoding = Self { response, decoder in try decoder.decode(Response.self, from: response.body) }
+        decoding.accept = "application/json"
+        return decoding
     }
 }
 

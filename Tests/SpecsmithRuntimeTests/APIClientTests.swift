@@ -92,6 +92,32 @@ private struct Note: Codable, Sendable, Hashable {
         }
     }
 
+    /// A JSON answer is asked for as such over every transport (AsyncHTTPClient sends no `Accept` of its own,
+    /// URLSession on Linux `*/*`); an endpoint or a client that names its own `Accept` keeps it, and an answer
+    /// without a body asks for nothing.
+    @Test(arguments: TestTransport.allCases)
+    func jsonAnswersAreAskedForAsJSON(transport: TestTransport) async throws {
+        try await withLoopbackServer({ router in
+            router.get("/items") { _, _ -> Response in .json("[]") }
+        }) { baseURL, log in
+            let client = APIClient(baseURL: baseURL, transport: transport.make())
+            _ = try await client.send(Endpoint<[String]>("items", method: .get, path: "/items"))
+            let vendor = HeaderField("Accept", "application/vnd.items+json")
+            _ = try await client.send(Endpoint<[String]>("items", method: .get, path: "/items", headers: [vendor]))
+            var versioned = client
+            versioned.headers = [HeaderField("accept", "application/vnd.items.v2+json")]
+            _ = try await versioned.send(Endpoint<[String]>("items", method: .get, path: "/items"))
+            try await client.send(Endpoint<Void>("items", method: .get, path: "/items"))
+            let accepts = await log.requests.map { $0.headers["accept"] }
+            #expect(
+                accepts.prefix(3) == [
+                    "application/json", "application/vnd.items+json", "application/vnd.items.v2+json",
+                ]
+            )
+            #expect(accepts.last != "application/json")
+        }
+    }
+
     /// A transport of an app's own that sends whatever it is given, cancelled or not.
     final class CountingTransport: HTTPTransport {
         let sent = Mutex(0)
