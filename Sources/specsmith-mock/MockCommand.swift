@@ -62,7 +62,8 @@ struct MockCommand: AsyncParsableCommand {
             }
         )
         let host = self.host
-        let count = api.operations.count
+        // An endpoint's `stream:` second method is the same endpoint, on its method and path.
+        let count = Set(api.operations.map { "\($0.method) \($0.path)" }).count
         try await server.run { port in
             FileHandle.standardOutput.write(
                 Data("Mock of \(api.name) (\(count) endpoints) on http://\(host):\(port)\n".utf8)

@@ -357,6 +357,8 @@ public struct RawEndpoint: Sendable {
     public var responsesLocation: SourceLocation?
     /// `responseHeaders:` — the documented headers of the answers.
     public var responseHeaders: [RawField] = []
+    /// Where `responseHeaders:` is written.
+    public var responseHeadersLocation: SourceLocation?
     /// `sample:` or `sampleFile:`
     public var sample: Sample?
     /// `scope: [a, b]` — scopes any of which may call the endpoint (`public` among them: credentials are

@@ -372,6 +372,7 @@ struct FormatReader {
                     endpoint.responses.append(answer(entry))
                 }
             case "responseHeaders":
+                endpoint.responseHeadersLocation = item.key.location
                 endpoint.responseHeaders = fields(value, allowed: SpecKeys.responseHeader, what: "`responseHeaders`")
             case "sample":
                 if endpoint.sample != nil { bothSamples(item.key) }

@@ -37,6 +37,14 @@ extension ResolveContext {
         let isArray = core.hasPrefix("[") && core.hasSuffix("]") && !core.contains(":")
         let element = isArray ? String(core.dropFirst().dropLast()) : core
         if element == Self.fileTypeName {
+            if raw.models.contains(where: { $0.name.value == Self.fileTypeName }) {
+                // The spec's own `File` (an LLM API's uploaded file, say) is what answers name; a part is a file.
+                diagnostics.warning(
+                    "`File` in a multipart body is a file to upload (`FileUpload`), not the model `File`",
+                    at: text.location,
+                    hint: "to send the model as a JSON part, rename it"
+                )
+            }
             if let defaultValue = field.defaultValue {
                 diagnostics.error("a file has no default; make it optional instead", at: defaultValue.value.location)
             }

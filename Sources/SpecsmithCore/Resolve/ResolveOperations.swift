@@ -246,7 +246,7 @@ extension ResolveContext {
         if responseBody.streamElement != nil, let header = raw.responseHeaders.first {
             diagnostics.error(
                 "the response headers of a stream are not read",
-                at: header.key.location,
+                at: raw.responseHeadersLocation ?? header.key.location,
                 hint: "remove `responseHeaders`, or answer in one piece"
             )
         }

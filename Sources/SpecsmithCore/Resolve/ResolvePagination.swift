@@ -39,27 +39,30 @@ extension ResolveContext {
             )
             return nil
         }
-        let items: FieldPath
+        // The items, and each item's type; a mistake there is reported with the others below, which are
+        // checked all the same (but an item's id, which needs the item's type).
+        let items: FieldPath?
         if let path = written.items {
-            guard let found = fieldPath(path, in: page, models: models) else { return nil }
-            items = found
+            items = fieldPath(path, in: page, models: models)
         } else {
             items = FieldPath(steps: [], type: page)
         }
-        guard case .array(let item) = items.type else {
-            if written.items == nil {
+        var item: TypeRef?
+        if let items {
+            if case .array(let element) = items.type {
+                item = element
+            } else if let path = written.items {
+                diagnostics.error(
+                    "the page's items are a list, and `\(path.value)` is `\(TranslationSupport.typeText(items.type))`",
+                    at: path.location
+                )
+            } else {
                 diagnostics.error(
                     "`pages` needs `items`: the answer `\(TranslationSupport.typeText(page))` is not a list",
                     at: written.location,
                     hint: "name the answer's property that holds the page's items, such as `items: data`"
                 )
-            } else {
-                diagnostics.error(
-                    "the page's items are a list, and `\(written.items!.value)` is `\(TranslationSupport.typeText(items.type))`",
-                    at: written.items!.location
-                )
             }
-            return nil
         }
         func parameter(_ name: Located<String>?, key: String, integer: Bool) -> String? {
             guard let name else {
@@ -92,14 +95,16 @@ extension ResolveContext {
         case "after":
             let sent = parameter(written.parameter, key: "parameter", integer: false)
             let idName = written.itemID ?? Located("id", at: written.location)
-            let itemID = fieldPath(
-                idName,
-                in: item,
-                models: models,
-                expecting: .identifier,
-                root: "an item",
-                hint: written.itemID == nil ? "name the items' id property with `itemID`" : nil
-            )
+            let itemID = item.flatMap { item in
+                fieldPath(
+                    idName,
+                    in: item,
+                    models: models,
+                    expecting: .identifier,
+                    root: "an item",
+                    hint: written.itemID == nil ? "name the items' id property with `itemID`" : nil
+                )
+            }
             var hasMore: FieldPath?
             if let path = written.hasMore {
                 hasMore = fieldPath(path, in: page, models: models, expecting: .bool)
@@ -142,7 +147,7 @@ extension ResolveContext {
         default:
             return nil
         }
-        guard valid else { return nil }
+        guard valid, let items, let item else { return nil }
         let names = SwiftName.pagingMethods(for: operation.name)
         return Pagination(kind: pagingKind, items: items, item: item, pagesName: names.pages, itemsName: names.items)
     }

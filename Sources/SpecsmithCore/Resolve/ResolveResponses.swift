@@ -188,10 +188,19 @@ extension ResolveContext {
             body = .namedEvents(union, terminator: end.terminator?.value)
         }
         if method == "head" && body != .none {
-            diagnostics.error(
-                "a HEAD response has no body, so its `response` must be `Void`",
-                at: written.location
-            )
+            if body.streamElement != nil {
+                // Written as the answer, or as a `stream:` second method, which the user did not call `response`.
+                diagnostics.error(
+                    "a HEAD response has no body, so it cannot be a stream",
+                    at: written.location,
+                    hint: "stream from a GET endpoint"
+                )
+            } else {
+                diagnostics.error(
+                    "a HEAD response has no body, so its `response` must be `Void`",
+                    at: written.location
+                )
+            }
             return nil
         }
         return body

@@ -15,6 +15,7 @@ extension ResolveContext {
         stream.responses = []
         stream.responsesLocation = nil
         stream.responseHeaders = []
+        stream.responseHeadersLocation = nil
         stream.sample = written.sample
         stream.pages = nil
         if let query = written.query {
