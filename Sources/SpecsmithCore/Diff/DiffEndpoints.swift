@@ -71,6 +71,9 @@ extension Differ {
             let kind = { (body: Operation.Body?) in body.map(Self.bodyKind) ?? "no body" }
             add(subject, "sends \(kind(after.body)) instead of \(kind(before.body))", swift: true, wire: true)
         }
+        if let asked = Self.streamRequest(after), let old = Self.streamRequest(before), asked != old {
+            add(subject, "asks for its stream with \(asked) instead of \(old)", swift: false, wire: true)
+        }
         compareAnswers(before, after, subject: subject)
         compareScopes(before, after, subject: subject)
         if before.deprecation == nil, after.deprecation != nil {
@@ -88,6 +91,22 @@ extension Differ {
             )
         default: break
         }
+    }
+
+    /// How a `stream:` second method asks for its stream: `` `?follow=true` `` or `` `"stream": true` ``; the
+    /// empty text for a method that asks with nothing of its own; `nil` for an endpoint that does not stream.
+    static func streamRequest(_ operation: Operation) -> String? {
+        guard operation.responseBody.streamElement != nil else { return nil }
+        let value: String
+        switch operation.addedValue {
+        case .bool(let flag): value = String(flag)
+        case .int(let number): value = String(number)
+        case .string(let text): value = operation.addedQueryItem == nil ? "\"\(text)\"" : text
+        default: value = "true"
+        }
+        if let item = operation.addedQueryItem { return "`?\(item)=\(value)`" }
+        if let field = operation.addedBodyField { return "`\"\(field)\": \(value)`" }
+        return "nothing of its own"
     }
 
     /// `a JSON body`, `a form`, …
