@@ -20,9 +20,32 @@ public enum Importer {
             diagnostics.warning("the document describes no operation and no schema", at: raw.location)
         }
         // What imports must also generate: the resolver checks it as `generate` would.
-        _ = SpecResolver.resolve(adapting: &raw, readFile: { _ in nil }, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors else { return (nil, diagnostics.sorted) }
+        let api = SpecResolver.resolve(adapting: &raw, readFile: { _ in nil }, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors, let api else { return (nil, diagnostics.sorted) }
+        nameEveryAlternative(of: &raw, as: api)
         let source = path.split(separator: "/").last.map(String.init) ?? path
         return (SpecWriter.write(raw, source: source), diagnostics.sorted)
+    }
+
+    /// A union of which the document names some alternatives (an `x-specsmith` case name that differs from
+    /// the derived one) and not others gets every case name, as the resolver made them: `oneOf` is a list of
+    /// types or a mapping of names to types, never both.
+    static func nameEveryAlternative(of raw: inout RawSpec, as api: API) {
+        for index in raw.models.indices {
+            guard case .union(var union) = raw.models[index].shape,
+                union.alternatives.contains(where: { $0.name != nil }),
+                union.alternatives.contains(where: { $0.name == nil }),
+                let model = api.model(named: SwiftName.typeName(raw.models[index].name.value)),
+                case .union(let resolved) = model.shape, resolved.alternatives.count == union.alternatives.count
+            else { continue }
+            for (position, alternative) in resolved.alternatives.enumerated()
+            where union.alternatives[position].name == nil {
+                union.alternatives[position].name = Located(
+                    alternative.name,
+                    at: union.alternatives[position].type.location
+                )
+            }
+            raw.models[index].shape = .union(union)
+        }
     }
 }

@@ -15,6 +15,12 @@ public enum SpecWriter {
         if let description = raw.description { writer.scalar("description", description) }
         if let version = raw.version { writer.scalar("version", version) }
         if let baseURL = raw.baseURL { writer.scalar("baseURL", baseURL.value) }
+        // What the document's `x-specsmith` says of the client: its style, flavours, access, samples and dates.
+        if let style = raw.style { writer.scalar("style", style.value) }
+        if !raw.flavours.isEmpty { writer.list("flavours", raw.flavours.map(\.value)) }
+        if let access = raw.access { writer.scalar("access", access.value) }
+        if let samples = raw.samples { writer.scalar("samples", samples.value) }
+        if let dates = raw.dates { writer.scalar("dates", dates.value) }
         if !raw.variables.isEmpty {
             writer.block("variables") { writer in
                 for variable in raw.variables {
@@ -234,15 +240,11 @@ public enum SpecWriter {
                         }
                     }
                     if let name = stream.name { writer.scalar("name", name.value) }
-                    switch answer {
-                    case .events(let type, let end):
-                        writer.scalar("events", type.value)
-                        write(end, into: &writer)
-                    case .jsonLines(let type): writer.scalar("jsonLines", type.value)
-                    default: break  // The loader makes no other stream.
-                    }
+                    writeStream(answer, into: &writer)
+                    writeSample(stream.sample, into: &writer)
                 }
             }
+            writeSample(endpoint.sample, into: &writer)
             if let pages = endpoint.pages {
                 writer.block("pages") { writer in
                     for (key, value) in [
@@ -309,19 +311,47 @@ public enum SpecWriter {
         case .binary(let media): writer.block(key) { writer in writer.scalar("binary", media.value) }
         case .text(let media): writer.block(key) { writer in writer.scalar("text", media.value) }
         case .file(let media): writer.block(key) { writer in writer.scalar("file", media.value) }
+        case .events, .jsonLines, .namedEvents:
+            writer.block(key) { writer in writeStream(body, into: &writer) }
+        }
+    }
+
+    /// A stream's keys: `events` (a type, or a type per event name) or `jsonLines`, and how it ends.
+    private static func writeStream(_ body: RawAnswerBody, into writer: inout YAMLTextWriter) {
+        switch body {
         case .events(let type, let end):
-            writer.block(key) { writer in
-                writer.scalar("events", type.value)
-                write(end, into: &writer)
-            }
-        case .jsonLines(let type): writer.block(key) { writer in writer.scalar("jsonLines", type.value) }
+            writer.scalar("events", type.value)
+            write(end, into: &writer)
+        case .jsonLines(let type): writer.scalar("jsonLines", type.value)
         case .namedEvents(let events, let end, _):
-            writer.block(key) { writer in
-                writer.block("events") { writer in
-                    for event in events { writer.scalar(event.key.value, event.type?.value ?? "Void") }
+            writer.block("events") { writer in
+                for var event in events {
+                    // An event with its case name and description; one whose data is ignored is `Void`.
+                    event.type = event.type ?? Located("Void", at: event.key.location)
+                    write(event, into: &writer)
                 }
-                write(end, into: &writer)
             }
+            write(end, into: &writer)
+        case .type, .binary, .text, .file: break  // No stream.
+        }
+    }
+
+    /// `sample:` and the sample as YAML, which reads back as the same values; a `sampleFile` stays the file
+    /// it names, beside the document.
+    private static func writeSample(_ sample: RawEndpoint.Sample?, into writer: inout YAMLTextWriter) {
+        switch sample {
+        case .inline(let value)?:
+            var entry = DocumentObject()
+            entry["sample"] = DocumentNode(value.value)
+            // Every line, the empty lines of a literal block too (empty, not indented).
+            for line in DocumentNode.object(entry).yamlText.dropLast().split(
+                separator: "\n",
+                omittingEmptySubsequences: false
+            ) {
+                if line.isEmpty { writer.blankLine() } else { writer.line(String(line)) }
+            }
+        case .file(let path)?: writer.scalar("sampleFile", path.value)
+        case nil: break
         }
     }
 
