@@ -139,6 +139,63 @@ import Testing
         #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.location.line) == [1, 2])
     }
 
+    /// A filter keeps the models that only a kept operation's stream uses (its events, a stream method's
+    /// values) and the errors of the whole API: it once dropped them, and the client named unknown types.
+    @Test func aFilterKeepsWhatStreamsUse() {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Chat, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /chat:
+                post:
+                  operationId: chat
+                  tags: [chat]
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {type: object, properties: {stream: {type: boolean}}}
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json: {schema: {$ref: "#/components/schemas/Completion"}}
+                        text/event-stream: {schema: {$ref: "#/components/schemas/Chunk"}}
+              /logs:
+                get:
+                  operationId: logs
+                  tags: [chat]
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/x-ndjson: {schema: {$ref: "#/components/schemas/Line"}}
+              /models:
+                get:
+                  operationId: models
+                  tags: [models]
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json: {schema: {$ref: "#/components/schemas/Model"}}
+            components:
+              schemas:
+                Completion: {type: object, properties: {id: {type: string}}}
+                Chunk: {type: object, properties: {delta: {type: string}}}
+                Line: {type: object, properties: {text: {type: string}}}
+                Model: {type: object, properties: {id: {type: string}}}
+            """
+        let output = Pipeline.generate(
+            text: document,
+            path: "chat.yaml",
+            config: Pipeline.ConfigSource(text: "filter: {tags: [chat]}\n", path: "c.yaml")
+        ) { _ in nil }
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let models = output.files.first { $0.name == "Models.swift" }?.contents ?? ""
+        #expect(models.contains("struct Chunk") && models.contains("struct Line") && !models.contains("struct Model"))
+    }
+
     /// Shapes real descriptions use (found by running the loader on public descriptions of payment, LLM and
     /// messaging APIs): each generates, with a warning where something is dropped, into Swift that compiles,
     /// and imports to a spec that generates the same.
@@ -150,10 +207,12 @@ import Testing
         let output = Self.generate(text, path: "shapes.yaml")
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let expected: [(line: Int, says: String)] = [
-            (14, "request bodies of GET and HEAD operations are skipped"), (87, "is skipped: a path with a query"),
-            (116, "discriminator of `Item` is dropped"), (132, "not every alternative is an object"),
-            (138, "`Base` is named `BaseModel`"), (143, "`Resource` is named `ResourceModel`"),
-            (166, "defaults of unions are skipped"), (172, "`oneOf` and `anyOf` beside `properties` are skipped"),
+            (16, "request bodies of GET and HEAD operations are skipped"), (89, "is skipped: a path with a query"),
+            (153, "discriminator of `Item` is dropped"), (169, "not every alternative is an object"),
+            (175, "`Base` is named `BaseModel`"), (180, "`Resource` is named `ResourceModel`"),
+            (203, "defaults of unions are skipped"), (209, "`oneOf` and `anyOf` beside `properties` are skipped"),
+            // Once, though two operations share the example.
+            (254, "the sample does not fit `Topic`: `partitions` must be an integer"),
         ]
         #expect(output.diagnostics.count == expected.count, "\(output.diagnostics)")
         for (diagnostic, wanted) in zip(output.diagnostics, expected) {
@@ -171,6 +230,13 @@ import Testing
                 && swift.contains("QueryItem(\"StartTime>\", startTimeAfter)")
         )
         #expect(swift.contains("case etcGMT02") && swift.contains("linkData: UploadFileLinkData?"))
+        // A required `const` is a constant of its own type (`version: Int`, always 2); an optional one an optional
+        // of that type. An event envelope's `data` is the events' type. A fragment tells two operations of one
+        // path apart, and is not sent.
+        #expect(swift.contains("public var version: Int {") && swift.contains("public var store: Bool?"))
+        #expect(swift.contains("try container.decodeConstant(\"conversation\", forKey: .object)"))
+        #expect(swift.contains("decoding: .serverSentEvents(of: ConversationChunk.self)"))
+        #expect(swift.contains("Endpoint(\"restartConversation\", method: .post, path: \"/conversations\")"))
         try await Self.expectCompilesAndImports(
             output,
             text: text,
@@ -607,5 +673,18 @@ import Testing
             .map { "\($0.location.line):\($0.location.column): error: \($0.message)\($0.hint.map { "; \($0)" } ?? "")" }
         #expect(errors == expected)
         #expect(output.files.isEmpty)
+    }
+
+    /// A document that refers to more files than a document may bring in (5,000) is one error, at the first
+    /// reference past the limit, not one per reference (DigitalOcean's 2,900 files once gave 1,555 errors).
+    @Test func tooManyFilesIsOneError() {
+        var lines = ["openapi: 3.1.0", "info: {title: Many, version: \"1\"}", "components:", "  schemas:"]
+        for number in 0..<5_010 { lines.append("    S\(number): {$ref: \"schemas/s\(number).yaml\"}") }
+        let output = Pipeline.generate(text: lines.joined(separator: "\n") + "\n", path: "many.yaml") { _ in
+            "type: string\n"
+        }
+        let errors = output.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == ["the document refers to more than 5000 other files"])
+        #expect(errors.first?.location.line == 5_005)
     }
 }

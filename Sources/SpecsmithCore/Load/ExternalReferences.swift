@@ -28,8 +28,10 @@ struct ExternalReferences {
     /// How deep in a value references are looked for; deeper ones stay as they are (and are reported as
     /// references to nothing if they point to other files).
     static let maximumDepth = 100
-    /// The most files one document may bring in.
-    static let maximumFiles = 1_000
+    /// The most files one document may bring in: DigitalOcean's description, split per operation, has 2,900.
+    static let maximumFiles = 5_000
+    /// Whether a reference past ``maximumFiles`` was reported: once is enough.
+    var reportedTooMany = false
 
     /// `root` with every reference to another file made local, or `root` itself when it has none.
     static func bundle(
@@ -194,14 +196,16 @@ struct ExternalReferences {
     /// The other file at `path` (relative to the document's folder), read and parsed once.
     mutating func document(_ path: String, referredAt location: SourceLocation) -> YAMLValue? {
         if let known = files[path] { return known }
-        guard files.count < Self.maximumFiles, let readFile else {
-            diagnostics.error(
-                readFile == nil
-                    ? "`\(path)` is another file, which is not read here"
-                    : "the document refers to more than \(Self.maximumFiles) other files",
-                at: location
-            )
+        guard let readFile else {
+            diagnostics.error("`\(path)` is another file, which is not read here", at: location)
             files[path] = .some(nil)
+            return nil
+        }
+        guard files.count < Self.maximumFiles else {
+            if !reportedTooMany {
+                diagnostics.error("the document refers to more than \(Self.maximumFiles) other files", at: location)
+                reportedTooMany = true
+            }
             return nil
         }
         guard let text = readFile(path) else {

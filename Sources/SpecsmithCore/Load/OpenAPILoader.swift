@@ -229,9 +229,11 @@ struct OpenAPIReader {
     /// With a `filter`, only the models the kept endpoints use, directly or through other models.
     mutating func keepReachableModels() {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        var stack: [String] = []
+        var stack: [String] = spec.errors.flatMap { Self.identifiers($0.type.value) }
         for endpoint in spec.endpoints {
-            var texts = (endpoint.pathParameters + endpoint.query + endpoint.headers + endpoint.cookies)
+            var texts =
+                (endpoint.pathParameters + endpoint.query + endpoint.headers + endpoint.cookies
+                + endpoint.responseHeaders)
                 .compactMap(\.type?.value)
             texts += endpoint.errors.map(\.type.value)
             switch endpoint.body {
@@ -240,8 +242,13 @@ struct OpenAPIReader {
                 texts += fields.compactMap(\.type?.value)
             default: break
             }
-            for body in [endpoint.response] + endpoint.responses.map(\.body) {
-                if case .type(let type)? = body { texts.append(type.value) }
+            // Answers, streams' values too (a stream method's, and each named event's).
+            for body in [endpoint.response, endpoint.stream?.answer] + endpoint.responses.map(\.body) {
+                switch body {
+                case .type(let type)?, .events(let type, _)?, .jsonLines(let type)?: texts.append(type.value)
+                case .namedEvents(let events, _, _)?: texts += events.compactMap(\.type?.value)
+                default: break
+                }
             }
             stack += texts.flatMap(Self.identifiers)
         }
@@ -734,6 +741,17 @@ struct OpenAPIReader {
             if let flag = property["writeOnly"], case .bool(let value) = flag.kind {
                 field.writeOnly = Located(value, at: flag.location)
             }
+            if let constant = property["const"], required.contains(entry.key.value) {
+                // A required `const` is the format's constant: always sent, checked when received, no
+                // parameter. (An optional one stays an optional value of its type: a server may leave it out.)
+                switch constant.kind {
+                case .bool, .int, .double, .string:
+                    field.constant = YAMLValueBox(value: constant)
+                    field.type = nil
+                    field.defaultValue = nil
+                default: break
+                }
+            }
             mergeFormat(of: property, into: &field)
             return field
         }
@@ -799,8 +817,15 @@ struct OpenAPIReader {
         if let types = schema["type"], case .sequence(let items) = types.kind {
             type = items.compactMap(\.scalarText).first { $0 != "null" }
         }
-        if schema["const"] != nil {
-            return "String"
+        if let constant = schema["const"] {
+            // The one value's own type: `const: true` is a `Bool`, `const: 2` an `Int`.
+            switch constant.kind {
+            case .bool: return "Bool"
+            case .int: return schema["format"]?.scalarText == "int64" ? "Int64" : "Int"
+            case .double: return "Double"
+            case .string: return "String"
+            default: return "JSON"
+            }
         }
         let format = schema["format"]?.scalarText
         switch type {

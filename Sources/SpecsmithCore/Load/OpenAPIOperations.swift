@@ -252,9 +252,12 @@ extension OpenAPIReader {
                     continue
                 }
                 guard Self.methods.contains(method) else { continue }
-                if entry.key.value.contains("?") || entry.key.value.contains("#") {
+                // `/v1/conversations#stream`: a second operation of the path (Mistral's stream methods), told
+                // apart by a fragment, which a request never sends.
+                let path = entry.key.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                if path.contains("?") {
                     diagnostics.warning(
-                        "the operation `\(method) \(entry.key.value)` is skipped: a path with a query or a fragment is not a path",
+                        "the operation `\(method) \(entry.key.value)` is skipped: a path with a query is not a path",
                         at: key.key.location
                     )
                     continue
@@ -267,7 +270,7 @@ extension OpenAPIReader {
                 readOperation(
                     key.value,
                     method: key.key,
-                    path: entry.key,
+                    path: Located(String(path), at: entry.key.location, textStart: entry.key.textStart),
                     shared: shared,
                     pathServers: item["servers"],
                     names: &names
@@ -653,7 +656,7 @@ extension OpenAPIReader {
             if format(of: stream.value) != nil && media.allSatisfy({ Self.isStream($0.key.value) }) { continue }
             let name = SwiftName.typeName(endpoint.name.value) + "Event"
             let isEvents = stream.key.value.lowercased().hasPrefix("text/event-stream")
-            let valueSchema = isEvents ? Self.eventDataSchema(schema) ?? schema : schema
+            let valueSchema = isEvents ? eventDataSchema(schema) ?? schema : schema
             let type = Located(typeText(valueSchema, name: name), at: valueSchema.location)
             let answer: RawAnswerBody
             if isEvents {
@@ -712,10 +715,20 @@ extension OpenAPIReader {
 
     /// The schema of each event's data, when a `text/event-stream` schema describes the events themselves
     /// (OpenAPI 3.2's convention, which 3.1 documents can follow with JSON Schema's `contentSchema`):
-    /// `{type: object, properties: {data: {contentMediaType: application/json, contentSchema: …}}}`. `nil` for
-    /// a schema of the data itself (the convention of LLM APIs' documents).
-    static func eventDataSchema(_ schema: YAMLValue) -> YAMLValue? {
-        schema["properties"]?["data"]?["contentSchema"]
+    /// `{type: object, properties: {data: {contentMediaType: application/json, contentSchema: …}}}`; or an
+    /// envelope without `contentSchema`, whose properties are only the event's fields, `data` being the value
+    /// (`{data: Chunk, event: String}`, as Speakeasy-made documents such as Mistral's write it). `nil` for a
+    /// schema of the data itself (the convention of OpenAI's document).
+    mutating func eventDataSchema(_ schema: YAMLValue) -> YAMLValue? {
+        let envelope = schema["$ref"].flatMap(referencedSchema) ?? schema
+        if let content = envelope["properties"]?["data"]?["contentSchema"] { return content }
+        guard case .mapping(let properties)? = envelope["properties"]?.kind,
+            let data = properties.first(where: { $0.key.value == "data" })?.value,
+            properties.allSatisfy({ ["data", "event", "id", "retry"].contains($0.key.value) })
+        else { return nil }
+        // Text without a schema of its content is no JSON value's: the schema is then taken as the data's.
+        if data["type"]?.scalarText == "string" && data["$ref"] == nil { return nil }
+        return data
     }
 
     static func isStream(_ mediaType: String) -> Bool {

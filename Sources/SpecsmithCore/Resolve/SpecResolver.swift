@@ -43,10 +43,14 @@ public enum SpecResolver {
         raw.updateFields { field in
             if let value = field.defaultValue?.value { defaults.insert(value.location) }
         }
-        var samples: [SourceLocation: Int] = [:]
+        // The endpoints whose sample (or stream method's sample) holds each place: a response that several
+        // operations share gives them one example.
+        var samples: [SourceLocation: [(endpoint: Int, isStream: Bool)]] = [:]
         for (index, endpoint) in raw.endpoints.enumerated() {
-            guard case .inline(let sample)? = endpoint.sample else { continue }
-            for location in sample.value.allLocations { samples[location] = index }
+            for (sample, isStream) in [(endpoint.sample, false), (endpoint.stream?.sample, true)] {
+                guard case .inline(let value)? = sample else { continue }
+                for location in value.value.allLocations { samples[location, default: []].append((index, isStream)) }
+            }
         }
         let errors = attempt.all.filter { $0.severity == .error }
         let refused = errors.filter { defaults.contains($0.location) }
@@ -62,10 +66,16 @@ public enum SpecResolver {
         for problem in refused {
             diagnostics.warning("\(problem.message); the default is dropped", at: problem.location)
         }
-        var droppedSamples = Set<Int>()
+        var droppedSamples = Set<String>()
         for problem in refusedSamples {
-            guard let index = samples[problem.location], droppedSamples.insert(index).inserted else { continue }
-            raw.endpoints[index].sample = nil
+            // One warning for a sample, its first problem, however many endpoints share it.
+            var dropsOne = false
+            for (index, isStream) in samples[problem.location] ?? []
+            where droppedSamples.insert("\(index) \(isStream)").inserted {
+                if isStream { raw.endpoints[index].stream?.sample = nil } else { raw.endpoints[index].sample = nil }
+                dropsOne = true
+            }
+            guard dropsOne else { continue }
             diagnostics.warning("\(problem.message); the example is not the endpoint's sample", at: problem.location)
         }
         return resolve(raw, flavours: flavours, readFile: readFile, diagnostics: &diagnostics)
