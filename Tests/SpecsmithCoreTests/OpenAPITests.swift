@@ -139,6 +139,38 @@ import Testing
         #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.location.line) == [1, 2])
     }
 
+    /// An operation that is a `$ref` to its own file, as DigitalOcean lays out its description (OpenAPI allows
+    /// references for path items, not operations), is read where it points: it was read as an empty operation,
+    /// answering `Void`, or failing on its undeclared path parameters.
+    @Test func operationsInTheirOwnFilesAreRead() {
+        let document = """
+            openapi: 3.0.0
+            info: {title: Actions, version: "2.0"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /v2/actions/{action_id}:
+                get: {$ref: "resources/actions_get.yml"}
+            """
+        let files = [
+            "resources/actions_get.yml": """
+            operationId: actions_get
+            parameters:
+              - {name: action_id, in: path, required: true, schema: {type: integer}}
+            responses:
+              "200":
+                description: The action.
+                content:
+                  application/json:
+                    schema: {$ref: "models/action.yml"}
+            """,
+            "resources/models/action.yml": "type: object\nproperties: {id: {type: integer}, status: {type: string}}\n",
+        ]
+        let output = Pipeline.generate(text: document, path: "openapi.yaml") { files[$0] }
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("public static func actionsGet(actionId: Int) -> Endpoint<Action>"))
+    }
+
     /// A filter keeps the models that only a kept operation's stream uses (its events, a stream method's
     /// values) and the errors of the whole API: it once dropped them, and the client named unknown types.
     @Test func aFilterKeepsWhatStreamsUse() {

@@ -218,10 +218,20 @@ struct ExternalReferences {
         return root
     }
 
+    /// The components section of operations that are references (`get: {$ref: resources/account_get.yml}`, as
+    /// DigitalOcean's description is laid out): OpenAPI has none, so it is this reader's own.
+    static let operationsSection = "x-specsmith-operations"
+
     /// The section a reference at `path` (the keys above it, `[]` for a list's item) names a component of.
     static func section(at path: [String]) -> String {
         let parent = path.last ?? ""
         let grandparent = path.count > 1 ? path[path.count - 2] : ""
+        let inPathItem =
+            (path.count == 3 && path[0] == "paths")
+            || (path.count == 4 && path[0] == "components" && path[1] == "pathItems")
+        if inPathItem && ["get", "put", "post", "delete", "options", "head", "patch", "trace"].contains(parent) {
+            return operationsSection
+        }
         if ["schema", "items", "additionalProperties", "not"].contains(parent)
             || (parent == "[]" && ["allOf", "oneOf", "anyOf"].contains(grandparent))
         {

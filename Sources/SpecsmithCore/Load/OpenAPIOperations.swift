@@ -262,13 +262,16 @@ extension OpenAPIReader {
                     )
                     continue
                 }
+                // An operation that is a `$ref` (DigitalOcean's layout) is read where it points.
+                guard let operation = dereferenced(key.value, section: ExternalReferences.operationsSection)
+                else { continue }
                 if let filter = config?.filter {
-                    let kept = keeps(key.value, path: entry.key.value, filter: filter)
+                    let kept = keeps(operation, path: entry.key.value, filter: filter)
                     matched.formUnion(kept)
                     if kept.isEmpty { continue }
                 }
                 readOperation(
-                    key.value,
+                    operation,
                     method: key.key,
                     path: Located(String(path), at: entry.key.location, textStart: entry.key.textStart),
                     shared: shared,
