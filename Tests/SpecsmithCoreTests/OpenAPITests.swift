@@ -171,6 +171,34 @@ import Testing
         #expect(swift.contains("public static func actionsGet(actionId: Int) -> Endpoint<Action>"))
     }
 
+    /// A path parameter that is an id or a name (`anyOf` of scalars: Mistral's connectors, DigitalOcean's images)
+    /// is text, where it was an error naming a union the document never wrote; in the query it stays a union.
+    @Test func idOrNamePathParametersAreText() {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Images, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /images/{image}:
+                get:
+                  operationId: image
+                  parameters:
+                    - name: image
+                      in: path
+                      required: true
+                      schema: {anyOf: [{type: integer}, {type: string, format: uuid}, {type: string}]}
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {type: string}}}}
+            """
+        let output = Self.generate(document, path: "images.yaml")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        #expect(
+            output.files.map(\.contents).joined().contains(
+                "public static func image(image: String) -> Endpoint<String>"
+            )
+        )
+    }
+
     /// A filter keeps the models that only a kept operation's stream uses (its events, a stream method's
     /// values) and the errors of the whole API: it once dropped them, and the client named unknown types.
     @Test func aFilterKeepsWhatStreamsUse() {

@@ -429,6 +429,16 @@ extension OpenAPIReader {
         rename(&endpoint.cookies)
     }
 
+    /// Whether `schema` is a `oneOf` or `anyOf` of scalars (text, numbers, flags) only.
+    mutating func isScalarUnion(_ schema: YAMLValue) -> Bool {
+        guard case .sequence(let alternatives)? = (schema["anyOf"] ?? schema["oneOf"])?.kind else { return false }
+        return alternatives.allSatisfy { alternative in
+            let target = alternative["$ref"].flatMap(referencedSchema) ?? alternative
+            return ["string", "integer", "number", "boolean", "null"].contains(target["type"]?.scalarText ?? "")
+                && target["properties"] == nil
+        }
+    }
+
     /// Path, query, header and cookie parameters, the operation's over the path's of the same name and place.
     mutating func readParameters(_ shared: YAMLValue?, _ own: YAMLValue?, into endpoint: inout RawEndpoint) {
         var parameters: [(name: String, place: String, value: YAMLValue)] = []
@@ -446,8 +456,15 @@ extension OpenAPIReader {
             let key = Located(name, at: parameter["name"]?.location ?? parameter.location)
             var field = RawField(key: key)
             let schema = parameter["schema"] ?? parameter["content"]?["application/json"]?["schema"]
-            var text =
-                schema.map { typeText($0, name: SwiftName.typeName(endpoint.name.value + " " + name)) } ?? "String"
+            var text: String
+            if place == "path", let schema, isScalarUnion(schema) {
+                // An id or a name (`anyOf: [{type: integer}, {type: string}]`, DigitalOcean's and Mistral's id-or-
+                // slug parameters): a path segment is text, whichever it is.
+                text = "String"
+            } else {
+                text =
+                    schema.map { typeText($0, name: SwiftName.typeName(endpoint.name.value + " " + name)) } ?? "String"
+            }
             let required = parameter["required"]?.isTrue == true
             if place != "path" && !required && !text.hasSuffix("?") { text += "?" }
             text = Self.textual(text)
