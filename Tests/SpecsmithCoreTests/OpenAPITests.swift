@@ -199,6 +199,56 @@ import Testing
         )
     }
 
+    /// What large descriptions repeat is said once: a repeated enum value (Mistral's) is dropped with a warning,
+    /// where it was an error; `default: {}` on model references (Kubernetes gives every one) is one warning for
+    /// the document. An undeclared path parameter of a document asks for OpenAPI's `parameters`, not the format's.
+    @Test func largeDescriptionsRepeatsAreSaidOnce() {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Jobs, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /jobs:
+                get:
+                  operationId: jobs
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/Job"}}}}
+            components:
+              schemas:
+                Meta: {type: object, properties: {name: {type: string}}}
+                Job:
+                  type: object
+                  properties:
+                    metadata: {allOf: [{$ref: "#/components/schemas/Meta"}], default: {}}
+                    status: {allOf: [{$ref: "#/components/schemas/Meta"}], default: {}}
+                    kind: {type: string, enum: [batch, cron, batch]}
+            """
+        let output = Self.generate(document, path: "jobs.yaml")
+        #expect(
+            output.diagnostics.map { "\($0.location.line): \($0.message)" } == [
+                "16: empty defaults of models (`default: {}`) are skipped: models have no defaults",
+                "18: enum value `batch` is listed twice; the repeat is dropped",
+            ]
+        )
+        #expect(!output.hasErrors)
+        let undeclared = Self.generate(
+            """
+            openapi: 3.1.0
+            info: {title: Actions, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /actions/{action_id}:
+                delete: {operationId: deleteAction, responses: {"204": {description: Gone}}}
+            """,
+            path: "actions.yaml"
+        )
+        #expect(
+            undeclared.diagnostics.map { "\($0.message); \($0.hint ?? "")" } == [
+                "path parameter `{action_id}` is not declared; declare it in the operation's or the path's `parameters`, with `in: path`"
+            ]
+        )
+    }
+
     /// A filter keeps the models that only a kept operation's stream uses (its events, a stream method's
     /// values) and the errors of the whole API: it once dropped them, and the client named unknown types.
     @Test func aFilterKeepsWhatStreamsUse() {

@@ -589,7 +589,7 @@ struct OpenAPIReader {
         }
     }
 
-    func enumValues(_ values: YAMLValue) -> [RawEnumValue] {
+    mutating func enumValues(_ values: YAMLValue) -> [RawEnumValue] {
         guard case .sequence(let items) = values.kind else { return [] }
         var values: [RawEnumValue] = items.compactMap { item in
             switch item.kind {
@@ -598,6 +598,18 @@ struct OpenAPIReader {
             case .null: nil  // a nullable enumeration lists `null`: the property is optional instead.
             default: item.scalarText.map { RawEnumValue(value: item.located($0), isInteger: false) }
             }
+        }
+        // JSON Schema only asks for unique values: a repeat is read once (Mistral's description has one).
+        var listed = Set<String>()
+        values = values.filter { value in
+            guard listed.insert(value.value.value).inserted else {
+                diagnostics.warning(
+                    "enum value `\(value.value.value)` is listed twice; the repeat is dropped",
+                    at: value.value.location
+                )
+                return false
+            }
+            return true
         }
         // Mixed kinds are strings; values whose case names would be one (`Etc/GMT+0`, `Etc/GMT-0`) are numbered.
         if values.contains(where: \.isInteger) && values.contains(where: { !$0.isInteger }) {
@@ -726,8 +738,21 @@ struct OpenAPIReader {
                 let isUnion =
                     alternatives(property) > 1
                     || property["$ref"].flatMap(referencedSchema).map { alternatives($0) > 1 } == true
+                let isEmptyObject: Bool
+                if case .mapping(let entries) = value.kind {
+                    isEmptyObject = entries.isEmpty
+                } else {
+                    isEmptyObject = false
+                }
                 if isUnion {
                     skip("defaults of unions", at: value.location, because: "the format gives unions no default")
+                } else if isEmptyObject && (property["$ref"] != nil || property["allOf"] != nil) {
+                    // Kubernetes' description gives every model reference `default: {}`: one warning, not one each.
+                    skip(
+                        "empty defaults of models (`default: {}`)",
+                        at: value.location,
+                        because: "models have no defaults"
+                    )
                 } else {
                     field.defaultValue = YAMLValueBox(value: value)
                 }

@@ -166,6 +166,16 @@ extension ResolveContext {
             case .parameter(let wireName, let location):
                 guard let field = declared[wireName] else {
                     let names = raw.pathParameters.map(\.key.value)
+                    if self.raw.isOpenAPI {
+                        // A document's parameters are OpenAPI's, not the format's `pathParameters`.
+                        diagnostics.error(
+                            "path parameter `{\(wireName)}` is not declared",
+                            at: location,
+                            hint: Suggestions.hint(for: wireName, in: names)
+                                ?? "declare it in the operation's or the path's `parameters`, with `in: path`"
+                        )
+                        continue
+                    }
                     diagnostics.error(
                         "path parameter `{\(wireName)}` is not declared under `pathParameters`",
                         at: location,
