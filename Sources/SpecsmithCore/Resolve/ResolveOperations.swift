@@ -166,21 +166,15 @@ extension ResolveContext {
             case .parameter(let wireName, let location):
                 guard let field = declared[wireName] else {
                     let names = raw.pathParameters.map(\.key.value)
-                    if self.raw.isOpenAPI {
-                        // A document's parameters are OpenAPI's, not the format's `pathParameters`.
-                        diagnostics.error(
-                            "path parameter `{\(wireName)}` is not declared",
-                            at: location,
-                            hint: Suggestions.hint(for: wireName, in: names)
-                                ?? "declare it in the operation's or the path's `parameters`, with `in: path`"
-                        )
-                        continue
-                    }
+                    // A document's parameters are OpenAPI's, not the format's `pathParameters`.
+                    let (place, fix) =
+                        self.raw.isOpenAPI
+                        ? ("", "declare it in the operation's or the path's `parameters`, with `in: path`")
+                        : (" under `pathParameters`", "add `pathParameters: {\(wireName): String}`")
                     diagnostics.error(
-                        "path parameter `{\(wireName)}` is not declared under `pathParameters`",
+                        "path parameter `{\(wireName)}` is not declared\(place)",
                         at: location,
-                        hint: Suggestions.hint(for: wireName, in: names)
-                            ?? "add `pathParameters: {\(wireName): String}`"
+                        hint: Suggestions.hint(for: wireName, in: names) ?? fix
                     )
                     continue
                 }
