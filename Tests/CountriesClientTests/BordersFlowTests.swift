@@ -129,15 +129,16 @@ import Testing
 
     @Test(arguments: TestTransport.allCases)
     func serverNotListeningIsNoResponse(transport: TestTransport) async throws {
-        // A port that had a server a moment ago and has none now.
-        let closed = try await withLoopbackServer({ _ in }) { baseURL, _ in baseURL }
-        let client = CountriesClient(baseURL: closed, transport: transport.make())
-        let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Germany") }
-        guard case .noResponse(let failure) = error else {
-            Issue.record("expected no response, got \(String(describing: error))")
-            return
+        // A port with no server listening, which no other test's server can take meanwhile.
+        try await withRefusingPort { closed in
+            let client = CountriesClient(baseURL: closed, transport: transport.make())
+            let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Germany") }
+            guard case .noResponse(let failure) = error else {
+                Issue.record("expected no response, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .connectivity)
         }
-        #expect(failure.kind == .connectivity)
     }
 }
 

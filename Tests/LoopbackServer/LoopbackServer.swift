@@ -3,6 +3,12 @@ public import Hummingbird
 import Logging
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A request as the loopback server received it.
 public struct RecordedRequest: Sendable, Hashable {
     /// The method, such as `GET`.
@@ -164,3 +170,33 @@ extension Response {
         json(Data(text.utf8), status: status)
     }
 }
+
+/// Runs `body` with the URL of a loopback port that refuses connections: bound, so that no server another test
+/// starts meanwhile can take it (a port whose server had just stopped was once taken so, and answered), but
+/// not listening.
+public func withRefusingPort<Value>(_ body: (URL) async throws -> Value) async throws -> Value {
+    #if os(Linux)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw RefusingPortError() }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+            bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+        }
+    }
+    guard bound, let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
+        throw RefusingPortError()
+    }
+    return try await body(url)
+}
+
+/// A loopback port could not be bound.
+struct RefusingPortError: Error {}

@@ -141,7 +141,8 @@ import Testing
 
     /// An operation that is a `$ref` to its own file, as DigitalOcean lays out its description (OpenAPI allows
     /// references for path items, not operations), is read where it points: it was read as an empty operation,
-    /// answering `Void`, or failing on its undeclared path parameters.
+    /// answering `Void`, or failing on its undeclared path parameters. A server URL without a host (its
+    /// presigned upload's `https://`) is a warning, where it failed the whole document.
     @Test func operationsInTheirOwnFilesAreRead() {
         let document = """
             openapi: 3.0.0
@@ -150,6 +151,11 @@ import Testing
             paths:
               /v2/actions/{action_id}:
                 get: {$ref: "resources/actions_get.yml"}
+              /upload:
+                put:
+                  operationId: upload
+                  servers: [{url: "https://", description: The upload URL the API hands out.}]
+                  responses: {"200": {description: Uploaded.}}
             """
         let files = [
             "resources/actions_get.yml": """
@@ -166,7 +172,11 @@ import Testing
             "resources/models/action.yml": "type: object\nproperties: {id: {type: integer}, status: {type: string}}\n",
         ]
         let output = Pipeline.generate(text: document, path: "openapi.yaml") { files[$0] }
-        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        #expect(
+            output.diagnostics.map { "\($0.location.line): \($0.message)" } == [
+                "10: the server URL `https://` names no host; its endpoint is on the document's server (pass the URL the API hands out as the client's `baseURL`)"
+            ]
+        )
         let swift = output.files.map(\.contents).joined()
         #expect(swift.contains("public static func actionsGet(actionId: Int) -> Endpoint<Action>"))
     }

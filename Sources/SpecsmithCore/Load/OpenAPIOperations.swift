@@ -211,6 +211,16 @@ extension OpenAPIReader {
             )
             return nil
         }
+        if text.split(separator: "://", maxSplits: 1).dropFirst().first?.first.map({ $0 == "/" }) ?? true,
+            !text.hasPrefix("{")
+        {
+            // `https://` alone: a URL the API hands out at run time (DigitalOcean's presigned uploads).
+            diagnostics.warning(
+                "the server URL `\(text)` names no host; its endpoint is on the document's server (pass the URL the API hands out as the client's `baseURL`)",
+                at: url.location
+            )
+            return nil
+        }
         if let known = spec.servers.first(where: { $0.url.map { trimmed($0.value) } == trimmed(text) }) {
             return Located(known.name.value, at: url.location)
         }
