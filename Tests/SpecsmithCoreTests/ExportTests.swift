@@ -58,21 +58,23 @@ import Testing
         let again = Pipeline.generate(text: document, path: "\(name).openapi.yaml") { _ in nil }
         #expect(!again.hasErrors, "\(again.diagnostics)")
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
-        #expect(direct.files.map(\.name) == again.files.map(\.name))
-        for (expected, actual) in zip(direct.files, again.files) {
-            let dropHeader = { (text: String) in
-                text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        Self.expectSameSwift(direct.files, again.files, samplesByValue: true)
+    }
+
+    /// The same files with the same Swift below their header line (which names the input); samples compared
+    /// by their text without whitespace when `samplesByValue` (JSON from a spec and from a document differs in
+    /// layout only).
+    static func expectSameSwift(_ expected: [GeneratedFile], _ actual: [GeneratedFile], samplesByValue: Bool) {
+        #expect(expected.map(\.name) == actual.map(\.name))
+        let dropHeader = { (text: String) in
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        }
+        for (expected, actual) in zip(expected, actual) {
+            var (left, right) = (dropHeader(expected.contents), dropHeader(actual.contents))
+            if samplesByValue && expected.name == "Samples.swift" {
+                (left, right) = (left.filter { !$0.isWhitespace }, right.filter { !$0.isWhitespace })
             }
-            if expected.name == "Samples.swift" {
-                let squeezed = { (text: String) in dropHeader(text).joined().filter { !$0.isWhitespace } }
-                #expect(squeezed(expected.contents) == squeezed(actual.contents), "\(name) samples differ")
-            } else {
-                let (left, right) = (
-                    dropHeader(expected.contents).joined(separator: "\n"),
-                    dropHeader(actual.contents).joined(separator: "\n")
-                )
-                #expect(left == right, "\(expected.name): \(TestSupport.diff(expected: left, actual: right))")
-            }
+            #expect(left == right, "\(expected.name): \(TestSupport.diff(expected: left, actual: right))")
         }
     }
 
@@ -88,14 +90,7 @@ import Testing
         let spec = try #require(imported.spec, "\(imported.diagnostics)")
         let fromSpec = Pipeline.generate(text: spec, path: "\(name).yaml") { _ in nil }
         #expect(!fromSpec.hasErrors, "\(fromSpec.diagnostics)")
-        #expect(fromDocument.files.map(\.name) == fromSpec.files.map(\.name))
-        for (expected, actual) in zip(fromDocument.files, fromSpec.files) {
-            let dropHeader = { (text: String) in
-                text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
-            }
-            let (left, right) = (dropHeader(expected.contents), dropHeader(actual.contents))
-            #expect(left == right, "\(expected.name): \(TestSupport.diff(expected: left, actual: right))")
-        }
+        Self.expectSameSwift(fromDocument.files, fromSpec.files, samplesByValue: false)
     }
 
     /// Every exported document passes `openapi-spec-validator` (PyPI), when it is installed; CI installs it and

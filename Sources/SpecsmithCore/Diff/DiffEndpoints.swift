@@ -93,19 +93,15 @@ extension Differ {
         }
     }
 
-    /// How a `stream:` second method asks for its stream: `` `?follow=true` `` or `` `"stream": true` ``; the
-    /// empty text for a method that asks with nothing of its own; `nil` for an endpoint that does not stream.
+    /// How a `stream:` second method asks for its stream: `` `?follow=true` `` or `` `"stream": true` ``;
+    /// "nothing of its own" for a method that sends no field of its own; `nil` for an endpoint that does not
+    /// stream.
     static func streamRequest(_ operation: Operation) -> String? {
         guard operation.responseBody.streamElement != nil else { return nil }
-        let value: String
-        switch operation.addedValue {
-        case .bool(let flag): value = String(flag)
-        case .int(let number): value = String(number)
-        case .string(let text): value = operation.addedQueryItem == nil ? "\"\(text)\"" : text
-        default: value = "true"
+        if let item = operation.addedQueryItem { return "`?\(item)=\(operation.addedValue.fieldText ?? "true")`" }
+        if let field = operation.addedBodyField {
+            return "`\"\(field)\": \(TranslationSupport.constantText(operation.addedValue))`"
         }
-        if let item = operation.addedQueryItem { return "`?\(item)=\(value)`" }
-        if let field = operation.addedBodyField { return "`\"\(field)\": \(value)`" }
         return "nothing of its own"
     }
 

@@ -473,16 +473,14 @@ extension OpenAPIExporter {
         parameter["name"] = .string(name)
         parameter["in"] = "query"
         var schema = DocumentObject()
-        let text: String
         switch variant.addedValue {
-        case .bool(let flag): (schema["type"], text) = ("boolean", String(flag))
-        case .int(let number): (schema["type"], text) = ("integer", String(number))
-        case .string(let string): (schema["type"], text) = ("string", string)
-        default: (schema["type"], text) = ("boolean", "true")
+        case .int: schema["type"] = "integer"
+        case .string: schema["type"] = "string"
+        default: schema["type"] = "boolean"
         }
         schema["enum"] = .array([value(variant.addedValue)])
         parameter["description"] = .string(
-            "Sent as `\(text)` for the answer as a stream (`\(variant.specName)`); left out for the other."
+            "Sent as `\(variant.addedValue.fieldText ?? "true")` for the answer as a stream (`\(variant.specName)`); left out for the other."
         )
         parameter["schema"] = .object(schema)
         var parameters: [DocumentNode] = []

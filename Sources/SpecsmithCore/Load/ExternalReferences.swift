@@ -229,7 +229,7 @@ struct ExternalReferences {
         let inPathItem =
             (path.count == 3 && path[0] == "paths")
             || (path.count == 4 && path[0] == "components" && path[1] == "pathItems")
-        if inPathItem && ["get", "put", "post", "delete", "options", "head", "patch", "trace"].contains(parent) {
+        if inPathItem && (OpenAPIReader.methods + ["trace"]).contains(parent) {
             return operationsSection
         }
         if ["schema", "items", "additionalProperties", "not"].contains(parent)

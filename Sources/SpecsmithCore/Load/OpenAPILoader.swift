@@ -738,15 +738,9 @@ struct OpenAPIReader {
                 let isUnion =
                     alternatives(property) > 1
                     || property["$ref"].flatMap(referencedSchema).map { alternatives($0) > 1 } == true
-                let isEmptyObject: Bool
-                if case .mapping(let entries) = value.kind {
-                    isEmptyObject = entries.isEmpty
-                } else {
-                    isEmptyObject = false
-                }
                 if isUnion {
                     skip("defaults of unions", at: value.location, because: "the format gives unions no default")
-                } else if isEmptyObject && (property["$ref"] != nil || property["allOf"] != nil) {
+                } else if value.jsonText == "{}" && (property["$ref"] != nil || property["allOf"] != nil) {
                     // Kubernetes' description gives every model reference `default: {}`: one warning, not one each.
                     skip(
                         "empty defaults of models (`default: {}`)",

@@ -672,8 +672,8 @@ extension OpenAPIReader {
     /// A 2xx answer as server-sent events (`text/event-stream`) or JSON Lines with a schema for its values: the
     /// endpoint's answer when it is the only content, or, beside a JSON answer, its `stream:` second method,
     /// asked for with the request body's boolean `stream` property, or a boolean `stream` query parameter, when
-    /// it has one. An event whose data is
-    /// `[DONE]` ends the stream when the document says so anywhere (as LLM APIs' descriptions do).
+    /// it has one. An event whose data is `[DONE]` ends the stream when the document says so anywhere (as LLM
+    /// APIs' descriptions do).
     mutating func readStream(_ responses: YAMLValue, body: YAMLValue?, into endpoint: inout RawEndpoint) {
         guard case .mapping(let entries) = responses.kind else { return }
         for entry in entries where entry.key.value.hasPrefix("2") {

@@ -67,13 +67,7 @@ struct MockRoute: Sendable {
             guard let field = entries.first(where: { $0.key.value == condition.key }) else { return false }
             return SampleChecker.matches(field.value, condition.value)
         }
-        let expected: String
-        switch condition.value {
-        case .bool(let flag): expected = String(flag)
-        case .int(let number): expected = String(number)
-        case .string(let text): expected = text
-        default: return false
-        }
+        guard let expected = condition.value.fieldText else { return false }
         if condition.inQuery {
             return Self.split(request.target).query.contains { $0.name == condition.key && $0.value == expected }
         }

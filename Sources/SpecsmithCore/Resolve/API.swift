@@ -402,6 +402,17 @@ public indirect enum DefaultValue: Sendable, Hashable {
     case array([DefaultValue])
     case emptyDictionary
     case null
+
+    /// The text a flag, a number or a string is sent as in a query item, a form field or a multipart text part
+    /// (`true`, `2`, `sse`); `nil` for other values.
+    var fieldText: String? {
+        switch self {
+        case .bool(let flag): String(flag)
+        case .int(let number): String(number)
+        case .string(let text): text
+        default: nil
+        }
+    }
 }
 
 /// A value of an enumeration.
