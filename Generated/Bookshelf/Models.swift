@@ -141,20 +141,17 @@ public enum Format: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [Format] = [.hardcover, .paperback, .ebook]
+    public static let knownCases: [Format] = [Self.hardcover, Self.paperback, Self.ebook]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: Format] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "hardcover":
-            self = .hardcover
-        case "paperback":
-            self = .paperback
-        case "ebook":
-            self = .ebook
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

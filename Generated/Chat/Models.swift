@@ -24,24 +24,17 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [Role] = [.system, .developer, .user, .assistant, .tool]
+    public static let knownCases: [Role] = [Self.system, Self.developer, Self.user, Self.assistant, Self.tool]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: Role] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "system":
-            self = .system
-        case "developer":
-            self = .developer
-        case "user":
-            self = .user
-        case "assistant":
-            self = .assistant
-        case "tool":
-            self = .tool
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -301,20 +294,17 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [ImageDetail] = [.auto, .low, .high]
+    public static let knownCases: [ImageDetail] = [Self.auto, Self.low, Self.high]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: ImageDetail] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "auto":
-            self = .auto
-        case "low":
-            self = .low
-        case "high":
-            self = .high
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -460,20 +450,17 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [ToolChoiceMode] = [.none, .auto, .required]
+    public static let knownCases: [ToolChoiceMode] = [Self.none, Self.auto, Self.required]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: ToolChoiceMode] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "none":
-            self = .none
-        case "auto":
-            self = .auto
-        case "required":
-            self = .required
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -869,22 +856,17 @@ public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [FinishReason] = [.stop, .length, .toolCalls, .contentFilter]
+    public static let knownCases: [FinishReason] = [Self.stop, Self.length, Self.toolCalls, Self.contentFilter]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: FinishReason] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "stop":
-            self = .stop
-        case "length":
-            self = .length
-        case "tool_calls":
-            self = .toolCalls
-        case "content_filter":
-            self = .contentFilter
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -1145,22 +1127,17 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [LogLevel] = [.debug, .info, .warning, .error]
+    public static let knownCases: [LogLevel] = [Self.debug, Self.info, Self.warning, Self.error]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: LogLevel] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "debug":
-            self = .debug
-        case "info":
-            self = .info
-        case "warning":
-            self = .warning
-        case "error":
-            self = .error
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -1226,24 +1203,23 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [ResponseStatus] = [.queued, .inProgress, .completed, .failed, .incomplete]
+    public static let knownCases: [ResponseStatus] = [
+        Self.queued,
+        Self.inProgress,
+        Self.completed,
+        Self.failed,
+        Self.incomplete,
+    ]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: ResponseStatus] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "queued":
-            self = .queued
-        case "in_progress":
-            self = .inProgress
-        case "completed":
-            self = .completed
-        case "failed":
-            self = .failed
-        case "incomplete":
-            self = .incomplete
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

@@ -178,26 +178,24 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [Region] = [.africa, .americas, .asia, .europe, .oceania, .polar]
+    public static let knownCases: [Region] = [
+        Self.africa,
+        Self.americas,
+        Self.asia,
+        Self.europe,
+        Self.oceania,
+        Self.polar,
+    ]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: Region] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "Africa":
-            self = .africa
-        case "Americas":
-            self = .americas
-        case "Asia":
-            self = .asia
-        case "Europe":
-            self = .europe
-        case "Oceania":
-            self = .oceania
-        case "Polar":
-            self = .polar
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

@@ -125,20 +125,17 @@ public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [JobState] = [.queued, .running, .done]
+    public static let knownCases: [JobState] = [Self.queued, Self.running, Self.done]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: JobState] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "queued":
-            self = .queued
-        case "running":
-            self = .running
-        case "done":
-            self = .done
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

@@ -201,18 +201,17 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [IssueState] = [.open, .closed]
+    public static let knownCases: [IssueState] = [Self.open, Self.closed]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: IssueState] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "open":
-            self = .open
-        case "closed":
-            self = .closed
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -243,20 +242,17 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [IssueFilter] = [.open, .closed, .all]
+    public static let knownCases: [IssueFilter] = [Self.open, Self.closed, Self.all]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: IssueFilter] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "open":
-            self = .open
-        case "closed":
-            self = .closed
-        case "all":
-            self = .all
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

@@ -135,20 +135,17 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [State] = [.draft, .published, .inReview]
+    public static let knownCases: [State] = [Self.draft, Self.published, Self.inReview]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: State] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "draft":
-            self = .draft
-        case "published":
-            self = .published
-        case "in-review":
-            self = .inReview
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

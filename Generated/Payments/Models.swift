@@ -216,20 +216,17 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [PaymentMethodType] = [.card, .sepaDebit, .usBankAccount]
+    public static let knownCases: [PaymentMethodType] = [Self.card, Self.sepaDebit, Self.usBankAccount]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: PaymentMethodType] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "card":
-            self = .card
-        case "sepa_debit":
-            self = .sepaDebit
-        case "us_bank_account":
-            self = .usBankAccount
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -295,22 +292,17 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [Currency] = [.usd, .eur, .gbp, .jpy]
+    public static let knownCases: [Currency] = [Self.usd, Self.eur, Self.gbp, Self.jpy]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: Currency] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "usd":
-            self = .usd
-        case "eur":
-            self = .eur
-        case "gbp":
-            self = .gbp
-        case "jpy":
-            self = .jpy
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -561,20 +553,17 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [ChargeStatus] = [.succeeded, .pending, .failed]
+    public static let knownCases: [ChargeStatus] = [Self.succeeded, Self.pending, Self.failed]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: ChargeStatus] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "succeeded":
-            self = .succeeded
-        case "pending":
-            self = .pending
-        case "failed":
-            self = .failed
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -753,20 +742,17 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [RefundReason] = [.duplicate, .fraudulent, .requestedByCustomer]
+    public static let knownCases: [RefundReason] = [Self.duplicate, Self.fraudulent, Self.requestedByCustomer]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: RefundReason] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "duplicate":
-            self = .duplicate
-        case "fraudulent":
-            self = .fraudulent
-        case "requested_by_customer":
-            self = .requestedByCustomer
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -802,22 +788,17 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [RefundStatus] = [.pending, .succeeded, .failed, .canceled]
+    public static let knownCases: [RefundStatus] = [Self.pending, Self.succeeded, Self.failed, Self.canceled]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: RefundStatus] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "pending":
-            self = .pending
-        case "succeeded":
-            self = .succeeded
-        case "failed":
-            self = .failed
-        case "canceled":
-            self = .canceled
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -1106,20 +1087,17 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [CheckoutMode] = [.payment, .subscription, .setup]
+    public static let knownCases: [CheckoutMode] = [Self.payment, Self.subscription, Self.setup]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: CheckoutMode] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "payment":
-            self = .payment
-        case "subscription":
-            self = .subscription
-        case "setup":
-            self = .setup
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.
@@ -1317,22 +1295,22 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [ErrorType] = [.apiError, .cardError, .idempotencyError, .invalidRequestError]
+    public static let knownCases: [ErrorType] = [
+        Self.apiError,
+        Self.cardError,
+        Self.idempotencyError,
+        Self.invalidRequestError,
+    ]
+
+    /// The case of each value the spec lists, by its raw value.
+    private static let casesByRawValue: [String: ErrorType] = Dictionary(
+        knownCases.map { ($0.rawValue, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
-        switch rawValue {
-        case "api_error":
-            self = .apiError
-        case "card_error":
-            self = .cardError
-        case "idempotency_error":
-            self = .idempotencyError
-        case "invalid_request_error":
-            self = .invalidRequestError
-        default:
-            self = .unknown(rawValue)
-        }
+        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     /// The value as it is written in JSON.

@@ -47,7 +47,8 @@ enum SwiftCompiler {
         )
         var arguments = [
             "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
-            "-enable-upcoming-feature", "InternalImportsByDefault", "-module-name", module, "-I", modules.path,
+            "-enable-upcoming-feature", "InternalImportsByDefault", "-module-name", module, "-package-name", module,
+            "-I", modules.path,
         ]
         arguments +=
             typeCheckOnly

@@ -33,12 +33,12 @@ import Testing
         ("Int??", "9:19: error: a type can be optional only once"),
         ("", "9:15: error: expected a type name, found the end"),
         (
-            String(repeating: "[", count: 33) + "Int" + String(repeating: "]", count: 33),
-            "9:47: error: a type can nest at most 32 levels deep"
+            String(repeating: "[", count: 17) + "Int" + String(repeating: "]", count: 17),
+            "9:31: error: a type can nest at most 16 levels deep"
         ),
         (
             String(repeating: "[String: ", count: 300) + "Int" + String(repeating: "]", count: 300),
-            "9:303: error: a type can nest at most 32 levels deep"
+            "9:159: error: a type can nest at most 16 levels deep"
         ),
     ])
     func reportsInvalidTypesWhereTheyAre(type: String, expected: String) {
@@ -49,6 +49,6 @@ import Testing
     /// 60,000 brackets used to overflow the parser's stack; it stops at the limit instead.
     @Test func hugeNestingStopsAtTheLimit() {
         let output = TestSupport.generate(spec(String(repeating: "[", count: 60_000)))
-        #expect(TestSupport.lines(output.diagnostics) == ["9:47: error: a type can nest at most 32 levels deep"])
+        #expect(TestSupport.lines(output.diagnostics) == ["9:31: error: a type can nest at most 16 levels deep"])
     }
 }

@@ -212,16 +212,19 @@ struct OpenAPIReader {
         }
     }
 
-    /// The property names of the object model `name` and of every model it includes, however deep.
+    /// The property names of the object model `name` and of every model it includes, as deep as includes may
+    /// nest (``ResolveContext/maximumIncludeDepth``: deeper is an error, and a long chain would make this
+    /// quadratic).
     static func keys(of name: String, in models: [String: RawModel]) -> Set<String> {
         var keys = Set<String>()
-        var stack = [name]
+        var stack = [(name: name, depth: 0)]
         var seen = Set<String>()
         while let next = stack.popLast() {
-            guard seen.insert(next).inserted, let model = models[next], case .object(let fields) = model.shape
+            guard next.depth <= ResolveContext.maximumIncludeDepth, seen.insert(next.name).inserted,
+                let model = models[next.name], case .object(let fields) = model.shape
             else { continue }
             keys.formUnion(fields.map(\.key.value))
-            stack += model.includes.map(\.value)
+            stack += model.includes.map { ($0.value, next.depth + 1) }
         }
         return keys
     }
@@ -652,16 +655,18 @@ struct OpenAPIReader {
     }
 
     /// Whether a `$ref` names a component that is an object model (which another may include); a cycle of
-    /// `allOf` references is not one.
-    func isObjectModel(_ reference: YAMLValue, visiting: Set<String> = []) -> Bool {
-        guard let target = reference.scalarText, !visiting.contains(target), let schema = referencedSchema(reference)
-        else { return false }
-        if schema["properties"] != nil { return true }
-        if let parts = schema["allOf"], case .sequence(let items) = parts.kind {
-            let visiting = visiting.union([target])
-            return items.contains {
-                $0["properties"] != nil || ($0["$ref"].map { isObjectModel($0, visiting: visiting) } ?? false)
-            }
+    /// `allOf` references is not one. Followed without recursion, so that no chain of references can exhaust
+    /// the stack.
+    func isObjectModel(_ reference: YAMLValue) -> Bool {
+        var pending = [reference]
+        var visited = Set<String>()
+        while let next = pending.popLast() {
+            guard let target = next.scalarText, visited.insert(target).inserted, let schema = referencedSchema(next)
+            else { continue }
+            if schema["properties"] != nil { return true }
+            guard let parts = schema["allOf"], case .sequence(let items) = parts.kind else { continue }
+            if items.contains(where: { $0["properties"] != nil }) { return true }
+            pending += items.compactMap { $0["$ref"] }.reversed()
         }
         return false
     }
@@ -780,7 +785,7 @@ struct OpenAPIReader {
     /// named `name`; `T?` when the schema allows `null`.
     mutating func typeText(_ schema: YAMLValue, name: String) -> String {
         // Schemas nested deeper than any API's (YAML allows 1,000 levels) are any JSON, so that reading them
-        // never exhausts the stack, and their types stay within the 32 levels a type may nest.
+        // never exhausts the stack.
         guard depth < Self.maximumDepth else {
             skip(
                 "schemas nested deeper than \(Self.maximumDepth) levels",
@@ -792,7 +797,32 @@ struct OpenAPIReader {
         depth += 1
         defer { depth -= 1 }
         let text = nonNullTypeText(schema, name: name)
+        // Lists and maps nested past the 16 levels a type may nest (`TypeParser.maxDepth`) are any JSON from
+        // there on: the Swift compiler's time doubles with each level.
+        if Self.nesting(of: text) > TypeParser.maxDepth {
+            skip(
+                "lists and maps nested deeper than \(TypeParser.maxDepth) levels",
+                at: schema.location,
+                because: "they are read as `JSON` from that level"
+            )
+            return isNullable(schema) ? "JSON?" : "JSON"
+        }
         return isNullable(schema) && !text.hasSuffix("?") ? text + "?" : text
+    }
+
+    /// How deeply `[` nest in a type's text.
+    static func nesting(of text: String) -> Int {
+        var deepest = 0
+        var current = 0
+        for character in text.utf8 {
+            if character == UInt8(ascii: "[") {
+                current += 1
+                deepest = max(deepest, current)
+            } else if character == UInt8(ascii: "]") {
+                current -= 1
+            }
+        }
+        return deepest
     }
 
     /// How deeply schemas may nest in one another.

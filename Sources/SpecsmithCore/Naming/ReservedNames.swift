@@ -56,7 +56,10 @@ enum ReservedNames {
     static let structMembers: Set<String> = ["hashValue"]
 
     /// Members every generated enumeration has besides its cases.
-    static let enumerationMembers: Set<String> = ["knownCases", "hashValue"]
+    static let enumerationMembers: Set<String> = ["knownCases", "hashValue", enumerationTable]
+
+    /// The private table of an enumeration's cases by raw value, which its `init(rawValue:)` looks up.
+    static let enumerationTable = "casesByRawValue"
 
     /// `name`, with underscores added until it is none of `taken`: a JSON key or enum value named like a
     /// generated member (`hashValue` → `hashValue_`) keeps a working Swift name.

@@ -453,6 +453,9 @@ public struct Operation: Sendable, Hashable {
     /// Whether this is the translator's copy of an endpoint with response headers, for its `…WithHeaders`
     /// client methods: the same request, answering `ResponseWithHeaders<Response, Headers>`.
     public var isWithHeadersVariant = false
+    /// For a `…WithHeaders` copy: the type the endpoint's plain method returns, which its request decodes
+    /// before the headers are added.
+    public var plainResponse: TypeRef?
     /// The description.
     public var description: String?
     /// The deprecation, if any.

@@ -372,7 +372,7 @@ extension ResolveContext {
             }
             var caseNames = Set<String>()
             let cases = types.enumerated().map { index, type in
-                var caseName = SwiftName.caseName(for: type)
+                var caseName = memberName(avoidingTypes: SwiftName.caseName(for: type))
                 if !caseNames.insert(caseName).inserted {
                     caseName += "\(index + 1)"
                     caseNames.insert(caseName)

@@ -42,7 +42,7 @@ extension ResolveContext {
                 continue
             }
             if let swiftName = event.swiftName { checkCaseName(swiftName) }
-            let name = event.swiftName?.value ?? SwiftName.memberName(event.key.value)
+            let name = memberName(avoidingTypes: event.swiftName?.value ?? SwiftName.memberName(event.key.value))
             if Self.eventUnionMembers.contains(name) {
                 diagnostics.error(
                     "the event `\(event.key.value)` cannot be the case `\(name)`, a member every event enumeration has",

@@ -28,6 +28,10 @@ extension ResolveContext {
         }
     }
 
+    /// How deeply `includes` may nest (a model including one that includes another …): real specs stay within
+    /// a few levels, and flattening them goes one level of the stack further for each.
+    static let maximumIncludeDepth = 64
+
     /// The properties of the model `name` with those it includes, included ones first, reporting conflicts once.
     private mutating func flatten(
         _ name: String,
@@ -51,6 +55,16 @@ extension ResolveContext {
                     at: include.location,
                     hint: "remove one of these includes"
                 )
+                continue
+            }
+            if stack.count >= Self.maximumIncludeDepth {
+                if reported.insert("depth").inserted {
+                    diagnostics.error(
+                        "`includes` nest deeper than \(Self.maximumIncludeDepth) levels here (from `\(stack[0])`)",
+                        at: include.location,
+                        hint: "include the properties' model directly"
+                    )
+                }
                 continue
             }
             guard modelNames[include.value] != nil else {

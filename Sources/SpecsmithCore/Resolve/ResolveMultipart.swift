@@ -56,7 +56,7 @@ extension ResolveContext {
             if isOptional { type = .optional(type) }
             if let swiftName = field.swiftName { checkIdentifier(swiftName) }
             let parameter = Parameter(
-                name: field.swiftName?.value ?? SwiftName.memberName(name.value),
+                name: memberName(avoidingTypes: field.swiftName?.value ?? SwiftName.memberName(name.value)),
                 label: nil,
                 wireName: name.value,
                 location: .body,
@@ -92,7 +92,7 @@ extension ResolveContext {
             if let swiftName = field.swiftName { checkIdentifier(swiftName) }
             let defaultValue = field.defaultValue.flatMap { checkDefault($0.value, for: type, field: name.value) }
             let parameter = Parameter(
-                name: field.swiftName?.value ?? SwiftName.memberName(name.value),
+                name: memberName(avoidingTypes: field.swiftName?.value ?? SwiftName.memberName(name.value)),
                 label: nil,
                 wireName: name.value,
                 location: .body,

@@ -424,7 +424,7 @@ extension ResolveContext {
             }
         }
         return Parameter(
-            name: field.swiftName?.value ?? SwiftName.memberName(field.key.value),
+            name: parameterName(field),
             label: nil,
             wireName: field.key.value,
             location: location,
@@ -609,7 +609,7 @@ extension ResolveContext {
         for parameter in parameters {
             if let other = seen[parameter.name] {
                 let location =
-                    allFields.last { ($0.swiftName?.value ?? SwiftName.memberName($0.key.value)) == parameter.name }?
+                    allFields.last { parameterName($0) == parameter.name }?
                     .key.location ?? raw.name.location
                 diagnostics.error(
                     "`\(other)` and `\(parameter.wireName)` of endpoint `\(raw.name.value)` both become the parameter `\(parameter.name)`",

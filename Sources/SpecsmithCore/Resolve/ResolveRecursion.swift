@@ -21,12 +21,12 @@ extension ResolveContext {
                 return nil
             }
         }
-        var reported = Set<String>()
+        let components = Self.components(edges.mapValues { $0.map(\.target) })
+        var reported = Set<Int>()
         for model in models {
-            guard let path = cycle(from: model.name, edges: edges) else { continue }
-            let members = Set(path.map(\.model))
-            guard reported.isDisjoint(with: members) else { continue }
-            reported.formUnion(members)
+            guard let component = components[model.name], reported.insert(component).inserted,
+                let path = cycle(from: model.name, edges: edges)
+            else { continue }
             let route = path.map { "\($0.model).\($0.property)" }.joined(separator: " → ")
             let location = propertyLocation(model: model.name, property: path[0].property)
             diagnostics.error(
@@ -38,35 +38,40 @@ extension ResolveContext {
         }
     }
 
+    /// The shortest way from `start` back to itself along `edges`, found breadth first (without recursion, so
+    /// that a long chain of models cannot exhaust the stack): each model and the property it goes on by.
     private func cycle(
         from start: String,
         edges: [String: [(property: String, target: String)]]
-    ) -> [(
-        model: String, property: String
-    )]? {
-        var visited = Set<String>()
-        func search(
-            _ model: String,
-            _ path: [(model: String, property: String)]
-        ) -> [(
-            model: String, property: String
-        )]? {
+    ) -> [(model: String, property: String)]? {
+        var previous: [String: (model: String, property: String)] = [:]
+        var queue = [start]
+        var position = 0
+        while position < queue.count {
+            let model = queue[position]
+            position += 1
             for edge in edges[model] ?? [] {
-                let next = path + [(model, edge.property)]
-                if edge.target == start { return next }
-                if visited.insert(edge.target).inserted, let found = search(edge.target, next) {
-                    return found
+                if edge.target == start {
+                    var path = [(model: model, property: edge.property)]
+                    var node = model
+                    while node != start, let step = previous[node] {
+                        path.append(step)
+                        node = step.model
+                    }
+                    return path.reversed()
                 }
+                guard previous[edge.target] == nil else { continue }
+                previous[edge.target] = (model, edge.property)
+                queue.append(edge.target)
             }
-            return nil
         }
-        return search(start, [])
+        return nil
     }
 
     private func propertyLocation(model: String, property: String) -> SourceLocation {
         guard let raw = specNames[model].flatMap({ rawModels[$0] }) else { return self.raw.location }
         if case .object(let fields) = raw.shape,
-            let field = fields.first(where: { ($0.swiftName?.value ?? SwiftName.memberName($0.key.value)) == property })
+            let field = fields.first(where: { propertyName($0) == property })
         {
             return field.key.location
         }

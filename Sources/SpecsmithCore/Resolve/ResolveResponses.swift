@@ -100,7 +100,7 @@ extension ResolveContext {
             var name = Self.answerNames[status] ?? "status\(status)"
             if let custom = answer.name {
                 checkCaseName(custom)
-                name = custom.value
+                name = memberName(avoidingTypes: custom.value)
             }
             if Self.answersMembers.contains(name) {
                 diagnostics.error(
@@ -291,7 +291,7 @@ extension ResolveContext {
         if isOptional { type = .optional(type) }
         if let swiftName = field.swiftName { checkIdentifier(swiftName) }
         return Operation.ResponseHeader(
-            name: field.swiftName?.value ?? SwiftName.memberName(name.value),
+            name: memberName(avoidingTypes: field.swiftName?.value ?? SwiftName.memberName(name.value)),
             wireName: name.value,
             type: type,
             dates: dates,

@@ -116,6 +116,17 @@ struct SampleChecker {
     /// an enumeration's value must be listed, and a union's value must be one of its alternatives.
     let strict: Bool
     private(set) var mismatches: [(message: String, location: SourceLocation)] = []
+    /// How deep the check is in the value and its types, and how many checks it has made: past
+    /// ``maximumDepth`` or ``maximumSteps`` the rest of a value is taken as it is, so that no sample or request
+    /// body (however deep, or checked against unions of unions, each alternative tried) can exhaust the stack
+    /// or the time.
+    private var depth = 0
+    private var steps = 0
+
+    /// The deepest a value is checked.
+    static let maximumDepth = 256
+    /// The most checks a value gets.
+    static let maximumSteps = 100_000
 
     init(models: [String: Model], dates: DateCodingName, strict: Bool = false) {
         self.models = models
@@ -125,7 +136,12 @@ struct SampleChecker {
 
     /// Checks `value` as a `type`, at `path` in the sample (`[0].name`, empty for the whole).
     mutating func check(_ value: YAMLValue, as type: TypeRef, at path: String) {
-        guard mismatches.count < ResolveContext.sampleMismatchLimit else { return }
+        guard mismatches.count < ResolveContext.sampleMismatchLimit, depth < Self.maximumDepth,
+            steps < Self.maximumSteps
+        else { return }
+        depth += 1
+        steps += 1
+        defer { depth -= 1 }
         switch (type, value.kind) {
         case (.void, _), (.stream, _), (.optional, .null), (.nullable, .null):
             return
@@ -220,7 +236,10 @@ struct SampleChecker {
         }
         for alternative in union.alternatives {
             var trial = SampleChecker(models: models, dates: dates, strict: strict)
+            trial.depth = depth
+            trial.steps = steps
             trial.check(value, as: alternative.type, at: path)
+            steps = trial.steps
             if trial.mismatches.isEmpty { return }
         }
         if union.fallbackCase == nil || strict {

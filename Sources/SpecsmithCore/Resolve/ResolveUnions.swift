@@ -30,9 +30,11 @@ extension ResolveContext {
                 continue
             }
             if let name = alternative.name { checkCaseName(name) }
-            let caseName = ReservedNames.avoiding(
-                ReservedNames.enumerationMembers,
-                alternative.name.map { SwiftName.memberName($0.value) } ?? SwiftName.caseName(for: type)
+            let caseName = memberName(
+                avoidingTypes: ReservedNames.avoiding(
+                    ReservedNames.enumerationMembers,
+                    alternative.name.map { SwiftName.memberName($0.value) } ?? SwiftName.caseName(for: type)
+                )
             )
             if let other = caseNames[caseName] {
                 diagnostics.error(
@@ -146,6 +148,98 @@ extension ResolveContext {
             }
             models[index].shape = .union(union)
         }
+    }
+
+    /// Finds unions that reach themselves through alternatives alone (`Node: {oneOf: [Node, Int]}`, or `A`
+    /// listing `B` listing `A`): decoding by shape would try the union again on the same value forever. In the
+    /// format that is an error at the alternative; in an OpenAPI document the alternative is dropped with a
+    /// warning. A union may still contain itself through a struct, a list or a map, which consume the value.
+    mutating func breakUnionCycles(_ models: inout [Model]) {
+        var unions: [String: Int] = [:]
+        for (index, model) in models.enumerated() {
+            if case .union = model.shape { unions[model.name] = index }
+        }
+        var edges: [String: [String]] = [:]
+        for (name, index) in unions {
+            guard case .union(let union) = models[index].shape else { continue }
+            edges[name] = union.alternatives.compactMap { alternative in
+                if case .model(let target) = alternative.type, unions[target] != nil { return target }
+                return nil
+            }
+        }
+        let components = Self.components(edges)
+        guard !components.isEmpty else { return }
+        for index in models.indices {
+            let name = models[index].name
+            guard let component = components[name], case .union(var union) = models[index].shape else { continue }
+            let looping = union.alternatives.filter { alternative in
+                if case .model(let target) = alternative.type { return components[target] == component }
+                return false
+            }
+            for alternative in looping {
+                guard case .model(let target) = alternative.type else { continue }
+                let route = ([name] + unionRoute(from: target, to: name, edges: edges, within: components))
+                    .map { "`\(specName(of: $0))`" }.joined(separator: " → ")
+                let message =
+                    target == name
+                    ? "union `\(specName(of: name))` lists itself as an alternative: decoding a value would try `\(specName(of: name))` on it again forever"
+                    : "union `\(specName(of: name))` lists `\(specName(of: target))`, which leads back to it through alternatives alone (\(route)): decoding a value would go round forever"
+                let location = alternativeLocation(union: name, target: target)
+                if raw.isOpenAPI {
+                    diagnostics.warning(message + "; the alternative is dropped", at: location)
+                } else {
+                    diagnostics.error(
+                        message,
+                        at: location,
+                        hint:
+                            "remove `\(specName(of: target))` from `oneOf`; a list of them (`[\(specName(of: target))]`) or a property of that type is allowed"
+                    )
+                }
+            }
+            if raw.isOpenAPI {
+                union.alternatives.removeAll { looping.contains($0) }
+                models[index].shape = .union(union)
+            }
+        }
+    }
+
+    /// The unions from `start` to `end` along alternatives inside one strongly connected component, found
+    /// breadth first: the rest of a route for a message.
+    private func unionRoute(
+        from start: String,
+        to end: String,
+        edges: [String: [String]],
+        within components: [String: Int]
+    ) -> [String] {
+        guard start != end else { return [end] }
+        var previous: [String: String] = [:]
+        var seen: Set<String> = [start]
+        var queue = [start]
+        var position = 0
+        while position < queue.count, previous[end] == nil {
+            let node = queue[position]
+            position += 1
+            for next in edges[node] ?? [] where components[next] == components[start] && seen.insert(next).inserted {
+                previous[next] = node
+                queue.append(next)
+            }
+        }
+        var route = [end]
+        var node = end
+        while let before = previous[node] {
+            route.append(before)
+            node = before
+        }
+        return route.reversed()
+    }
+
+    /// Where union `union` (a Swift name) lists the model `target` (a Swift name), for a message.
+    private func alternativeLocation(union: String, target: String) -> SourceLocation {
+        guard let rawModel = rawModels[specName(of: union)], case .union(let rawUnion) = rawModel.shape else {
+            return raw.location
+        }
+        return rawUnion.alternatives.first { resolvedName(of: $0.type.value) == .model(target) }?.type.location
+            ?? rawModel.name.location
     }
 
     /// The spec's name of the model whose Swift name is `swiftName`.

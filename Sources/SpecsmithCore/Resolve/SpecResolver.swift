@@ -136,6 +136,9 @@ struct ResolveContext {
     var reservedTypes: Set<String> = []
     /// The type names specsmith generates for this API (see ``ReservedNames``), made with ``reservedTypes``.
     var generatedTypes: Set<String> = []
+    /// The type names no member may take (see ``memberName(avoidingTypes:)``): the models', and those of
+    /// ``reservedTypes`` and ``generatedTypes``, made once the models are declared.
+    var typeNamesMembersAvoid: Set<String> = []
 
     init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
         self.raw = raw
@@ -175,6 +178,7 @@ struct ResolveContext {
         var models = raw.models.compactMap { resolveModel($0) }
         applyIncludes(&models)
         finishUnions(&models)
+        breakUnionCycles(&models)
         resolveRecursion(&models)
         let operations = resolveOperations(bodyModels: &models)
         auth?.scopes += scopeAlternatives
@@ -226,6 +230,7 @@ struct ResolveContext {
 
     mutating func declareModels() {
         var taken: [String: String] = [:]
+        typeNamesMembersAvoid = reservedTypes.union(generatedTypes)
         for model in raw.models {
             let swiftName = SwiftName.typeName(model.name.value)
             checkTypeName(swiftName, kind: "model", name: model.name)
@@ -237,6 +242,7 @@ struct ResolveContext {
             }
             taken[swiftName] = model.name.value
             modelNames[model.name.value] = swiftName
+            typeNamesMembersAvoid.insert(swiftName)
             specNames[swiftName] = specNames[swiftName] ?? model.name.value
             rawModels[model.name.value] = rawModels[model.name.value] ?? model
             if case .enumeration(let values) = model.shape {
@@ -245,6 +251,28 @@ struct ResolveContext {
                 if enumeration.isInteger { integerEnumerations.insert(swiftName) }
             }
         }
+    }
+
+    /// `name`, a member's Swift name (a case, a property, a parameter, an endpoint's method), with underscores
+    /// added while it is the name of a type: inside its type or function the member would hide the type, so
+    /// that `case _3DSecure(_3DSecure)` could not decode a `_3DSecure`. Only a name that does not start with a
+    /// lower-case letter (`_3DSecure` from `3DSecure`, `_404`, `日本`) can meet a type's name.
+    func memberName(avoidingTypes name: String) -> String {
+        guard let first = name.unicodeScalars.first, !first.properties.isLowercase else { return name }
+        return ReservedNames.avoiding(typeNamesMembersAvoid, name)
+    }
+
+    /// The Swift name of a struct's property written as `field`.
+    func propertyName(_ field: RawField) -> String {
+        memberName(
+            avoidingTypes: field.swiftName.map(\.value)
+                ?? ReservedNames.avoiding(ReservedNames.structMembers, SwiftName.memberName(field.key.value))
+        )
+    }
+
+    /// The Swift name of an endpoint's parameter written as `field`.
+    func parameterName(_ field: RawField) -> String {
+        memberName(avoidingTypes: field.swiftName?.value ?? SwiftName.memberName(field.key.value))
     }
 
     /// Reports a type the spec names (a `kind` such as "model" or "namespace", written as `name`) whose Swift
@@ -293,9 +321,7 @@ struct ResolveContext {
         var properties: [Property] = []
         var names: [String: String] = [:]
         for field in fields {
-            let name =
-                field.swiftName.map(\.value)
-                ?? ReservedNames.avoiding(ReservedNames.structMembers, SwiftName.memberName(field.key.value))
+            let name = propertyName(field)
             if let other = names[name] {
                 diagnostics.error(
                     "`\(field.key.value)` and `\(other)` in \(context) both become the Swift name `\(name)`",

@@ -111,8 +111,9 @@ struct ClientShape {
         var arguments = [Argument(nil, resource)]
         if let decoding = AnswerTranslation.decoding(operation) {
             arguments.append(Argument("decoding", decoding))
-        } else if operation.response != .void {
-            arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(operation.response)).self")))
+        } else if case let response = operation.plainResponse ?? operation.response, response != .void {
+            // A `…WithHeaders` method decodes the plain answer; `withHeaders` adds the headers.
+            arguments.append(Argument("decoding", .verbatim("\(TranslationSupport.typeText(response)).self")))
         }
         if let errors = ErrorTranslation.expectedErrors(operation) {
             arguments.append(Argument("errors", errors))
@@ -162,6 +163,7 @@ struct ClientShape {
         var variant = operation
         variant.name += withHeadersSuffix
         variant.isWithHeadersVariant = true
+        variant.plainResponse = operation.response
         let body = operation.response == .void ? "Void" : TranslationSupport.typeText(operation.response)
         variant.response = .model("\(RuntimeSymbols.responseWithHeaders)<\(body), \(headers.typeName)>")
         variant.description =

@@ -93,10 +93,17 @@ public enum Translator {
     /// The model files: one `Models.swift`, or for large specs each model in the file its name picks.
     private static func modelsJobs(_ api: API) -> [Job] {
         let endpointTypes = api.operations.flatMap(EndpointType.of)
+        let jsonKinds = JSONKinds.table(api)
         guard api.models.count + endpointTypes.count > modelsInOneFile else {
             return [
                 Job(cost: api.models.count) {
-                    modelsFile("Models.swift", api, models: api.models, endpointTypes: endpointTypes)
+                    modelsFile(
+                        "Models.swift",
+                        api,
+                        models: api.models,
+                        endpointTypes: endpointTypes,
+                        jsonKinds: jsonKinds
+                    )
                 }
             ]
         }
@@ -107,7 +114,7 @@ public enum Translator {
             if models[index] == nil && types[index] == nil && index > 0 { return nil }
             let (fileModels, fileTypes) = (models[index] ?? [], types[index] ?? [])
             return Job(cost: fileModels.count + fileTypes.count) {
-                modelsFile(name, api, models: fileModels, endpointTypes: fileTypes)
+                modelsFile(name, api, models: fileModels, endpointTypes: fileTypes, jsonKinds: jsonKinds)
             }
         }
     }
@@ -206,14 +213,16 @@ public enum Translator {
         _ name: String,
         _ api: API,
         models: [Model],
-        endpointTypes: [EndpointType]
+        endpointTypes: [EndpointType],
+        jsonKinds: JSONKinds.Table
     ) -> SwiftFile {
         let types =
             models.flatMap { model -> [TypeRef] in
+                let kept = model.additionalProperties.map { [TypeRef.dictionary($0.valueType)] } ?? []
                 switch model.shape {
-                case .object(let properties): properties.map(\.type)
-                case .union(let union): union.alternatives.map(\.type)
-                case .enumeration: []
+                case .object(let properties): return properties.map(\.type) + kept
+                case .union(let union): return union.alternatives.map(\.type)
+                case .enumeration: return []
                 }
             }
             + endpointTypes.flatMap(\.types)
@@ -224,24 +233,30 @@ public enum Translator {
         {
             modules.append("Foundation")
         }
-        // The runtime is visible in declarations through enumerations (`ParameterValue`), its types (`JSON`,
-        // `CalendarDate`, `Nullable`) and `@Indirect`.
+        // The runtime is visible in declarations through its types (`JSON`, `CalendarDate`, `Nullable`) and
+        // `@Indirect`, and through enumerations' conformance to `ParameterValue`. A conformance alone does not
+        // use a `package import` (the compiler warns that it is unused), so there an internal one does.
+        let enumerationConforms = models.contains { if case .enumeration = $0.shape { true } else { false } }
         let runtimeVisible =
             types.contains(where: TranslationSupport.usesRuntime)
             || models.contains { model in
                 switch model.shape {
-                case .enumeration: true
+                case .enumeration: false
                 case .union(let union): union.fallbackCase != nil
                 case .object(let properties): properties.contains(where: \.isIndirect)
                 }
             }
             // Answers and response headers conform to the runtime's protocols and name its types.
             || endpointTypes.contains { $0.kind != .errorBody }
+            || (enumerationConforms && api.access != .package)
         // Written coding calls the runtime's helpers for constants, a property's own dates and kept keys.
-        let runtimeHidden = models.contains { model in
-            guard case .object(let properties) = model.shape else { return false }
-            return model.additionalProperties != nil || properties.contains { $0.constant != nil || $0.dates != nil }
-        }
+        let runtimeHidden =
+            enumerationConforms
+            || models.contains { model in
+                guard case .object(let properties) = model.shape else { return false }
+                return model.additionalProperties != nil
+                    || properties.contains { $0.constant != nil || $0.dates != nil }
+            }
         if runtimeVisible { modules.append(RuntimeSymbols.module) }
         var imports = TranslationSupport.imports(modules, api: api)
         if runtimeHidden && !runtimeVisible {
@@ -251,7 +266,8 @@ public enum Translator {
             name,
             api,
             imports: imports,
-            models.map { translateModel($0, api: api) } + endpointTypes.compactMap { $0.declaration(api) }
+            models.map { translateModel($0, api: api, jsonKinds: jsonKinds) }
+                + endpointTypes.compactMap { $0.declaration(api) }
         )
     }
 

@@ -7,6 +7,7 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
     let cases = enumeration.cases
     let unknownCase = enumeration.unknownCase
     let rawType = enumeration.rawType
+    let casesByRawValue = ReservedNames.enumerationTable
     /// A raw value as a literal of the raw type.
     func literal(_ rawValue: String) -> Expression {
         enumeration.isInteger ? .literal(.int(Int(rawValue) ?? 0)) : .literal(.string(rawValue))
@@ -23,6 +24,8 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             )
         )
     )
+    // `Self.active` rather than `.active`: an array literal of implicit members costs the type checker about
+    // a millisecond per value (3 s for 5,000), and `Self` cannot be hidden by a case named like the type.
     members.append(
         .variable(
             VariableDeclaration(
@@ -32,7 +35,28 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
                 isLet: true,
                 name: "knownCases",
                 type: "[\(model.name)]",
-                value: .array(cases.map { .member(nil, $0.name) })
+                value: .array(cases.map { .member(.verbatim("Self"), $0.name) })
+            )
+        )
+    )
+    // A table rather than a `switch` over the raw values: the compiler's time for a `switch` of string
+    // patterns grows with the cube of their number (2,000 values took 90 s).
+    members.append(
+        .variable(
+            VariableDeclaration(
+                docs: ["The case of each value the spec lists, by its raw value."],
+                access: .private,
+                isStatic: true,
+                isLet: true,
+                name: casesByRawValue,
+                type: "[\(rawType): \(model.name)]",
+                value: .call(
+                    .identifier("Dictionary"),
+                    [
+                        Argument(nil, .verbatim("knownCases.map { ($0.rawValue, $0) }")),
+                        Argument("uniquingKeysWith", .verbatim("{ first, _ in first }")),
+                    ]
+                )
             )
         )
     )
@@ -44,24 +68,13 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
                 kind: .initializer,
                 parameters: [FunctionParameter(name: "rawValue", type: rawType)],
                 body: [
-                    .switch(
-                        .identifier("rawValue"),
-                        cases.map { enumCase in
-                            SwitchCase(
-                                patterns: [.expression(literal(enumCase.rawValue))],
-                                body: [.assignment(.verbatim("self"), .member(nil, enumCase.name))]
-                            )
-                        } + [
-                            SwitchCase(
-                                patterns: [],
-                                body: [
-                                    .assignment(
-                                        .verbatim("self"),
-                                        .call(.member(nil, unknownCase), [Argument(nil, .identifier("rawValue"))])
-                                    )
-                                ]
-                            )
-                        ]
+                    .assignment(
+                        .verbatim("self"),
+                        .binary(
+                            .verbatim("Self.\(casesByRawValue)[rawValue]"),
+                            "??",
+                            .call(.member(nil, unknownCase), [Argument(nil, .identifier("rawValue"))])
+                        )
                     )
                 ]
             )

@@ -1,13 +1,14 @@
 /// Translates a model: a `Codable` struct (here), an enumeration (``translateEnumeration(_:_:api:)``) or a
-/// union (``translateUnion(_:_:api:)``).
-func translateModel(_ model: Model, api: API) -> Declaration {
+/// union (``translateUnion(_:_:api:jsonKinds:)``), which decodes by the kinds of JSON its alternatives are
+/// (`jsonKinds`, made once for the API).
+func translateModel(_ model: Model, api: API, jsonKinds: JSONKinds.Table) -> Declaration {
     switch model.shape {
     case .object(let properties):
         translateStruct(model, properties: properties, api: api)
     case .enumeration(let enumeration):
         translateEnumeration(model, enumeration, api: api)
     case .union(let union):
-        translateUnion(model, union, api: api)
+        translateUnion(model, union, api: api, jsonKinds: jsonKinds)
     }
 }
 

@@ -5,7 +5,7 @@
 /// writes the alternative (and its tag, unless a `const` property writes it). Without one, decoding looks at
 /// the kind of JSON value and decodes the alternative that takes it (of several, the first in the spec's
 /// order that fits). Either way the code is a few lines per alternative.
-func translateUnion(_ model: Model, _ union: Union, api: API) -> Declaration {
+func translateUnion(_ model: Model, _ union: Union, api: API, jsonKinds: JSONKinds.Table) -> Declaration {
     let access = TranslationSupport.access(api)
     var members: [Declaration] = union.alternatives.map { alternative in
         let type = TranslationSupport.typeText(alternative.type)
@@ -67,7 +67,7 @@ func translateUnion(_ model: Model, _ union: Union, api: API) -> Declaration {
                     parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")],
                     throwsClause: "throws",
                     body: union.discriminator == nil
-                        ? decodingByShape(model, union, api: api) : decodingByTag(model, union)
+                        ? decodingByShape(model, union, api: api, jsonKinds: jsonKinds) : decodingByTag(model, union)
                 )
             )
         )
@@ -191,7 +191,12 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
 /// take it, in the spec's order. One alternative is decoded with `try`, so that its errors say where the value
 /// does not fit; of several, each is tried in turn and the first that decodes wins, then the fallback (or the
 /// last one's error). Kinds no alternative takes go to the fallback, or fail.
-private func decodingByShape(_ model: Model, _ union: Union, api: API) -> [Statement] {
+private func decodingByShape(
+    _ model: Model,
+    _ union: Union,
+    api: API,
+    jsonKinds: JSONKinds.Table
+) -> [Statement] {
     let container: Statement = .binding(
         isLet: true,
         name: "container",
@@ -232,7 +237,7 @@ private func decodingByShape(_ model: Model, _ union: Union, api: API) -> [State
             )
         )
     }
-    let kinds = union.alternatives.map { JSONKinds.of($0.type, api: api) }
+    let kinds = union.alternatives.map { JSONKinds.of($0.type, api: api, table: jsonKinds) }
     var cases: [SwitchCase] = []
     for kind in JSONKinds.all {
         let candidates = union.alternatives.indices.filter { kinds[$0].contains(kind) }.map { union.alternatives[$0] }
@@ -269,8 +274,54 @@ enum JSONKinds {
     /// Every kind, in the order generated code lists them.
     static let all = ["null", "bool", "number", "string", "array", "object"]
 
-    /// The kinds `type` decodes from; every kind for `JSON` and for unions that keep any value.
-    static func of(_ type: TypeRef, api: API, visiting: Set<String> = []) -> Set<String> {
+    /// The kinds each model decodes from, by its Swift name: made once for a whole API (unions of unions
+    /// depend on one another), without recursion, so that a chain of thousands of unions neither takes
+    /// quadratic time nor exhausts the stack.
+    typealias Table = [String: Set<String>]
+
+    /// The kinds of every model of `api`.
+    static func table(_ api: API) -> Table {
+        var models: [String: Model] = [:]
+        for model in api.models where models[model.name] == nil { models[model.name] = model }
+        var table: Table = [:]
+        var pending: [(name: String, isReady: Bool)] = api.models.map { ($0.name, false) }.reversed()
+        var started = Set<String>()
+        while let (name, isReady) = pending.popLast() {
+            guard table[name] == nil, let model = models[name] else { continue }
+            switch model.shape {
+            case .object:
+                table[name] = ["object"]
+            case .enumeration(let enumeration):
+                table[name] = enumeration.isInteger ? ["number"] : ["string"]
+            case .union(let union):
+                if union.discriminator != nil {
+                    table[name] = ["object"]
+                } else if union.fallbackCase != nil {
+                    table[name] = Set(all)
+                } else if isReady {
+                    // A union met again while its alternatives are still being made (a cycle) counts as
+                    // any kind, as `of` says for a model missing from the table.
+                    table[name] = union.alternatives.reduce(into: Set<String>()) { kinds, alternative in
+                        kinds.formUnion(of(alternative.type, api: api, table: table))
+                    }
+                } else if started.insert(name).inserted {
+                    pending.append((name, true))
+                    for alternative in union.alternatives {
+                        if case .model(let target) = alternative.type.unwrapped, table[target] == nil,
+                            !started.contains(target)
+                        {
+                            pending.append((target, false))
+                        }
+                    }
+                }
+            }
+        }
+        return table
+    }
+
+    /// The kinds `type` decodes from; every kind for `JSON`, for unions that keep any value, and for a model
+    /// `table` does not have.
+    static func of(_ type: TypeRef, api: API, table: Table) -> Set<String> {
         switch type {
         case .builtin(let builtin):
             switch builtin {
@@ -284,22 +335,10 @@ enum JSONKinds {
         case .dictionary: return ["object"]
         case .stream: return []
         case .optional(let wrapped), .nullable(let wrapped):
-            return of(wrapped, api: api, visiting: visiting).union(["null"])
+            return of(wrapped, api: api, table: table).union(["null"])
         case .void: return []
         case .model(let name):
-            guard !visiting.contains(name), let model = api.models.first(where: { $0.name == name }) else {
-                return Set(all)
-            }
-            switch model.shape {
-            case .object: return ["object"]
-            case .enumeration(let enumeration): return enumeration.isInteger ? ["number"] : ["string"]
-            case .union(let union):
-                if union.discriminator != nil { return ["object"] }
-                if union.fallbackCase != nil { return Set(all) }
-                return union.alternatives.reduce(into: Set<String>()) { kinds, alternative in
-                    kinds.formUnion(of(alternative.type, api: api, visiting: visiting.union([name])))
-                }
-            }
+            return table[name] ?? Set(all)
         }
     }
 }
