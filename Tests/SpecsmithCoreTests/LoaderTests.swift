@@ -180,6 +180,33 @@ import Testing
         ("a: 'open\nb: 2\n", "1:4: error: this quoted text is never closed"),
         ("a: [1, 2\nb: 3\n", "1:4: error: the list `[` opened here is not closed with `]`"),
         ("a: @x\n", "1:4: error: this character cannot start a YAML value"),
+        (
+            "baseURL: [a]b\n",
+            "1:13: error: text follows the value on this line, where a new line with a key was expected"
+        ),
+        ("a: 1\n]\n", "2:1: error: this `]` closes nothing"),
+        ("a:\n\tb: 1\n", "2:1: error: a tab cannot indent YAML; indent with spaces"),
+        (
+            "a:\n  b: \"x\ty\"\n c: 1\n",
+            "3:2: error: the indentation of this line matches no mapping above it; the keys of a mapping start in one column; line it up"
+        ),
+        ("name: &\n", "1:8: error: `&` starts a YAML anchor here and must be followed by its name"),
+        ("name: * x\n", "1:8: error: `*` starts a YAML alias here and must be followed by its name"),
+        (
+            "%FOO bar\n---\na: 1\n",
+            "1:5: error: a line that starts with `%` is a YAML directive, and this one is not valid"
+        ),
+        ("name: !<abc\n", "1:12: error: `!` starts a YAML tag here, and this one is not valid"),
+        (
+            "a: | text\n  x\n",
+            "1:6: error: text follows `|` or `>` on its line; a block of text starts on the line below"
+        ),
+        ("a: |0\n  x\n", "1:5: error: a block of text's indentation (the digit after `|` or `>`) cannot be 0"),
+        ("a: \"x\n---\ny\"\n", "2:1: error: a line of `---` or `...` inside quoted text ends the YAML document"),
+        ("a: \"x\\qy\"\n", "1:6: error: this backslash escape is not one YAML knows in double-quoted text"),
+        ("a: \"x\\uZZ\"\n", "1:8: error: a `\\x`, `\\u` or `\\U` escape needs 2, 4 or 8 hexadecimal digits here"),
+        ("a: \"\\ud83d\\udc4d\"\n", "1:7: error: this escape is not a Unicode character"),
+        ("a: " + String(repeating: "[", count: 1_100) + "\n", "1:5: error: the YAML nests deeper than 1,000 levels"),
     ])
     func yamlMistakesAreExplained(text: String, expected: String) {
         var diagnostics = Diagnostics()
@@ -187,5 +214,42 @@ import Testing
         let lines = TestSupport.lines(diagnostics.all)
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix(expected) == true, "\(lines)")
+    }
+
+    /// Every message libyaml's scanner and parser can give has a sentence of its own: none is passed through.
+    @Test func everyLibyamlMessageIsSaidInPlainWords() {
+        let messages = [
+            "found character that cannot start any token", "could not find expected ':'",
+            "block sequence entries are not allowed in this context", "mapping keys are not allowed in this context",
+            "mapping values are not allowed in this context", "found unknown directive name",
+            "did not find expected comment or line break", "could not find expected directive name",
+            "found unexpected non-alphabetical character", "did not find expected digit or '.' character",
+            "found extremely long version number", "did not find expected version number",
+            "did not find expected whitespace", "did not find expected whitespace or line break",
+            "did not find expected alphabetic or numeric character", "did not find the expected '>'",
+            "did not find expected '!'", "did not find expected tag URI", "did not find URI escaped octet",
+            "found an incorrect leading UTF-8 octet", "found an incorrect trailing UTF-8 octet",
+            "found an indentation indicator equal to 0",
+            "found a tab character where an indentation space is expected", "found unexpected document indicator",
+            "found unexpected end of stream", "found unknown escape character",
+            "did not find expected hexdecimal number", "found invalid Unicode character escape code",
+            "found unexpected ':'", "found a tab character that violates indentation",
+            "Maximum nesting level reached, set with yaml_set_max_nest_level())",
+            "did not find expected <document start>", "found undefined tag handle",
+            "did not find expected node content", "did not find expected '-' indicator", "did not find expected key",
+            "did not find expected ',' or ']'", "did not find expected ',' or '}'", "found duplicate %YAML directive",
+            "found incompatible YAML document", "found duplicate %TAG directive",
+        ]
+        let place = SourceLocation(file: "v.yaml", line: 1, column: 1)
+        for message in messages {
+            let explained = YAMLErrors.explain(
+                problem: message,
+                context: message == "found unexpected end of stream" ? "while scanning a quoted scalar" : nil,
+                problemAt: place,
+                contextAt: place,
+                lineText: "a: b"
+            )
+            #expect(!explained.message.contains("libyaml") && !explained.message.contains(message), "\(message)")
+        }
     }
 }

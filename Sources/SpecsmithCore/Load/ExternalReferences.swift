@@ -66,24 +66,48 @@ struct ExternalReferences {
 
     /// Whether `value` has a `$ref` to another file, within ``maximumDepth``: most documents have none, and
     /// are left as they are without a copy.
-    static func hasExternalReference(_ value: YAMLValue, depth: Int) -> Bool {
+    static func hasExternalReference(_ value: YAMLValue, depth: Int, path: [String] = []) -> Bool {
         guard depth < maximumDepth else { return false }
         switch value.kind {
         case .mapping(let entries):
-            for entry in entries {
+            for entry in entries where !isData(entry, under: path) {
                 if entry.key.value == "$ref" {
                     if let text = entry.value.scalarText, !text.hasPrefix("#") { return true }
-                } else if hasExternalReference(entry.value, depth: depth + 1) {
+                } else if hasExternalReference(entry.value, depth: depth + 1, path: path.suffix(1) + [entry.key.value])
+                {
                     return true
                 }
             }
             return false
         case .sequence(let items):
-            return items.contains { hasExternalReference($0, depth: depth + 1) }
+            return items.contains { hasExternalReference($0, depth: depth + 1, path: path.suffix(1) + ["[]"]) }
         default:
             return false
         }
     }
+
+    /// Whether the entry's value is data rather than part of the document, so that a `$ref` key in it is the
+    /// data's own (example SCIM payloads carry `"$ref": "https://…"`): an `example`, a schema's `default`,
+    /// `const`, `enum` or list of `examples`, and an Example Object's `value`. `path` ends with the keys of
+    /// the mapping holding the entry and of its parent.
+    static func isData(_ entry: YAMLValue.Entry, under path: [String]) -> Bool {
+        // In a mapping of names (`properties`, `responses`), `default` or `enum` is a name: a property, the
+        // default response.
+        if let parent = path.last, namedMappings.contains(parent) { return false }
+        switch entry.key.value {
+        case "example", "default", "const", "enum": return true
+        case "examples": if case .sequence = entry.value.kind { return true } else { return false }
+        case "value": return path.dropLast().last == "examples"
+        default: return false
+        }
+    }
+
+    /// The keys whose mappings are keyed by names the document chooses rather than by OpenAPI's keywords.
+    static let namedMappings: Set<String> = [
+        "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas", "responses",
+        "parameters", "headers", "content", "callbacks", "links", "securitySchemes", "requestBodies", "pathItems",
+        "paths", "webhooks", "variables", "encoding", "mapping", "examples",
+    ]
 
     /// The names of each section of `components`.
     static func sections(_ components: YAMLValue) -> [String: [String]] {
@@ -106,7 +130,7 @@ struct ExternalReferences {
         case .mapping(let entries):
             var changed = false
             var result = entries
-            for index in entries.indices {
+            for index in entries.indices where !Self.isData(entries[index], under: path) {
                 let entry = entries[index]
                 if entry.key.value == "$ref", let reference = entry.value.scalarText {
                     guard let local = localReference(reference, at: entry.value, file: file, path: path) else {

@@ -58,6 +58,8 @@ struct OpenAPIReader {
     var config: RawConfig?
     /// Inline object schemas hoisted into models.
     var hoistedObjects: Set<String> = []
+    /// The model of integer-or-string values (see ``intOrString(at:)``), once made.
+    var intOrStringModel: String?
     /// The order of the endpoints and of the scopes the document's `x-specsmith` gives (`endpoints`,
     /// `scopes`), when it is not the document's own.
     var formatOrder: (endpoints: [String], scopes: [String]) = ([], [])
@@ -727,7 +729,7 @@ struct OpenAPIReader {
         if let list = schema["required"], case .sequence(let items) = list.kind {
             required = Set(items.compactMap(\.scalarText))
         }
-        return entries.map { entry in
+        let fields = entries.map { entry in
             var field = RawField(key: entry.key)
             let property = entry.value
             var text = typeText(property, name: owner + SwiftName.typeName(entry.key.value))
@@ -779,6 +781,38 @@ struct OpenAPIReader {
             mergeFormat(of: property, into: &field)
             return field
         }
+        return Self.namedApart(fields)
+    }
+
+    /// `fields` with those whose Swift names would be one (`+1` and `-1`, `total_count` and `totalCount`)
+    /// given names of their own, their JSON keys kept: a leading `+` reads `plus`, a leading `-` `minus`
+    /// (`plus1`, `minus1`), and the others are numbered (`totalCount`, `totalCount2`).
+    static func namedApart(_ fields: [RawField]) -> [RawField] {
+        func derived(_ field: RawField) -> String { field.swiftName?.value ?? SwiftName.memberName(field.key.value) }
+        var counts: [String: Int] = [:]
+        for field in fields { counts[derived(field), default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > 1 }) else { return fields }
+        // Names that stand alone, and names given, stay as they are.
+        var taken = Set(fields.filter { counts[derived($0)] == 1 || $0.swiftName != nil }.map(derived))
+        var result = fields
+        for index in result.indices where result[index].swiftName == nil && counts[derived(result[index])]! > 1 {
+            let key = result[index].key.value
+            var spelled = key
+            if key.hasPrefix("+") {
+                spelled = "plus " + key.dropFirst()
+            } else if key.hasPrefix("-") {
+                spelled = "minus " + key.dropFirst()
+            }
+            let stem = SwiftName.memberName(spelled)
+            var name = stem
+            var number = 2
+            while !taken.insert(name).inserted {
+                name = stem + String(number)
+                number += 1
+            }
+            result[index].swiftName = Located(name, at: result[index].key.location)
+        }
+        return result
     }
 
     /// The format's type text for `schema`, hoisting inline objects, enumerations and unions into models
@@ -845,6 +879,9 @@ struct OpenAPIReader {
 
     private mutating func nonNullTypeText(_ schema: YAMLValue, name: String) -> String {
         if let reference = schema["$ref"] { return referenceText(reference) }
+        if schema["format"]?.scalarText == "int-or-string" || schema["x-kubernetes-int-or-string"]?.isTrue == true {
+            return intOrString(at: schema.location)
+        }
         // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]` (to add a description): the one type itself.
         for key in ["oneOf", "anyOf", "allOf"] {
             if let list = schema[key], case .sequence(let items) = list.kind {
@@ -914,6 +951,22 @@ struct OpenAPIReader {
         default:
             return "JSON"
         }
+    }
+
+    /// The one model of every integer-or-string value (`format: int-or-string`, Kubernetes'
+    /// `x-kubernetes-int-or-string: true`, whatever its `type` says): a union of `Int` and `String`, named
+    /// `IntOrString` where it is first met. A port is `8080` or `"http"`; as a `String` a number failed to decode.
+    mutating func intOrString(at location: SourceLocation) -> String {
+        if let known = intOrStringModel { return known }
+        let name = claim("IntOrString", at: location)
+        intOrStringModel = name
+        var union = RawUnion(location: location)
+        union.alternatives = ["Int", "String"].map { RawUnion.Alternative(type: Located($0, at: location)) }
+        union.fallback = Located(false, at: location)
+        var model = RawModel(name: Located(name, at: location), shape: .union(union))
+        model.description = "An integer or a string."
+        spec.models.append(model)
+        return name
     }
 
     /// The type text a `$ref` to a component schema stands for: a model's name, or an alias written out.

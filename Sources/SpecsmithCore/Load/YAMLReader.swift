@@ -45,11 +45,56 @@ enum YAMLReader {
     }
 
     /// The document in `text`, or `nil` after reporting why it could not be read.
+    ///
+    /// Text that starts as JSON does (`{` or `[`) is read as JSON first (``JSONReader``): JSON is nearly YAML,
+    /// but not quite (surrogate pairs, C1 control characters). When it is not JSON, it is YAML's flow style,
+    /// read as YAML; the JSON reader's mistake is reported only when the text was JSON beyond doubt (a `.json`
+    /// file, or a key in double quotes and its `:` read) and YAML cannot read it either.
     static func read(
         _ text: String,
         file: String,
         diagnostics: inout Diagnostics,
         allowEmpty: Bool = false
+    ) -> YAMLValue? {
+        var text = text
+        let json = text.withUTF8 { bytes in startsAsJSON(bytes) ? JSONReader.read(bytes, file: file) : nil }
+        guard let (outcome, problems) = json else {
+            return readYAML(text, file: file, diagnostics: &diagnostics, allowEmpty: allowEmpty)
+        }
+        switch outcome {
+        case .value(let value):
+            for problem in problems { diagnostics.error(problem.message, at: problem.location, hint: problem.hint) }
+            return value
+        case .failed(let mistake, let isClearlyJSON):
+            let isJSONFile = file.lowercased().hasSuffix(".json")
+            if !isJSONFile {
+                var yamlDiagnostics = Diagnostics()
+                let value = readYAML(text, file: file, diagnostics: &yamlDiagnostics, allowEmpty: allowEmpty)
+                if value != nil || !isClearlyJSON {
+                    for problem in yamlDiagnostics.all {
+                        diagnostics.error(problem.message, at: problem.location, hint: problem.hint)
+                    }
+                    return value
+                }
+            }
+            for problem in problems { diagnostics.error(problem.message, at: problem.location, hint: problem.hint) }
+            diagnostics.error(mistake.message, at: mistake.location, hint: mistake.hint)
+            return nil
+        }
+    }
+
+    /// Whether the first byte after white space (and a byte order mark) is `{` or `[`.
+    static func startsAsJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// The YAML document in `text`.
+    private static func readYAML(
+        _ text: String,
+        file: String,
+        diagnostics: inout Diagnostics,
+        allowEmpty: Bool
     ) -> YAMLValue? {
         var text = jsonWithEscapedC1Controls(text)
         return text.withUTF8 { bytes in
@@ -320,10 +365,15 @@ enum YAMLErrors {
         contextAt: SourceLocation,
         lineText: Substring
     ) -> (message: String, location: SourceLocation, hint: String?) {
-        let tabHint = lineText.contains("\t") ? "indent YAML with spaces; tabs are not allowed" : nil
+        // A tab is the problem where it indents the line or stands at the problem's place, not inside a value.
+        let characters = Array(lineText)
+        let indentation = characters.prefix { $0 == " " || $0 == "\t" }
+        let atProblem = problemAt.column - 1 < characters.count ? characters[problemAt.column - 1] : nil
+        let tabIsTheProblem = indentation.contains("\t") || atProblem == "\t"
+        let tabHint = tabIsTheProblem ? "indent YAML with spaces; tabs are not allowed" : nil
         switch (problem, context) {
         case ("found character that cannot start any token", _):
-            if lineText.contains("\t") {
+            if tabIsTheProblem {
                 return ("a tab cannot indent YAML", problemAt, "indent with spaces")
             }
             return (
@@ -331,6 +381,20 @@ enum YAMLErrors {
                 "put the value in quotes, for example `\"@name\"`"
             )
         case ("did not find expected key", _):
+            let column = problemAt.column - 1
+            let first = indentation.count
+            if column < characters.count, characters[column] == "]" || characters[column] == "}" {
+                return (
+                    "this `\(characters[column])` closes nothing", problemAt,
+                    "remove it, or put the value it belongs to in quotes"
+                )
+            }
+            if column > first, column < characters.count, characters[column] != "\t" {
+                return (
+                    "text follows the value on this line, where a new line with a key was expected", problemAt,
+                    "put the whole value in quotes if the text belongs to it, such as `\"[a]b\"`"
+                )
+            }
             return (
                 "the indentation of this line matches no mapping above it; the keys of a mapping start in one column",
                 problemAt,
@@ -369,7 +433,94 @@ enum YAMLErrors {
                 "put the list on the lines below its key, indented"
             )
         default:
-            return ("invalid YAML: \(problem)", problemAt, tabHint)
+            return explainRare(problem: problem, context: context, problemAt: problemAt, tabHint: tabHint)
+        }
+    }
+
+    /// The messages of mistakes rarer than those of ``explain(problem:context:problemAt:contextAt:lineText:)``:
+    /// directives, anchors, tags, escapes and block scalars, which a value that starts with `%`, `&`, `*`, `!`
+    /// or `|` or holds a backslash can stumble into. Each of libyaml's messages has a sentence here.
+    private static func explainRare(
+        problem: String,
+        context: String?,
+        problemAt: SourceLocation,
+        tabHint: String?
+    ) -> (message: String, location: SourceLocation, hint: String?) {
+        let quote = "put the value in quotes"
+        switch problem {
+        case "did not find expected alphabetic or numeric character":
+            let mark = context?.contains("alias") == true ? "*" : "&"
+            return (
+                "`\(mark)` starts a YAML \(mark == "*" ? "alias" : "anchor") here and must be followed by its name",
+                problemAt, "\(quote) if the `\(mark)` belongs to the text, such as `\"\(mark)value\"`"
+            )
+        case "found unknown directive name", "did not find expected comment or line break",
+            "could not find expected directive name", "found unexpected non-alphabetical character",
+            "did not find expected digit or '.' character", "found extremely long version number",
+            "did not find expected version number", "did not find expected whitespace",
+            "found duplicate %YAML directive", "found incompatible YAML document", "found duplicate %TAG directive":
+            if context == "while scanning a block scalar" {
+                return (
+                    "text follows `|` or `>` on its line; a block of text starts on the line below", problemAt,
+                    "move the text to the lines below, indented under the key"
+                )
+            }
+            return (
+                "a line that starts with `%` is a YAML directive, and this one is not valid", problemAt,
+                "remove the line, or \(quote) if it starts with `%`, such as `\"%d items\"`"
+            )
+        case "did not find the expected '>'", "did not find expected whitespace or line break",
+            "did not find expected '!'", "did not find expected tag URI", "did not find URI escaped octet",
+            "found an incorrect leading UTF-8 octet", "found an incorrect trailing UTF-8 octet",
+            "found undefined tag handle":
+            return (
+                "`!` starts a YAML tag here, and this one is not valid", problemAt,
+                "\(quote) if the `!` belongs to the text, such as `\"!important\"`"
+            )
+        case "found an indentation indicator equal to 0":
+            return (
+                "a block of text's indentation (the digit after `|` or `>`) cannot be 0", problemAt,
+                "write `|` alone, or a digit from 1 to 9"
+            )
+        case "found a tab character where an indentation space is expected",
+            "found a tab character that violates indentation":
+            return ("a tab cannot indent YAML", problemAt, "indent with spaces")
+        case "found unexpected document indicator":
+            return (
+                "a line of `---` or `...` inside quoted text ends the YAML document", problemAt,
+                "close the quotes before it, or indent the line"
+            )
+        case "found unknown escape character":
+            return (
+                "this backslash escape is not one YAML knows in double-quoted text", problemAt,
+                "write `\\\\` for a backslash, or use single quotes, in which a backslash is plain text"
+            )
+        case "did not find expected hexdecimal number":
+            return (
+                "a `\\x`, `\\u` or `\\U` escape needs 2, 4 or 8 hexadecimal digits here", problemAt,
+                "write them in full, such as `\\u00E9`, or use single quotes"
+            )
+        case "found invalid Unicode character escape code":
+            return (
+                "this escape is not a Unicode character (a half of a surrogate pair, or past U+10FFFF)", problemAt,
+                "YAML writes a character above U+FFFF in one escape, such as `\\U0001F44D`, or as itself"
+            )
+        case "found unexpected ':'":
+            return ("a `:` inside this plain text is ambiguous", problemAt, "\(quote), such as `\"a:b\"`")
+        case "mapping keys are not allowed in this context":
+            return (
+                "`? ` starts a YAML key here, where a value was expected", problemAt,
+                "\(quote) if it starts with `?`, such as `\"? maybe\"`"
+            )
+        case "Maximum nesting level reached, set with yaml_set_max_nest_level())":
+            return ("the YAML nests deeper than 1,000 levels", problemAt, nil)
+        case "did not find expected <document start>":
+            return (
+                "unexpected text after the end of the YAML document", problemAt,
+                tabHint ?? "indent it under a key, or remove it"
+            )
+        default:
+            return ("this is not valid YAML (libyaml: \(problem))", problemAt, tabHint)
         }
     }
 }

@@ -249,13 +249,19 @@ public enum Translator {
             // Answers and response headers conform to the runtime's protocols and name its types.
             || endpointTypes.contains { $0.kind != .errorBody }
             || (enumerationConforms && api.access != .package)
-        // Written coding calls the runtime's helpers for constants, a property's own dates and kept keys.
+        // Written coding calls the runtime's helpers for constants, a property's own dates, kept keys and
+        // unions' kinds of JSON.
         let runtimeHidden =
             enumerationConforms
             || models.contains { model in
-                guard case .object(let properties) = model.shape else { return false }
-                return model.additionalProperties != nil
-                    || properties.contains { $0.constant != nil || $0.dates != nil }
+                switch model.shape {
+                case .object(let properties):
+                    return model.additionalProperties != nil
+                        || properties.contains { $0.constant != nil || $0.dates != nil }
+                // Decoding by shape asks the runtime's `JSON.Kind` what the value is.
+                case .union(let union): return union.discriminator == nil
+                case .enumeration: return false
+                }
             }
         if runtimeVisible { modules.append(RuntimeSymbols.module) }
         var imports = TranslationSupport.imports(modules, api: api)
