@@ -5,6 +5,16 @@ import Foundation
 /// SplitMix64, so that every run draws the same names.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
+    /// When set, the few names every name drawn with this generator comes from (see
+    /// ``HardNames/vocabulary(size:using:)``).
+    var vocabulary: (all: [String], typeReferable: [String])? = nil
+    /// With a vocabulary, the Swift names of the models drawn so far: a model's name is drawn again from every
+    /// hard name when taken, as two models of one name are refused with all that uses them.
+    var modelNames: Set<String> = []
+
+    init(state: UInt64) {
+        self.state = state
+    }
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -39,7 +49,10 @@ enum HardNames {
         "body", "sampleData", "requiresAuthorization", "scope", "data", "error", "observer", "task",
     ]
 
-    static let digits = ["1", "2fa", "404", "0x1F", "3d model", "1st-place", "\u{663}rd", "1_000", "-1", "+1"]
+    static let digits = [
+        "1", "2fa", "404", "0x1F", "3d model", "1st-place", "\u{663}rd", "1_000", "-1", "+1", "3DSecure",
+        "2FAChallenge",
+    ]
 
     static let punctuation = [
         "-", "#", "$", "@type", "_", "__", "a-b", "a.b", "a b", "", "...", "a/b", "?", "a:b", "a\"b", "a\\b",
@@ -47,7 +60,7 @@ enum HardNames {
     ]
 
     static let unicode = [
-        "名前", "Ελλάδα", "Česká", "e\u{301}", "\u{1F600}", "\u{1F44D}\u{1F3FD}", "\u{200B}", "\u{200F}x",
+        "名前", "日本", "Ελλάδα", "Česká", "e\u{301}", "\u{1F600}", "\u{1F44D}\u{1F3FD}", "\u{200B}", "\u{200F}x",
         "a\u{2028}b", "a\u{85}b", "a\u{0}b", "a\u{7F}b", "a\rb", "a\nb", "a\tb", "ß", "İstanbul", "ǅ", "ⅷ",
         "\u{FEFF}x", "Straße", "naïve", "x\u{301}",
     ]
@@ -59,12 +72,26 @@ enum HardNames {
         !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
+    /// Draws a small vocabulary for one spec: its models, properties, cases and parameters then share names
+    /// (a property named like a model, a case like its type, a parameter like an error body), which drawing
+    /// from every hard name seldom makes.
+    static func vocabulary(size: Int, using random: inout SeededGenerator) -> (all: [String], typeReferable: [String]) {
+        let types = Array(typeReferable.shuffled(using: &random).prefix(size / 2))
+        return (types + Array(all.shuffled(using: &random).prefix(size - types.count)), types)
+    }
+
     /// A name from one of the hard classes, or a case variant of one; for a model (which types refer to), one
     /// made of letters and digits, and sometimes a type name (which the generator refuses, or reads as that
     /// type).
     static func draw(model: Bool = false, using random: inout SeededGenerator) -> String {
+        let (all, typeReferable) = random.vocabulary ?? (Self.all, Self.typeReferable)
         let pool = model ? (Int.random(in: 0..<8, using: &random) > 0 ? typeReferable : typeNames) : all
-        let name = pool.randomElement(using: &random)!
+        var name = pool.randomElement(using: &random)!
+        if model && random.vocabulary != nil {
+            while !random.modelNames.insert(SwiftName.typeName(name)).inserted {
+                name = Self.typeReferable.randomElement(using: &random)! + String(random.modelNames.count)
+            }
+        }
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return name.uppercased()
         case 1: return name.prefix(1).uppercased() + name.dropFirst()
@@ -191,14 +218,24 @@ struct RandomSpec {
                             "JSON?",
                             "CalendarDate?",
                         ]
-                        + enums.map { $0 + "?" }
+                        + enums.map { $0 + "?" } + objects.map { $0 + "?" }
                     let type = types.randomElement(using: &random)!
-                    if Int.random(in: 0..<5, using: &random) == 0 {
+                    switch Int.random(in: 0..<6, using: &random) {
+                    case 0:
                         // A constant of a hard text.
                         lines.append("      \(quoted(key)): {const: \(quoted(HardNames.draw(using: &random)))}")
-                    } else {
+                    case 1:
+                        // A default, which makes the struct decode by hand, naming its properties' types.
+                        lines.append(
+                            "      \(quoted(key)): {type: String, default: \(quoted(HardNames.draw(using: &random)))}"
+                        )
+                    default:
                         lines.append("      \(quoted(key)): {type: \(quoted(type)), description: \(quoted(key))}")
                     }
+                }
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    // Kept keys: another way to decode by hand, and a runtime type in a declaration.
+                    lines.insert("    additionalProperties: JSON", at: 2)
                 }
                 objects.append(name)
                 spec.units.append(Unit(section: "models", lines: lines, names: 1 + keys.count))
@@ -233,7 +270,12 @@ struct RandomSpec {
         let chosen = Array(types.prefix(Int.random(in: 1...4, using: &random)))
         let cases = chosen.map { _ in SwiftName.memberName(HardNames.draw(using: &random)) }
         var lines = ["  \(quoted(name)):", "    oneOf:"]
-        lines += zip(cases, chosen).map { "      \(quoted($0)): \(quoted($1))" }
+        if Bool.random(using: &random) {
+            // Cases named after their types (`case _3DSecure_(_3DSecure)`).
+            lines += chosen.map { "      - \(quoted($0))" }
+        } else {
+            lines += zip(cases, chosen).map { "      \(quoted($0)): \(quoted($1))" }
+        }
         if Bool.random(using: &random) { lines.append("    fallback: false") }
         return Unit(section: "models", lines: lines, names: 1 + cases.count)
     }

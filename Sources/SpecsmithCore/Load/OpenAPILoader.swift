@@ -474,8 +474,13 @@ struct OpenAPIReader {
             if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
             // A union of one alternative, told by its tag: a union still, which may gain alternatives.
             if key != "allOf" && schema["discriminator"] != nil && !items.isEmpty { return true }
-            // One that the format's extension names as a union (`x-specsmith: {oneOf: …}`).
-            if key != "allOf" && schema[Self.formatKey]?["oneOf"] != nil && !items.isEmpty { return true }
+            // One that the format's extension says is a union (`x-specsmith: {oneOf: …}` naming its cases, or
+            // `fallback`, which an exported union always says).
+            if key != "allOf", let format = schema[Self.formatKey], format["oneOf"] ?? format["fallback"] != nil,
+                !items.isEmpty
+            {
+                return true
+            }
         }
         return false
     }

@@ -71,7 +71,9 @@ extension ResolveContext {
     /// written.
     mutating func checkCaseName(_ name: Located<String>) {
         let derived = SwiftName.memberName(name.value)
-        if derived != name.value {
+        // Underscores after a Swift name keep it one (`_1_`, as a case named like a type is written).
+        let trimmed = String(name.value.reversed().drop { $0 == "_" }.reversed())
+        if derived != name.value && (trimmed.isEmpty || SwiftName.memberName(trimmed) != trimmed) {
             diagnostics.error(
                 "the case name `\(name.value)` is not a Swift name",
                 at: name.location,
