@@ -1,8 +1,52 @@
 // libFuzzer's driver runs `checkOne` on each input: the whole pipeline on the input as a spec, then checks of
 // what it gave. A crash, a hang (`-timeout`), too much memory (`-rss_limit_mb`) or a failed check (a trap) is a
 // finding, which libFuzzer saves and reports.
+//
+// An input is a spec (or an OpenAPI document), then optionally a line `#--- specsmith-config.yaml` and a config
+// for it; the input's bytes also choose the command line's overrides (style, access, flavours, samples), so that
+// the fuzzer explores them as it explores the spec.
+//
+// `SpecsmithFuzz --generate <input> <folder>` writes what an input generates into a folder (exit 0), or says it
+// was refused (exit 1): `compile-sample.sh` compiles a sample of the corpus that way.
 import Foundation
 import SpecsmithCore
+
+/// The line that separates a spec from its config in an input.
+let configSeparator = "\n#--- specsmith-config.yaml\n"
+
+/// The input's spec, its config and the overrides its bytes choose.
+func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (spec: String, config: Pipeline.ConfigSource?, overrides: Pipeline.Overrides) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var spec = text
+    var config: Pipeline.ConfigSource?
+    if let separator = text.range(of: configSeparator) {
+        spec = String(text[..<separator.lowerBound]) + "\n"
+        config = Pipeline.ConfigSource(text: String(text[separator.upperBound...]), path: "specsmith-config.yaml")
+    }
+    // The bytes' sum picks the overrides, so that mutating any byte may change them.
+    let choice = bytes.reduce(0) { ($0 &* 31) &+ Int($1) }
+    let styles: [API.Style?] = [nil, nil, .endpoints, .resources, .both]
+    let access: [API.Access?] = [nil, nil, .public, .package, .internal]
+    let flavours: [Set<API.Flavour>?] = [nil, nil, [.async], [.async, .combine], [.async, .combine, .rxswift]]
+    let samples: [API.Samples?] = [nil, nil, nil, .inline, .separate]
+    let overrides = Pipeline.Overrides(
+        style: styles[abs(choice) % 5],
+        access: access[abs(choice / 5) % 5],
+        flavours: flavours[abs(choice / 25) % 5],
+        samples: samples[abs(choice / 125) % 5]
+    )
+    return (spec, config, overrides)
+}
+
+/// What the input generates, as `checkOne` and `--generate` run it.
+func generate(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, output: Pipeline.Output) {
+    let (spec, config, overrides) = parts(of: bytes)
+    // Any sample file the spec names holds a small JSON object.
+    let output = Pipeline.generate(text: spec, path: "fuzz.yaml", config: config, overrides: overrides) { _ in
+        "{\"a\": 1}"
+    }
+    return (spec, output)
+}
 
 @_silgen_name("LLVMFuzzerRunDriver")
 func runFuzzer(
@@ -13,9 +57,7 @@ func runFuzzer(
 
 /// Runs the pipeline on one input and checks its output.
 func checkOne(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let text = String(decoding: bytes, as: UTF8.self)
-    // Any sample file the spec names holds a small JSON object.
-    let output = Pipeline.generate(text: text, path: "fuzz.yaml") { _ in "{\"a\": 1}" }
+    let (text, output) = generate(bytes)
     let lines = Lines(text)
     for diagnostic in output.diagnostics {
         let description = diagnostic.description
@@ -86,6 +128,18 @@ func require(_ condition: Bool, _ problem: String, _ detail: String) {
 func fail(_ problem: String, _ detail: String) -> Never {
     FileHandle.standardError.write(Data("specsmith fuzz finding: \(problem): \(detail)\n".utf8))
     abort()
+}
+
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--generate" {
+    let input = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[2]))
+    let output = input.withUnsafeBytes { generate($0.bindMemory(to: UInt8.self)).output }
+    guard !output.hasErrors else { exit(1) }
+    let folder = URL(fileURLWithPath: CommandLine.arguments[3])
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for file in output.files {
+        try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
+    }
+    exit(0)
 }
 
 var argc = CommandLine.argc

@@ -637,12 +637,7 @@ struct OpenAPIReader {
             let base = SwiftName.memberName(
                 values[index].isInteger ? "value" + values[index].value.value : values[index].value.value
             )
-            var name = base
-            var number = 2
-            while !seen.insert(name).inserted {
-                name = base + String(number)
-                number += 1
-            }
+            let name = SwiftName.numbered(base, taken: &seen)
             values[index].name = Located(name, at: values[index].value.location)
         }
         return values
@@ -808,13 +803,7 @@ struct OpenAPIReader {
             } else if key.hasPrefix("-") {
                 spelled = "minus " + key.dropFirst()
             }
-            let stem = SwiftName.memberName(spelled)
-            var name = stem
-            var number = 2
-            while !taken.insert(name).inserted {
-                name = stem + String(number)
-                number += 1
-            }
+            let name = SwiftName.numbered(SwiftName.memberName(spelled), taken: &taken)
             result[index].swiftName = Located(name, at: result[index].key.location)
         }
         return result

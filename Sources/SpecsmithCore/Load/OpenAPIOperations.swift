@@ -410,12 +410,7 @@ extension OpenAPIReader {
                 guard taken.insert(SwiftName.memberName(key)).inserted else {
                     let spelled = key.replacingOccurrences(of: "<", with: " Before")
                         .replacingOccurrences(of: ">", with: " After")
-                    var name = SwiftName.memberName(spelled)
-                    var number = 2
-                    while !taken.insert(name).inserted {
-                        name = SwiftName.memberName(spelled) + String(number)
-                        number += 1
-                    }
+                    let name = SwiftName.numbered(SwiftName.memberName(spelled), taken: &taken)
                     fields[index].swiftName = Located(name, at: fields[index].key.location)
                     continue
                 }

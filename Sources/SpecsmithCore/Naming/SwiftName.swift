@@ -69,6 +69,17 @@ public enum SwiftName {
         return (lower + "Pages", "all" + upper)
     }
 
+    /// `stem`, or when `taken` has it already `stem2`, `stem3` …: the first that is free, which is then taken.
+    static func numbered(_ stem: String, taken: inout Set<String>) -> String {
+        var name = stem
+        var number = 2
+        while !taken.insert(name).inserted {
+            name = stem + String(number)
+            number += 1
+        }
+        return name
+    }
+
     /// `name` as it must be written in source: backticks around keywords.
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
