@@ -15,7 +15,9 @@ import SpecsmithCore
 let configSeparator = "\n#--- specsmith-config.yaml\n"
 
 /// The input's spec, its config and the overrides its bytes choose.
-func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (spec: String, config: Pipeline.ConfigSource?, overrides: Pipeline.Overrides) {
+func parts(
+    of bytes: UnsafeBufferPointer<UInt8>
+) -> (spec: String, config: Pipeline.ConfigSource?, overrides: Pipeline.Overrides) {
     let text = String(decoding: bytes, as: UTF8.self)
     var spec = text
     var config: Pipeline.ConfigSource?
