@@ -65,6 +65,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The AsyncHTTPClient transport, a product of its own: apps that do not use it build no SwiftNIO.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // AsyncHTTPClient's own dependency, named for its decompression limit's error.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // The generator: load → resolve → translate → render.
@@ -117,6 +119,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             swiftSettings: strictSettings
         ),
@@ -169,7 +172,9 @@ let package = Package(
             .testTarget(
                 name: "SpecsmithRuntimeTests",
                 dependencies: [
-                    "SpecsmithRuntime", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                    "SpecsmithRuntime", "SpecsmithAsyncHTTPClient", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
                     .product(name: "NIOCore", package: "swift-nio"),
                 ],
                 swiftSettings: strictSettings

@@ -2,6 +2,7 @@ public import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 public import SpecsmithRuntime
 
 /// A transport over AsyncHTTPClient, server-side Swift's HTTP client on SwiftNIO: for servers and tools, and
@@ -16,12 +17,43 @@ public import SpecsmithRuntime
 /// let client = CountriesClient(transport: AsyncHTTPClientTransport())
 /// ```
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    /// The HTTP client every transport made without one shares: it follows no redirect itself, so that the
-    /// transport can follow them as `RedirectPolicy` allows, and lives as long as the program.
+    /// The HTTP client every transport made without one shares, made with ``sharedConfiguration``; it lives as
+    /// long as the program.
     public static let sharedClient = HTTPClient(
         eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .enabled(limit: .none))
+        configuration: sharedConfiguration
     )
+
+    /// How many connections ``sharedClient`` opens to one host at once: 64, so that as many streamed answers
+    /// (each holding its connection) run side by side; more wait for a connection, within their request's
+    /// timeout.
+    public static let maxConnectionsPerHost = 64
+
+    /// The configuration of ``sharedClient``, for a client of your own to start from:
+    /// - it follows no redirect itself, so that the transport can follow them as `RedirectPolicy` allows;
+    /// - it decompresses bodies up to 100 times their compressed size (a compression bomb fails with
+    ///   `responseTooLarge` rather than filling memory);
+    /// - it opens ``maxConnectionsPerHost`` connections to a host;
+    /// - the request's timeout, not the client's own 10 s, bounds connecting and waiting for a connection, and a
+    ///   refused connection fails at once.
+    public static var sharedConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            decompression: .enabled(limit: .ratio(maxDecompressionRatio))
+        )
+        configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost
+        )
+        // A refused connection fails at once, as `connectivity`, rather than being tried again until the
+        // request's time is up (a `RetryMiddleware` retries what should be).
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .hours(24)
+        return configuration
+    }
+
+    /// How many times its compressed size a body may grow when decompressed: 100.
+    public static let maxDecompressionRatio = 100
 
     /// The client that sends the requests. One passed in must not follow redirects
     /// (`redirectConfiguration: .disallow`): the transport follows them itself.
@@ -214,10 +246,16 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         if let error = error as? HTTPClientError {
             switch error {
             case .cancelled: return TransportError(.cancelled, "The request was cancelled.")
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
                 return TransportError(.timeout, "\(error)")
             default: return TransportError(.connectivity, "\(error)")
             }
+        }
+        if error is NIOHTTPDecompression.DecompressionError {
+            return TransportError(
+                .responseTooLarge,
+                "The body decompresses to more than \(maxDecompressionRatio) times its size: \(error)"
+            )
         }
         return TransportError(.connectivity, "\(error)")
     }

@@ -33,6 +33,19 @@ public struct APIClient: Sendable {
     /// The longest line, and the largest event, of a streamed answer, in bytes: past it the stream fails with
     /// `noResponse(.responseTooLarge)`, so a server cannot make the client hold an endless line.
     public var maxEventSize = APIClient.defaultMaxEventSize
+    /// How long a streamed answer may go without a value (an event or a line), in seconds, before it fails
+    /// with `noResponse(.timeout)` and its connection is closed: comments (`: keep-alive`) and a byte now and
+    /// then do not count. `nil` (the default) takes the request's timeout (the endpoint's, or ``timeout``);
+    /// `.infinity` waits for ever.
+    public var streamIdleTimeout: TimeInterval?
+    /// The most pages one iteration of a paged list fetches: past them the iteration fails with
+    /// `invalidRequest`, so that a server whose next page never ends (a cursor that counts up forever) cannot
+    /// keep a loop sending requests. 10,000 by default.
+    public var maxPages = APIClient.defaultMaxPages
+    /// The most empty pages in a row an iteration of a paged list's items fetches: past them it fails with
+    /// `invalidRequest`, so that a server whose empty pages always lead to another cannot keep the loop sending
+    /// requests without ever running its body (where the caller could `break`). 16 by default.
+    public var maxEmptyPages = APIClient.defaultMaxEmptyPages
 
     /// A client for the API at `baseURL`, with coders for `dateCoding`.
     public init(
@@ -82,11 +95,12 @@ public struct APIClient: Sendable {
                 throw failure
             }
         }
+        let sentAt = ContinuousClock.now
         var response = try await send(unauthorized, with: credential, for: endpoint)
         if response.status == 401, let refused = credential, let credentials, credentials.canRefresh {
             let fresh: Credential
             do {
-                fresh = try await credentials.renew(replacing: refused)
+                fresh = try await credentials.renew(replacing: refused, sentAt: sentAt)
             } catch {
                 let failure: APIError<ErrorBody> = error.retyped()
                 throw failure

@@ -163,10 +163,15 @@ public final class Credentials: Sendable {
         get async { await store.refreshCount }
     }
 
-    /// A credential to replace `refused`: the current one if someone else already replaced it, otherwise the
-    /// result of the one refresh in flight.
-    func renew(replacing refused: Credential) async throws(APIError<Never>) -> Credential {
-        try await store.renew(replacing: refused)
+    /// A credential to replace `refused`, for a request sent at `sentAt`: the current one if someone else
+    /// already replaced it, otherwise the result of the one refresh in flight. When a refresh of `refused`
+    /// failed after the request was sent, its failure: the requests sent before it (a wave of 401s) share it,
+    /// and only a request sent later asks again.
+    func renew(
+        replacing refused: Credential,
+        sentAt: ContinuousClock.Instant = .now
+    ) async throws(APIError<Never>) -> Credential {
+        try await store.renew(replacing: refused, sentAt: sentAt)
     }
 }
 
@@ -176,6 +181,8 @@ private actor CredentialStore {
     private(set) var refreshCount = 0
     private var inFlight: Task<Credential, any Error>?
     private let refresher: (@Sendable (Credential?) async throws -> Credential)?
+    /// The last refresh that failed: the credential it was to replace, when it failed, and how.
+    private var lastFailure: (refused: Credential?, at: ContinuousClock.Instant, error: APIError<Never>)?
 
     init(_ credential: Credential?, refresher: (@Sendable (Credential?) async throws -> Credential)?) {
         current = credential
@@ -187,8 +194,14 @@ private actor CredentialStore {
         return try await fetch(replacing: nil)
     }
 
-    func renew(replacing refused: Credential) async throws(APIError<Never>) -> Credential {
-        try await fetch(replacing: refused)
+    func renew(
+        replacing refused: Credential,
+        sentAt: ContinuousClock.Instant
+    ) async throws(APIError<Never>) -> Credential {
+        if let lastFailure, lastFailure.refused == refused, sentAt < lastFailure.at, current == refused {
+            throw lastFailure.error
+        }
+        return try await fetch(replacing: refused)
     }
 
     /// The one fetch in flight, started if none is, unless the credential `refused` was already replaced.
@@ -213,8 +226,12 @@ private actor CredentialStore {
             }
             return fresh
         } catch {
-            if inFlight == task { inFlight = nil }
-            throw .authenticationFailed("Refreshing the credentials failed: \(error)")
+            let failure = APIError<Never>.authenticationFailed("Refreshing the credentials failed: \(error)")
+            if inFlight == task {
+                inFlight = nil
+                lastFailure = (refused, .now, failure)
+            }
+            throw failure
         }
     }
 }

@@ -126,6 +126,11 @@ extension [QueryItem] {
 }
 
 extension APIClient {
+    /// The default ``maxPages``: 10,000.
+    public static let defaultMaxPages = 10_000
+    /// The default ``maxEmptyPages``: 16.
+    public static let defaultMaxEmptyPages = 16
+
     /// The pages of a paged list endpoint, from `first` on, as `paging` leads from one to the next.
     public func pages<Page, ErrorBody>(
         _ first: APIEndpoint<Page, ErrorBody>,
@@ -141,7 +146,8 @@ extension APIClient {
 /// after the last page. A failure (an error status, a broken connection, a page that does not decode) ends it
 /// with an ``APIError`` typed with the endpoint's error body. A next page that is one already read in this
 /// iteration (a server whose pages go round in a loop), or on another origin, ends it with
-/// ``APIError/invalidRequest(_:)`` rather than being asked for. Every iteration starts again from the first page.
+/// ``APIError/invalidRequest(_:)`` rather than being asked for, and so does a page past the client's
+/// ``APIClient/maxPages`` (10,000). Every iteration starts again from the first page.
 public struct APIPages<Page: Sendable, ErrorBody: Sendable>: AsyncSequence, Sendable {
     /// Why the iteration ended early, typed with the endpoint's error body.
     public typealias Failure = APIError<ErrorBody>
@@ -165,7 +171,11 @@ public struct APIPages<Page: Sendable, ErrorBody: Sendable>: AsyncSequence, Send
     /// The items of the pages, one at a time, as `items` finds them in each page: the next page is fetched
     /// when the items of the pages before it are used up.
     public func items<Item>(_ items: @escaping @Sendable (Page) -> [Item]) -> APIItems<Item, ErrorBody> {
-        APIItems { PageItems(pages: makeAsyncIterator(), items: items) }
+        let maxEmptyPages = client.maxEmptyPages
+        let operation = first.operationName
+        return APIItems {
+            PageItems(pages: makeAsyncIterator(), items: items, maxEmptyPages: maxEmptyPages, operation: operation)
+        }
     }
 
     /// Fetches the pages of an ``APIPages``.
@@ -176,6 +186,8 @@ public struct APIPages<Page: Sendable, ErrorBody: Sendable>: AsyncSequence, Send
         private var upcoming: APIEndpoint<Page, ErrorBody>?
         /// The URLs of the pages read, to tell a loop.
         private var requested: Set<String> = []
+        /// How many pages were fetched.
+        private var count = 0
 
         init(client: APIClient, first: APIEndpoint<Page, ErrorBody>, paging: Paging<Page>) {
             self.client = client
@@ -192,6 +204,13 @@ public struct APIPages<Page: Sendable, ErrorBody: Sendable>: AsyncSequence, Send
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError<ErrorBody>) -> Page? {
             guard let endpoint = upcoming else { return nil }
             upcoming = nil
+            guard count < client.maxPages else {
+                throw .invalidRequest(
+                    "\(endpoint.operationName) has more than \(client.maxPages) pages (the client's maxPages): "
+                        + "the server's next page may never end."
+                )
+            }
+            count += 1
             let url = try client.url(for: endpoint)
             guard requested.insert(url.absoluteString).inserted else {
                 throw .invalidRequest(
@@ -298,12 +317,25 @@ private protocol ItemSource<Item, ErrorBody> {
     mutating func nextItems(isolation actor: isolated (any Actor)?) async throws(APIError<ErrorBody>) -> [Item]?
 }
 
-/// The items of each of a sequence's pages.
+/// The items of each of a sequence's pages; more than `maxEmptyPages` empty pages in a row fail.
 private struct PageItems<Page: Sendable, Item: Sendable, ErrorBody: Sendable>: ItemSource {
     var pages: APIPages<Page, ErrorBody>.AsyncIterator
     let items: @Sendable (Page) -> [Item]
+    let maxEmptyPages: Int
+    let operation: String
+    /// How many empty pages came in a row, until this one.
+    var emptyRun = 0
 
     mutating func nextItems(isolation actor: isolated (any Actor)?) async throws(APIError<ErrorBody>) -> [Item]? {
-        try await pages.next(isolation: actor).map(items)
+        guard let page = try await pages.next(isolation: actor) else { return nil }
+        let found = items(page)
+        emptyRun = found.isEmpty ? emptyRun + 1 : 0
+        if emptyRun > maxEmptyPages {
+            throw .invalidRequest(
+                "\(operation) sent more than \(maxEmptyPages) empty pages in a row (the client's maxEmptyPages), "
+                    + "each leading to another: the server's pages may never end."
+            )
+        }
+        return found
     }
 }

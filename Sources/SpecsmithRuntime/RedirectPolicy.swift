@@ -7,7 +7,8 @@ public import Foundation
 ///   `GET` that drops its body); `303 See Other` is followed with a `GET` without a body, as it asks.
 /// - To another origin (scheme, host or port; `localhost` and `127.0.0.1` are different hosts), credentials
 ///   and cookies are not sent: `Authorization`, `Proxy-Authorization`, `Cookie`, and every header the request
-///   marks as sensitive (an API key's).
+///   marks as sensitive (an API key's). A request with a body (a login's password, a token request's secret)
+///   is not followed there at all: the redirect itself is the response.
 /// - From `https` to `http`, it is not followed: the redirect itself is the response.
 public enum RedirectPolicy {
     /// The redirect statuses that are followed.
@@ -32,6 +33,9 @@ public enum RedirectPolicy {
             next.headers.removeAll { ["content-type", "content-length"].contains($0.name.lowercased()) }
         }
         if !isSameOrigin(request.url, target) {
+            // A body (a password, a token request's secret) never goes to another origin: the redirect is the
+            // answer.
+            if next.body != nil || next.bodyFile != nil { return nil }
             let secret = credentialHeaders.union(request.sensitiveNames)
             next.headers.removeAll { secret.contains($0.name.lowercased()) }
         }

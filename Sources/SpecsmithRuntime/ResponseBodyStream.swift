@@ -69,6 +69,12 @@ public struct ResponseBodyStream: AsyncSequence, Sendable, Hashable {
             if source.abandon() { onCancel() }
         }
 
+        /// Ends the body with `error` for its reader (after what it holds) and cancels the transfer, unless the
+        /// body had ended already.
+        func fail(_ error: TransportError) {
+            if source.finish(throwing: error) { onCancel() }
+        }
+
         deinit { cancel() }
     }
 }
@@ -154,15 +160,18 @@ public final class ChunkSource: @unchecked Sendable {
         if overflowing { overflow() }
     }
 
-    /// Ends the body: normally, or with `failure`.
-    public func finish(throwing failure: TransportError? = nil) {
-        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            guard end == nil else { return nil }
+    /// Ends the body: normally, or with `failure`. Returns whether this ended it (`false` when it had ended, or
+    /// its reader had gone, already).
+    @discardableResult
+    public func finish(throwing failure: TransportError? = nil) -> Bool {
+        let (waiter, ended) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, Bool) in
+            guard end == nil, !abandoned else { return (nil, false) }
             end = failure.map { .failure($0) } ?? .success(())
             defer { self.waiter = nil }
-            return self.waiter
+            return (self.waiter, true)
         }
         waiter?.resume()
+        return ended
     }
 
     /// Marks the reader gone; `true` when the body had not ended yet, so that the transfer must be cancelled.
@@ -239,4 +248,42 @@ extension RawResponse {
     public var bodyChunks: ResponseBodyStream {
         bodyStream ?? ResponseBodyStream(data: body)
     }
+}
+
+/// Fails a stream that goes `timeout` without a value: a server that sends its headers and then nothing (or
+/// only comments, or a byte now and then) cannot hold its reader forever. The stream's reader ``touch()``es
+/// it at each value; it holds neither the reader nor the stream, so that a stream nobody reads closes at once.
+///
+/// `@unchecked Sendable`: its state is behind `lock`.
+final class IdleWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = ContinuousClock.now
+    private var watcher: Task<Void, Never>?
+
+    /// Starts watching: past `timeout` without a ``touch()``, `handle`'s body fails with `.timeout`.
+    init(timeout: Duration, handle: ResponseBodyStream.Handle) {
+        watcher = Task { [weak self, weak handle] in
+            while true {
+                guard let deadline = self?.deadline(after: timeout) else { return }
+                if ContinuousClock.now >= deadline {
+                    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                    handle?.fail(TransportError(.timeout, "The stream sent no value for \(seconds) seconds."))
+                    return
+                }
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if Task.isCancelled { return }
+            }
+        }
+    }
+
+    /// A value arrived: the time starts again.
+    func touch() {
+        lock.withLock { last = .now }
+    }
+
+    private func deadline(after timeout: Duration) -> ContinuousClock.Instant {
+        lock.withLock { last + timeout }
+    }
+
+    deinit { watcher?.cancel() }
 }

@@ -36,6 +36,11 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     /// ``TransportError/Kind/responseTooLarge``, so that a server can never make the client hold an endless
     /// line. ``APIClient/maxEventSize`` sets it for the client's streams.
     public var maxEventSize = APIClient.defaultMaxEventSize
+    /// How long the stream may go without a value (an event, whatever its name, or a line) before it fails with
+    /// ``TransportError/Kind/timeout`` and its connection is closed; `nil` for no limit. Comments and parts of
+    /// a value do not count: a server that sends only `: keep-alive`, or a byte now and then, times out.
+    /// ``APIClient/stream(_:)`` sets it to the client's ``APIClient/streamIdleTimeout``.
+    public var idleTimeout: Duration?
 
     /// The values of `response`'s body, cut as `framing` says.
     public init(response: RawResponse, framing: Framing, decoder: JSONDecoder) {
@@ -59,12 +64,21 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
         private var readyIndex = 0
         /// The failure that ends the stream once the values before it are read.
         private var failure: APIError<Never>?
+        /// Fails the body past the stream's ``idleTimeout`` without a value.
+        private let idleWatch: IdleWatch?
+        /// Whether an event (or a line of JSON Lines) arrived.
+        private var sawValue = false
+        /// Of server-sent events, before any event: the first line that is no field of one (a JSON document's
+        /// `{`), so that an answer that holds no event at all fails saying what came instead of ending empty.
+        private var strayLine: [UInt8]?
 
         init(stream: ResponseStream) {
             self.stream = stream
-            self.body = stream.response.bodyChunks.makeAsyncIterator()
+            let body = stream.response.bodyChunks.makeAsyncIterator()
+            self.body = body
             self.splitter = LineSplitter(maxLength: stream.maxEventSize)
             self.parser = EventParser(maxSize: stream.maxEventSize)
+            self.idleWatch = stream.idleTimeout.map { IdleWatch(timeout: $0, handle: body.handle) }
         }
 
         /// The next value, or `nil` at the end of the stream.
@@ -102,6 +116,17 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                 } else {
                     take(splitter.remainder().map { [$0] } ?? [])
                     body = nil
+                    if !sawValue, failure == nil, let strayLine {
+                        let text = String(decoding: strayLine.prefix(60), as: UTF8.self)
+                        failure = .undecodableBody(
+                            decodingFailure(
+                                ResponseReadingError(
+                                    "The answer holds no server-sent event: it begins `\(text)`, which is no event's field."
+                                ),
+                                bytes: Data(strayLine)
+                            )
+                        )
+                    }
                 }
                 if failure != nil { body?.handle.cancel() }
             }
@@ -127,7 +152,10 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                         failure = .noResponse(error)
                         return
                     }
+                    if !sawValue, strayLine == nil, Self.isStray(line) { strayLine = line }
                     guard let event else { continue }
+                    idleWatch?.touch()
+                    sawValue = true
                     if let terminator, event.data == terminator {
                         end()
                         return
@@ -139,12 +167,14 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                     do {
                         if let value = try decode(event, stream.decoder) { ready.append(value) }
                     } catch {
-                        failure = .undecodableBody(decodingFailure(error, bytes: Data(event.data.utf8)))
+                        failure = .undecodableBody(decodingFailure(error, bytes: event.dataBytes))
                         return
                     }
                 }
             case .lines(let decode):
                 for line in lines where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    idleWatch?.touch()
+                    sawValue = true
                     let data = Data(line)
                     do {
                         ready.append(try decode(data, stream.decoder))
@@ -154,6 +184,15 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                     }
                 }
             }
+        }
+
+        /// Whether `line` is neither blank, a comment, nor a field of an event (`data`, `event`, `id`, `retry`).
+        private static func isStray(_ line: [UInt8]) -> Bool {
+            var line = line[...]
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            guard let first = line.first, first != UInt8(ascii: ":") else { return false }
+            let field = line.prefix { $0 != UInt8(ascii: ":") }
+            return !["data", "event", "id", "retry"].contains { field.elementsEqual($0.utf8) }
         }
 
         /// A decoding failure of one value, whose response holds that value's bytes.
@@ -182,7 +221,8 @@ extension ResponseDecoding {
     ) -> Self where Response == ResponseStream<Value> {
         streaming(
             .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
-                try decoder.decode(Value.self, from: Data(event.data.utf8))
+                try event.requireValidUTF8()
+                return try decoder.decode(Value.self, from: Data(event.data.utf8))
             }
         )
     }
@@ -196,7 +236,8 @@ extension ResponseDecoding {
     ) -> Self where Response == ResponseStream<Value> {
         streaming(
             .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
-                try decode(event, decoder)
+                try event.requireValidUTF8()
+                return try decode(event, decoder)
             }
         )
     }
@@ -328,7 +369,17 @@ extension APIClient {
         APIStream(errors: endpoint.errors) { () async throws(APIError<ErrorBody>) in
             var stream = try await send(endpoint)
             stream.maxEventSize = maxEventSize
+            // Past 30 years (or infinite, or not a number) is for ever.
+            let idle = streamIdleTimeout ?? endpoint.timeout ?? timeout
+            stream.idleTimeout = idle > 0 && idle < 1e9 ? .milliseconds(Int64((idle * 1000).rounded(.up))) : nil
             return stream
         }
+    }
+}
+
+extension ServerSentEvent {
+    /// Throws when the event's data was not valid UTF-8, for an event decoded as JSON.
+    func requireValidUTF8() throws(ResponseReadingError) {
+        guard invalidUTF8 == nil else { throw ResponseReadingError("The event's data is not valid UTF-8.") }
     }
 }

@@ -71,10 +71,11 @@ public struct RetryMiddleware: Middleware {
     /// scaled by a random fraction (full jitter); never more than `maxDelay`.
     public func delay(afterAttempt attempt: Int, retryAfter: String?) -> Duration {
         // Clamped as a number first: `Duration` traps on values as large as `1e300`, and `inf` or `nan` mean
-        // nothing; those fall back to backoff.
-        if let retryAfter, let seconds = Self.seconds(retryAfter: retryAfter), seconds.isFinite {
+        // nothing; those fall back to backoff, and so do a negative number and a date already past, which would
+        // otherwise retry at once, however often the server asks.
+        if let retryAfter, let seconds = Self.seconds(retryAfter: retryAfter), seconds.isFinite, seconds > 0 {
             let cap = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
-            return seconds >= cap ? maxDelay : .seconds(max(0, seconds))
+            return seconds >= cap ? maxDelay : .seconds(seconds)
         }
         let exponential = baseDelay * (1 << min(attempt - 1, 30))
         return min(exponential, maxDelay) * random()

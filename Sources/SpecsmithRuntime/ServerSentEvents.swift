@@ -10,6 +10,12 @@ public struct ServerSentEvent: Sendable, Hashable {
     public var id: String?
     /// The reconnection time in milliseconds, when this event set one (`retry`).
     public var retry: Int?
+    /// The data's bytes as they came, when they are not valid UTF-8: as the standard says, ``data`` has the
+    /// invalid bytes replaced by U+FFFD, but an event decoded as JSON fails on them, as a JSON body does.
+    var invalidUTF8: Data?
+
+    /// The data's bytes as they came.
+    var dataBytes: Data { invalidUTF8 ?? Data(data.utf8) }
 
     /// An event with these parts.
     public init(event: String = "message", data: String, id: String? = nil, retry: Int? = nil) {
@@ -150,11 +156,14 @@ struct EventParser {
             retry = nil
         }
         guard hasData else { return nil }
-        return ServerSentEvent(
+        let valid = String(validating: data, as: UTF8.self)
+        var event = ServerSentEvent(
             event: type.isEmpty ? "message" : type,
-            data: String(decoding: data, as: UTF8.self),
+            data: valid ?? String(decoding: data, as: UTF8.self),
             id: lastEventID,
             retry: retry
         )
+        if valid == nil { event.invalidUTF8 = Data(data) }
+        return event
     }
 }

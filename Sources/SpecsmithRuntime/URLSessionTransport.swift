@@ -23,6 +23,11 @@ public struct URLSessionTransport: HTTPTransport {
     public static let defaultMaxResponseSize = 50 << 20
     /// The default ``maxDownloadSize``: 4 GB.
     public static let defaultMaxDownloadSize: Int64 = 4 << 30
+    /// How many connections the session of transports made without a configuration opens to one host at once:
+    /// 64 (URLSession's default is 6), so that as many streamed answers, each holding its connection, run side
+    /// by side; more wait for a connection, within their request's timeout. A session of your own sets its
+    /// configuration's `httpMaximumConnectionsPerHost`.
+    public static let maxConnectionsPerHost = 64
 
     /// The largest response body accepted in memory, in bytes, after decompression.
     public var maxResponseSize: Int
@@ -102,7 +107,13 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// A URLSession and its delegate; the session is invalidated when the last transport using it is gone.
 private final class Session: Sendable {
-    static let shared = Session(configuration: .default)
+    static let shared = Session(
+        configuration: {
+            let configuration = URLSessionConfiguration.default
+            configuration.httpMaximumConnectionsPerHost = URLSessionTransport.maxConnectionsPerHost
+            return configuration
+        }()
+    )
 
     let session: URLSession
     let delegate: SessionDelegate

@@ -169,6 +169,13 @@ import Testing
         #expect(delay > .seconds(1) && delay <= .seconds(4))
         #expect(retry.delay(afterAttempt: 2, retryAfter: "soon") == .milliseconds(200), "unreadable: backoff")
     }
+
+    /// A negative `Retry-After`, or a date already past, retried at once, however often the server asked.
+    @Test func aRetryAfterInThePastIsNoHint() {
+        #expect(retry.delay(afterAttempt: 2, retryAfter: "-5") == .milliseconds(200))
+        #expect(retry.delay(afterAttempt: 2, retryAfter: "0") == .milliseconds(200))
+        #expect(retry.delay(afterAttempt: 3, retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT") == .milliseconds(400))
+    }
 }
 
 @Suite struct ExpectedErrorsTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import LoopbackServer
 import Synchronization
 import Testing
@@ -27,7 +28,11 @@ import Testing
         )
     }
 
-    func authorized(_ path: String, method: HTTPMethod = .get, body: RequestBody? = nil) -> Endpoint<String> {
+    func authorized(
+        _ path: String,
+        method: SpecsmithRuntime.HTTPMethod = .get,
+        body: SpecsmithRuntime.RequestBody? = nil
+    ) -> Endpoint<String> {
         Endpoint<String>(
             "probe",
             method: method,
@@ -96,6 +101,28 @@ import Testing
             let landed = try #require(await elsewhereLog.requests.first)
             #expect(landed.target == "/landing")
             #expect(landed.header("authorization") == nil)
+        }
+    }
+
+    /// A login's password went to whatever origin a 302, 307 or 308 named (only `Authorization` was kept back).
+    @Test(arguments: TestTransport.allCases, [301, 302, 307, 308])
+    func aBodyNeverFollowsARedirectToAnotherOrigin(transport: TestTransport, status: Int) async throws {
+        try await withHostileServer({ _ in .response(200, body: Data("elsewhere".utf8)) }) { elsewhere, elsewhereLog in
+            try await withHostileServer({ _ in
+                .response(status, headers: [("Location", elsewhere.appendingPathComponent("login").absoluteString)])
+            }) { baseURL, _ in
+                let error = await failure {
+                    try await client(baseURL, transport).send(
+                        authorized("/login", method: .post, body: .json(["password": "hunter2"]))
+                    )
+                }
+                guard case .unexpected(let unexpected) = error else {
+                    Issue.record("expected the redirect as the answer, got \(String(describing: error))")
+                    return
+                }
+                #expect(unexpected.response.status == status)
+            }
+            #expect(await elsewhereLog.requests.isEmpty)
         }
     }
 
@@ -199,6 +226,111 @@ import Testing
         let away = RawResponse(status: 302, headers: ["Location": "https://b.example/me"])
         let next = try #require(RedirectPolicy.request(following: away, from: request))
         #expect(next.headers.isEmpty)
+    }
+
+    // MARK: Refresh
+
+    /// A refresh that failed was asked again by each later wave of 401s for the same token (4 refreshes where
+    /// one was right): the requests sent before it failed share its failure; a request sent later asks again.
+    @Test(arguments: TestTransport.allCases)
+    func aFailedRefreshIsSharedByTheRequestsSentBeforeItFailed(transport: TestTransport) async throws {
+        struct Refused: Error {}
+        let refreshes = Counter()
+        let credentials = Credentials(.token("old")) { _ in
+            _ = refreshes.next()
+            try await Task.sleep(for: .milliseconds(200))
+            throw Refused()
+        }
+        let arrivals = Counter()
+        try await withLoopbackServer { router in
+            router.get("/me") { _, _ in
+                // The first 401 comes at once; the next four after the refresh it starts has failed.
+                let arrival = arrivals.next()
+                if (2...5).contains(arrival) { try await Task.sleep(for: .milliseconds(800)) }
+                return Response(status: .unauthorized)
+            }
+        } _: { url, _ in
+            let client = APIClient(baseURL: url, transport: transport.make(), credentials: credentials)
+            let failures = await withTaskGroup(of: APIError<Never>?.self) { group in
+                for _ in 0..<5 {
+                    group.addTask { await failure { try await client.send(authorized("/me")) } }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(failures.allSatisfy { if case .authenticationFailed? = $0 { true } else { false } })
+            #expect(refreshes.next() - 1 == 1, "the wave of 401s shares the one failed refresh")
+            _ = await failure { try await client.send(authorized("/me")) }
+            #expect(refreshes.next() - 2 == 2, "a request sent after the failure asks again")
+        }
+    }
+
+    // MARK: Pages
+
+    /// A page of `items` whose `Link` header leads to the page after `target`'s (`?page=N`).
+    static func page(_ target: String, items: [String]) -> HostileReply {
+        let number = target.split(separator: "=").last.flatMap { Int($0) } ?? 1
+        return .response(
+            200,
+            headers: [("Link", "</list?page=\(number + 1)>; rel=\"next\"")],
+            body: (try? JSONEncoder().encode(items)) ?? Data()
+        )
+    }
+
+    var list: Endpoint<[String]> { Endpoint<[String]>("list", method: .get, path: "/list") }
+
+    /// Empty pages whose next page always advanced made `allItems` send requests forever (26,230 in 20 s)
+    /// without running the loop's body once, so that the caller could not even `break`.
+    @Test(arguments: TestTransport.allCases)
+    func emptyPagesWithoutEndFailAfterTheLimit(transport: TestTransport) async throws {
+        try await withHostileServer({ request in Self.page(request.target, items: []) }) { baseURL, log in
+            var client = client(baseURL, transport)
+            client.maxEmptyPages = 5
+            let error = await failure {
+                try await client.pages(list, paging: .link()).items { $0 }.collect()
+            }
+            guard case .invalidRequest(let message) = error else {
+                Issue.record("expected invalidRequest, got \(String(describing: error))")
+                return
+            }
+            #expect(message.contains("more than 5 empty pages in a row"))
+            #expect(await log.requests.count == 6)
+        }
+    }
+
+    /// A few empty pages among full ones are not a run past the limit: every item comes.
+    @Test(arguments: TestTransport.allCases)
+    func emptyPagesAmongFullOnesAreRead(transport: TestTransport) async throws {
+        try await withHostileServer({ request in
+            let number = request.target.split(separator: "=").last.flatMap { Int($0) } ?? 1
+            return number > 12
+                ? .response(200, body: Data("[]".utf8))
+                : Self.page(request.target, items: number % 4 == 0 ? ["item \(number)"] : [])
+        }) { baseURL, _ in
+            var client = client(baseURL, transport)
+            client.maxEmptyPages = 3
+            let items = try await client.pages(list, paging: .link()).items { $0 }.collect()
+            #expect(items == ["item 4", "item 8", "item 12"])
+        }
+    }
+
+    /// A next page that counts up forever (a cursor, a `Link`) is bounded by the client's `maxPages`.
+    @Test(arguments: TestTransport.allCases)
+    func pagesWithoutEndFailAtTheMaximum(transport: TestTransport) async throws {
+        try await withHostileServer({ request in Self.page(request.target, items: ["a"]) }) { baseURL, log in
+            var client = client(baseURL, transport)
+            client.maxPages = 40
+            var pages = 0
+            let error = await failure {
+                for try await _ in client.pages(list, paging: .link()) { pages += 1 }
+            }
+            guard case .invalidRequest(let message) = error else {
+                Issue.record("expected invalidRequest, got \(String(describing: error))")
+                return
+            }
+            #expect(message.contains("more than 40 pages"))
+            #expect(pages == 40)
+            #expect(await log.requests.count == 40)
+        }
     }
 
     // MARK: Memory

@@ -1,7 +1,9 @@
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import LoopbackServer
 import NIOCore
+import SpecsmithAsyncHTTPClient
 import Synchronization
 import Testing
 
@@ -388,6 +390,256 @@ final class Closed: Sendable {
             }
             #expect(failure.kind == .cancelled)
             #expect(try await waitUntilClosed(closed) != nil, "the server must see the connection close")
+        }
+    }
+
+    /// How a server keeps a stream open without a value.
+    enum Stalling: String, CaseIterable, Sendable {
+        /// Headers, then nothing.
+        case silence
+        /// Only `: keep-alive` comments, every 100 ms.
+        case comments
+        /// One byte of an event every 100 ms, never a whole event.
+        case trickle
+    }
+
+    /// A stream that sent its headers and then nothing, only comments, or a byte every 100 ms ran forever on
+    /// both transports: it now fails with `.timeout` once it goes the client's `streamIdleTimeout` (by default
+    /// the request's timeout) without a value, and its connection is closed.
+    @Test(.timeLimit(.minutes(1)), arguments: TestTransport.allCases, Stalling.allCases)
+    func aStreamWithoutValuesTimesOut(transport: TestTransport, stalling: Stalling) async throws {
+        let closed = Closed()
+        try await withLoopbackServer { router in
+            router.post("/stalled") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        try await writer.write(Self.event(1))
+                        let bytes = Array("data: {\"n\":2,\"text\":\"never ends\"}".utf8)
+                        var writes = 0
+                        do {
+                            while writes < 600 {
+                                try await Task.sleep(for: .milliseconds(100))
+                                switch stalling {
+                                case .silence: continue
+                                case .comments: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                                case .trickle: try await writer.write(ByteBuffer(bytes: [bytes[writes % bytes.count]]))
+                                }
+                                writes += 1
+                            }
+                        } catch {
+                            closed.n.withLock { $0 = writes }
+                            throw error
+                        }
+                    }
+                )
+            }
+        } _: { url, _ in
+            var client = client(url, transport)
+            client.streamIdleTimeout = 1
+            let start = ContinuousClock.now
+            var received: [Int] = []
+            do throws(APIError<StreamProblem>) {
+                for try await delta in client.stream(eventsEndpoint("/stalled")) { received.append(delta.n) }
+                Issue.record("the stream ended without a failure")
+            } catch {
+                guard case .noResponse(let failure) = error else {
+                    Issue.record("expected noResponse(.timeout), got \(error)")
+                    return
+                }
+                #expect(failure.kind == .timeout)
+            }
+            #expect(received == [1])
+            #expect(ContinuousClock.now - start < .seconds(20))
+            if stalling != .silence {
+                let closedAt = try await waitUntilClosed(closed)
+                #expect(closedAt != nil, "the server must see the connection close")
+            }
+        }
+    }
+
+    /// 16 streams to one host: URLSession opened 6 connections and AsyncHTTPClient 8, and the others failed
+    /// without being sent (AsyncHTTPClient's after its own 10 s, as `connectivity`). The default transports
+    /// open 64 connections to a host: 64 streams run side by side, each held open by the server until all 64
+    /// have arrived.
+    @Test(.timeLimit(.minutes(1)), arguments: TestTransport.allCases)
+    func sixtyFourStreamsRunSideBySide(transport: TestTransport) async throws {
+        let streams = 64
+        let open = Atomic<Int>(0)
+        let allOpen = Atomic<Int>(0)
+        try await withLoopbackServer { router in
+            router.post("/wide") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        open.add(1, ordering: .relaxed)
+                        let deadline = ContinuousClock.now + .seconds(30)
+                        while open.load(ordering: .relaxed) < streams, ContinuousClock.now < deadline {
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
+                        if open.load(ordering: .relaxed) >= streams { allOpen.add(1, ordering: .relaxed) }
+                        for n in 1...200 { try await writer.write(Self.event(n)) }
+                        try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+                        try await writer.finish(nil)
+                    }
+                )
+            }
+        } _: { url, _ in
+            // The transports as an app gets them, not the tests' sessions of their own.
+            let client = APIClient(
+                baseURL: url,
+                transport: transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport(),
+                timeout: 40
+            )
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<streams {
+                    group.addTask {
+                        var count = 0
+                        for try await _ in client.stream(eventsEndpoint("/wide")) { count += 1 }
+                        return count
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(counts == Array(repeating: 200, count: streams))
+            #expect(allOpen.load(ordering: .relaxed) == streams, "every stream must be open at once")
+        }
+    }
+
+    /// A request that waits for a connection of a client whose pool is full failed as `connectivity`
+    /// ("getConnectionFromPoolTimeout") after AsyncHTTPClient's own 10 s, and a retry middleware retried it: the
+    /// wait is a `.timeout`, and with the shared configuration the request's timeout bounds it.
+    @Test(.timeLimit(.minutes(1)))
+    func aWaitForAConnectionIsATimeout() async throws {
+        var configuration = AsyncHTTPClientTransport.sharedConfiguration
+        configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: 1
+        )
+        configuration.timeout.connect = .seconds(1)
+        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let closed = Closed()
+        try await withLoopbackServer {
+            endless($0, closed: closed)
+        } _: { url, _ in
+            let client = APIClient(baseURL: url, transport: AsyncHTTPClientTransport(client: httpClient), timeout: 30)
+            var first = client.stream(eventsEndpoint("/endless")).makeAsyncIterator()
+            _ = try await first.next()
+            let start = ContinuousClock.now
+            do throws(APIError<StreamProblem>) {
+                for try await _ in client.stream(eventsEndpoint("/endless")) { break }
+                Issue.record("the second stream got a connection of a pool of one")
+            } catch {
+                guard case .noResponse(let failure) = error else {
+                    Issue.record("expected noResponse(.timeout), got \(error)")
+                    return
+                }
+                #expect(failure.kind == .timeout)
+            }
+            #expect(ContinuousClock.now - start < .seconds(20))
+            _ = first
+        }
+        try await httpClient.shutdown()
+    }
+
+    /// A gzip-compressed event stream of 1 GB of zeros (1 MB on the wire) fails with `responseTooLarge` (a line
+    /// longer than the event limit; with AsyncHTTPClient, decompression past 100 times the compressed size)
+    /// instead of filling memory.
+    @Test(.timeLimit(.minutes(1)), arguments: TestTransport.allCases)
+    func aCompressedStreamBombFails(transport: TestTransport) async throws {
+        let bomb = GzipBomb.zeros(count: 1 << 30)
+        try await withLoopbackServer { router in
+            router.post("/bomb") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream", .contentEncoding: "gzip"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: bomb))
+                )
+            }
+        } _: { url, _ in
+            do throws(APIError<StreamProblem>) {
+                for try await _ in client(url, transport).stream(eventsEndpoint("/bomb")) {}
+                Issue.record("the bomb's stream ended without a failure")
+            } catch {
+                guard case .noResponse(let failure) = error else {
+                    Issue.record("expected noResponse(.responseTooLarge), got \(error)")
+                    return
+                }
+                #expect(failure.kind == .responseTooLarge)
+            }
+        }
+    }
+
+    /// Invalid UTF-8 in an event's data was repaired to U+FFFD while the same bytes in a JSON body failed: an
+    /// event decoded as JSON now fails the same way, with its bytes.
+    @Test(arguments: TestTransport.allCases)
+    func invalidUTF8InAnEventFailsAsInAJSONBody(transport: TestTransport) async throws {
+        let value = Array(#"{"n":1,"text":"caf"#.utf8) + [0xFF] + Array(#""}"#.utf8)
+        try await withLoopbackServer { router in
+            router.post("/events") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: Array("data: ".utf8) + value + [0x0A, 0x0A]))
+                )
+            }
+            router.get("/one") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "application/json"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: value))
+                )
+            }
+        } _: { url, _ in
+            let client = client(url, transport)
+            do throws(APIError<StreamProblem>) {
+                for try await _ in client.stream(eventsEndpoint("/events")) {}
+                Issue.record("the event decoded")
+            } catch {
+                guard case .undecodableBody(let failure) = error else {
+                    Issue.record("expected undecodableBody, got \(error)")
+                    return
+                }
+                #expect(failure.response.body == Data(value))
+            }
+            do throws(APIError<Never>) {
+                _ = try await client.send(Endpoint<StreamDelta>("one", method: .get, path: "/one"))
+                Issue.record("the body decoded")
+            } catch {
+                guard case .undecodableBody = error else {
+                    Issue.record("expected undecodableBody, got \(error)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// An answer labelled as an event stream (or not labelled) whose body is one JSON document gave success
+    /// with no event: it is `undecodableBody`, saying what came.
+    @Test(arguments: TestTransport.allCases, [true, false])
+    func aJSONDocumentIsNoEventStream(transport: TestTransport, labelled: Bool) async throws {
+        try await withLoopbackServer { router in
+            router.post("/events") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: labelled ? [.contentType: "text/event-stream"] : [:],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: "{\n  \"n\": 1,\n  \"text\": \"whole\"\n}\n"))
+                )
+            }
+        } _: { url, _ in
+            do throws(APIError<StreamProblem>) {
+                var count = 0
+                for try await _ in client(url, transport).stream(eventsEndpoint("/events")) { count += 1 }
+                Issue.record("the stream ended with \(count) values")
+            } catch {
+                guard case .undecodableBody(let failure) = error else {
+                    Issue.record("expected undecodableBody, got \(error)")
+                    return
+                }
+                #expect(failure.message.contains("holds no server-sent event: it begins `{`"), "\(failure.message)")
+            }
         }
     }
 
