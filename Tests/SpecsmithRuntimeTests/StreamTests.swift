@@ -393,6 +393,26 @@ final class Closed: Sendable {
         }
     }
 
+    /// How reading `stream` to its end failed; a stream that ends without failing is an issue.
+    func failure<Element>(of stream: APIStream<Element, StreamProblem>) async -> APIError<StreamProblem>? {
+        do throws(APIError<StreamProblem>) {
+            for try await _ in stream {}
+            Issue.record("the stream ended without a failure")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The kind of transport failure `error` is, recording an issue when it is another error.
+    func noResponseKind(_ error: APIError<StreamProblem>?) -> TransportError.Kind? {
+        guard case .noResponse(let failure)? = error else {
+            Issue.record("expected noResponse, got \(String(describing: error))")
+            return nil
+        }
+        return failure.kind
+    }
+
     /// How a server keeps a stream open without a value.
     enum Stalling: String, CaseIterable, Sendable {
         /// Headers, then nothing.
@@ -528,16 +548,7 @@ final class Closed: Sendable {
             var first = client.stream(eventsEndpoint("/endless")).makeAsyncIterator()
             _ = try await first.next()
             let start = ContinuousClock.now
-            do throws(APIError<StreamProblem>) {
-                for try await _ in client.stream(eventsEndpoint("/endless")) { break }
-                Issue.record("the second stream got a connection of a pool of one")
-            } catch {
-                guard case .noResponse(let failure) = error else {
-                    Issue.record("expected noResponse(.timeout), got \(error)")
-                    return
-                }
-                #expect(failure.kind == .timeout)
-            }
+            #expect(noResponseKind(await failure(of: client.stream(eventsEndpoint("/endless")))) == .timeout)
             #expect(ContinuousClock.now - start < .seconds(20))
             _ = first
         }
@@ -559,16 +570,8 @@ final class Closed: Sendable {
                 )
             }
         } _: { url, _ in
-            do throws(APIError<StreamProblem>) {
-                for try await _ in client(url, transport).stream(eventsEndpoint("/bomb")) {}
-                Issue.record("the bomb's stream ended without a failure")
-            } catch {
-                guard case .noResponse(let failure) = error else {
-                    Issue.record("expected noResponse(.responseTooLarge), got \(error)")
-                    return
-                }
-                #expect(failure.kind == .responseTooLarge)
-            }
+            let error = await failure(of: client(url, transport).stream(eventsEndpoint("/bomb")))
+            #expect(noResponseKind(error) == .responseTooLarge)
         }
     }
 
@@ -594,16 +597,12 @@ final class Closed: Sendable {
             }
         } _: { url, _ in
             let client = client(url, transport)
-            do throws(APIError<StreamProblem>) {
-                for try await _ in client.stream(eventsEndpoint("/events")) {}
-                Issue.record("the event decoded")
-            } catch {
-                guard case .undecodableBody(let failure) = error else {
-                    Issue.record("expected undecodableBody, got \(error)")
-                    return
-                }
-                #expect(failure.response.body == Data(value))
+            guard case .undecodableBody(let failure)? = await failure(of: client.stream(eventsEndpoint("/events")))
+            else {
+                Issue.record("expected undecodableBody")
+                return
             }
+            #expect(failure.response.body == Data(value))
             do throws(APIError<Never>) {
                 _ = try await client.send(Endpoint<StreamDelta>("one", method: .get, path: "/one"))
                 Issue.record("the body decoded")
@@ -629,17 +628,12 @@ final class Closed: Sendable {
                 )
             }
         } _: { url, _ in
-            do throws(APIError<StreamProblem>) {
-                var count = 0
-                for try await _ in client(url, transport).stream(eventsEndpoint("/events")) { count += 1 }
-                Issue.record("the stream ended with \(count) values")
-            } catch {
-                guard case .undecodableBody(let failure) = error else {
-                    Issue.record("expected undecodableBody, got \(error)")
-                    return
-                }
-                #expect(failure.message.contains("holds no server-sent event: it begins `{`"), "\(failure.message)")
+            let error = await failure(of: client(url, transport).stream(eventsEndpoint("/events")))
+            guard case .undecodableBody(let failure)? = error else {
+                Issue.record("expected undecodableBody, got \(String(describing: error))")
+                return
             }
+            #expect(failure.message.contains("holds no server-sent event: it begins `{`"), "\(failure.message)")
         }
     }
 
