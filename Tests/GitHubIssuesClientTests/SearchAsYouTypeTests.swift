@@ -34,8 +34,8 @@ struct RepositoryName: Hashable, Sendable {
     ]
 
     /// Types `typing` into `send`. After `apple/sw` it pauses until the server has that lookup (whose answer
-    /// takes 5 s), however long a busy machine takes to debounce and send it, so that the next keystrokes
-    /// always overtake a request in flight.
+    /// takes 30 s: a busy machine once took more than 5 s to debounce the next keystrokes), however long a busy
+    /// machine takes to debounce and send it, so that the next keystrokes always overtake a request in flight.
     static func type(into send: (String) -> Void, server log: GitHubLog) async throws {
         for (pause, text) in typing {
             try await Task.sleep(for: .milliseconds(pause))
@@ -48,7 +48,7 @@ struct RepositoryName: Hashable, Sendable {
     }
 
     /// A new server (with its own log) for each test.
-    static var server: GitHubServer { GitHubServer(delay: .milliseconds(20), slow: ["apple/sw": .seconds(5)]) }
+    static var server: GitHubServer { GitHubServer(delay: .milliseconds(20), slow: ["apple/sw": .seconds(30)]) }
 
     /// The issues of the latest repository, or none when it does not exist.
     static func issues(of name: RepositoryName, client: GitHubIssuesClient) async throws -> [Issue] {
