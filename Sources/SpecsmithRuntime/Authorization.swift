@@ -169,7 +169,7 @@ public final class Credentials: Sendable {
     /// and only a request sent later asks again.
     func renew(
         replacing refused: Credential,
-        sentAt: ContinuousClock.Instant = .now
+        sentAt: ContinuousClock.Instant
     ) async throws(APIError<Never>) -> Credential {
         try await store.renew(replacing: refused, sentAt: sentAt)
     }

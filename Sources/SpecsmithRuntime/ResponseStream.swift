@@ -142,6 +142,11 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
         /// ``failure``, to be thrown once the values before it are read).
         private mutating func take(_ lines: [[UInt8]]) {
             guard failure == nil, body != nil else { return }
+            // The idle time starts again once per chunk that completes a value, not at each value.
+            var completed = false
+            defer {
+                if completed { idleWatch?.touch() }
+            }
             switch stream.framing {
             case .serverSentEvents(let terminator, let errorEvent, let decode):
                 for line in lines {
@@ -154,7 +159,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                     }
                     if !sawValue, strayLine == nil, Self.isStray(line) { strayLine = line }
                     guard let event else { continue }
-                    idleWatch?.touch()
+                    completed = true
                     sawValue = true
                     if let terminator, event.data == terminator {
                         end()
@@ -173,7 +178,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                 }
             case .lines(let decode):
                 for line in lines where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    idleWatch?.touch()
+                    completed = true
                     sawValue = true
                     let data = Data(line)
                     do {

@@ -393,14 +393,18 @@ final class Closed: Sendable {
         }
     }
 
-    /// How reading `stream` to its end failed; a stream that ends without failing is an issue.
-    func failure<Element>(of stream: APIStream<Element, StreamProblem>) async -> APIError<StreamProblem>? {
+    /// The values reading `stream` got before it failed, and how it failed; a stream that ends without failing
+    /// is an issue.
+    func failure<Element>(
+        of stream: APIStream<Element, StreamProblem>
+    ) async -> (values: [Element], error: APIError<StreamProblem>?) {
+        var values: [Element] = []
         do throws(APIError<StreamProblem>) {
-            for try await _ in stream {}
+            for try await value in stream { values.append(value) }
             Issue.record("the stream ended without a failure")
-            return nil
+            return (values, nil)
         } catch {
-            return error
+            return (values, error)
         }
     }
 
@@ -459,18 +463,9 @@ final class Closed: Sendable {
             var client = client(url, transport)
             client.streamIdleTimeout = 1
             let start = ContinuousClock.now
-            var received: [Int] = []
-            do throws(APIError<StreamProblem>) {
-                for try await delta in client.stream(eventsEndpoint("/stalled")) { received.append(delta.n) }
-                Issue.record("the stream ended without a failure")
-            } catch {
-                guard case .noResponse(let failure) = error else {
-                    Issue.record("expected noResponse(.timeout), got \(error)")
-                    return
-                }
-                #expect(failure.kind == .timeout)
-            }
-            #expect(received == [1])
+            let (received, error) = await failure(of: client.stream(eventsEndpoint("/stalled")))
+            #expect(noResponseKind(error) == .timeout)
+            #expect(received.map(\.n) == [1])
             #expect(ContinuousClock.now - start < .seconds(20))
             if stalling != .silence {
                 let closedAt = try await waitUntilClosed(closed)
@@ -548,7 +543,7 @@ final class Closed: Sendable {
             var first = client.stream(eventsEndpoint("/endless")).makeAsyncIterator()
             _ = try await first.next()
             let start = ContinuousClock.now
-            #expect(noResponseKind(await failure(of: client.stream(eventsEndpoint("/endless")))) == .timeout)
+            #expect(noResponseKind(await failure(of: client.stream(eventsEndpoint("/endless"))).error) == .timeout)
             #expect(ContinuousClock.now - start < .seconds(20))
             _ = first
         }
@@ -570,7 +565,7 @@ final class Closed: Sendable {
                 )
             }
         } _: { url, _ in
-            let error = await failure(of: client(url, transport).stream(eventsEndpoint("/bomb")))
+            let error = await failure(of: client(url, transport).stream(eventsEndpoint("/bomb"))).error
             #expect(noResponseKind(error) == .responseTooLarge)
         }
     }
@@ -597,7 +592,8 @@ final class Closed: Sendable {
             }
         } _: { url, _ in
             let client = client(url, transport)
-            guard case .undecodableBody(let failure)? = await failure(of: client.stream(eventsEndpoint("/events")))
+            guard
+                case .undecodableBody(let failure)? = await failure(of: client.stream(eventsEndpoint("/events"))).error
             else {
                 Issue.record("expected undecodableBody")
                 return
@@ -628,7 +624,7 @@ final class Closed: Sendable {
                 )
             }
         } _: { url, _ in
-            let error = await failure(of: client(url, transport).stream(eventsEndpoint("/events")))
+            let error = await failure(of: client(url, transport).stream(eventsEndpoint("/events"))).error
             guard case .undecodableBody(let failure)? = error else {
                 Issue.record("expected undecodableBody, got \(String(describing: error))")
                 return

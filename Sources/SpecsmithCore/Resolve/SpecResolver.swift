@@ -253,7 +253,7 @@ struct ResolveContext {
         }
     }
 
-    /// `name`, a member's Swift name (a case, a property, a parameter, an endpoint's method), with underscores
+    /// `name`, a member's Swift name (a case, a property, a parameter), with underscores
     /// added while it is the name of a type: inside its type or function the member would hide the type, so
     /// that `case _3DSecure(_3DSecure)` could not decode a `_3DSecure`. Only a name that does not start with a
     /// lower-case letter (`_3DSecure` from `3DSecure`, `_404`, `日本`) can meet a type's name.
