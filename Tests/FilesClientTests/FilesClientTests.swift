@@ -178,7 +178,7 @@ import Testing
             // The temporary file the body was written to is gone. (Other suites' uploads write such files too, for
             // as long as their requests run: a new file still there is waited for a while.)
             var left = try leftovers().subtracting(before)
-            for _ in 0..<100 where !left.isEmpty {
+            for _ in 0..<400 where !left.isEmpty {
                 try await Task.sleep(for: .milliseconds(50))
                 left = try leftovers().subtracting(before)
             }

@@ -98,7 +98,7 @@ import Testing
             }
             // The cancelled download's file goes when its task ends; wait for that, within reason.
             var left = Self.downloadFiles().subtracting(before)
-            for _ in 0..<50 where !left.isEmpty {
+            for _ in 0..<200 where !left.isEmpty {
                 try await Task.sleep(for: .milliseconds(100))
                 left = Self.downloadFiles().subtracting(before)
             }

@@ -235,18 +235,20 @@ import Testing
     @Test(arguments: TestTransport.allCases)
     func aFailedRefreshIsSharedByTheRequestsSentBeforeItFailed(transport: TestTransport) async throws {
         struct Refused: Error {}
+        // In order, whatever the load: the refresh fails once all five requests have arrived; the first 401 comes
+        // at once, the other four only after the refresh has failed.
         let refreshes = Counter()
+        let arrivals = Counter()
+        let refreshFailed = Counter()
         let credentials = Credentials(.token("old")) { _ in
             _ = refreshes.next()
-            try await Task.sleep(for: .milliseconds(200))
+            await Counter.wait { arrivals.value >= 5 }
+            _ = refreshFailed.next()
             throw Refused()
         }
-        let arrivals = Counter()
         try await withLoopbackServer { router in
             router.get("/me") { _, _ in
-                // The first 401 comes at once; the next four after the refresh it starts has failed.
-                let arrival = arrivals.next()
-                if (2...5).contains(arrival) { try await Task.sleep(for: .milliseconds(800)) }
+                if arrivals.next() > 1 { await Counter.wait { refreshFailed.value > 0 } }
                 return Response(status: .unauthorized)
             }
         } _: { url, _ in
@@ -476,6 +478,17 @@ final class Counter: Sendable {
         count.withLock {
             $0 += 1; return $0
         }
+    }
+
+    /// The count now.
+    var value: Int { count.withLock { $0 } }
+
+    /// Returns once `condition` holds, looked at every 10 ms, or after 30 s (a test that waits in vain fails on
+    /// its own expectations rather than hanging).
+    static func wait(until condition: () -> Bool) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while !condition(), clock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     }
 }
 

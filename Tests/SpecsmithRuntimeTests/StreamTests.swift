@@ -635,6 +635,9 @@ final class Closed: Sendable {
 
     @Test(arguments: TestTransport.allCases)
     func errorsArriveTyped(transport: TestTransport) async throws {
+        // The server breaks the connection only once the client has read both events (or after 30 s): bytes still
+        // unread when it is reset are gone on the client's side too, and a fixed pause was too short under load.
+        let (bothRead, signalBothRead) = AsyncStream.makeStream(of: Void.self)
         try await withLoopbackServer { router in
             router.post("/refused") { _, _ in Response.json(#"{"message":"no such model"}"#, status: .badRequest) }
             router.post("/broken") { _, _ in
@@ -644,10 +647,12 @@ final class Closed: Sendable {
                     body: ResponseBody { writer in
                         try await writer.write(Self.event(1))
                         try await writer.write(Self.event(2))
-                        // Time for the client to read both before the connection breaks mid-stream: bytes still
-                        // unread when it is reset are gone on the client's side too (a loaded machine lost the
-                        // second event after 50 ms).
-                        try await Task.sleep(for: .milliseconds(500))
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { for await _ in bothRead { return } }
+                            group.addTask { try await Task.sleep(for: .seconds(30)) }
+                            try await group.next()
+                            group.cancelAll()
+                        }
                         throw CancellationError()
                     }
                 )
@@ -662,7 +667,10 @@ final class Closed: Sendable {
             }
             var received: [Int] = []
             do throws(APIError<StreamProblem>) {
-                for try await delta in client.stream(eventsEndpoint("/broken")) { received.append(delta.n) }
+                for try await delta in client.stream(eventsEndpoint("/broken")) {
+                    received.append(delta.n)
+                    if received.count == 2 { signalBothRead.yield() }
+                }
                 Issue.record("expected a failure")
             } catch {
                 guard case .noResponse(let failure) = error else {
