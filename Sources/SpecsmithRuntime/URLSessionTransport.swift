@@ -89,6 +89,14 @@ public struct URLSessionTransport: HTTPTransport {
             urlRequest.addValue(value, forHTTPHeaderField: name)
         }
         urlRequest.httpBody = request.body
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking decompresses whatever comes, faster than a stream's limit can stop it (a
+            // gzip stream took 3.4 GB): a stream asks for its answer uncompressed, and one that comes compressed
+            // anyway is refused (see `SessionDelegate.refusal(ofStream:)`).
+            if request.streamsBody, urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil {
+                urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+            }
+        #endif
         return urlRequest
     }
 
@@ -264,6 +272,24 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         )
     }
 
+    /// Why a streamed answer is refused at its headers, if it is: on Linux, a compressed one. FoundationNetworking
+    /// decompresses what comes before the stream can count it, and cannot be stopped while it does, so a small
+    /// compressed answer could grow into gigabytes; the request asked for `identity`, which servers honour.
+    private static func refusal(ofStream response: HTTPURLResponse) -> TransportError? {
+        #if canImport(FoundationNetworking)
+            guard let encoding = response.value(forHTTPHeaderField: "Content-Encoding"),
+                !["", "identity"].contains(encoding.trimmingCharacters(in: .whitespaces).lowercased())
+            else { return nil }
+            return TransportError(
+                .responseTooLarge,
+                "The stream came compressed (Content-Encoding: \(encoding)) though it was asked for uncompressed; "
+                    + "URLSession on Linux cannot bound the memory of a compressed stream (AsyncHTTPClientTransport can)."
+            )
+        #else
+            nil
+        #endif
+    }
+
     private static func headers(of response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for case (let name as String, let value as String) in response.allHeaderFields {
@@ -305,6 +331,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             return exchanges[dataTask.taskIdentifier]?.limits
         }
         if let backlog = limits?.stream, (200..<300).contains(status), let http = response as? HTTPURLResponse {
+            if let refusal = Self.refusal(ofStream: http) {
+                completionHandler(.cancel)
+                finish(dataTask, with: .failure(refusal))
+                return
+            }
             startStream(dataTask, response: http, backlog: backlog)
             completionHandler(.allow)
             return

@@ -519,6 +519,26 @@ enum GzipBomb {
         return data
     }
 
+    /// `bytes` (fewer than 65,536) as gzip in one stored deflate block, with their CRC-32: a valid compressed
+    /// body whose decompressing is checked to its end.
+    static func stored(_ bytes: [UInt8]) -> Data {
+        let length = UInt16(bytes.count)
+        var data = Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255])
+        data.append(1)  // BFINAL, BTYPE 00 (stored), then the rest of the byte
+        data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
+        data.append(contentsOf: bytes)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        let size = UInt32(bytes.count)
+        data.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
+        data.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) })
+        return data
+    }
+
     /// Packs bits least significant first, as deflate does.
     struct BitWriter {
         var bytes: [UInt8] = []

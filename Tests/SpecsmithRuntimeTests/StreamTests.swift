@@ -570,6 +570,48 @@ final class Closed: Sendable {
         }
     }
 
+    /// URLSession on Linux decompresses whatever comes, faster than a stream's limit can stop it (a 1 MB gzip
+    /// stream took a client past 1.1 GB): there a stream asks for its answer uncompressed, and one that comes
+    /// compressed anyway fails at its headers, saying why, before a byte is decompressed. AsyncHTTPClient bounds
+    /// decompression itself, so there a compressed stream is read.
+    @Test(arguments: TestTransport.allCases)
+    func aCompressedStreamIsAskedForUncompressedOrBounded(transport: TestTransport) async throws {
+        let events = (1...3).map { String(buffer: Self.event($0)) }.joined() + "data: [DONE]\n\n"
+        let compressed = GzipBomb.stored(Array(events.utf8))
+        try await withLoopbackServer { router in
+            router.post("/gzip") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream", .contentEncoding: "gzip"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: compressed))
+                )
+            }
+        } _: { url, log in
+            var received: [StreamDelta] = []
+            var error: APIError<StreamProblem>?
+            do throws(APIError<StreamProblem>) {
+                for try await delta in client(url, transport).stream(eventsEndpoint("/gzip")) { received.append(delta) }
+            } catch let failure {
+                error = failure
+            }
+            #if canImport(FoundationNetworking)
+                if transport == .urlSession {
+                    #expect(await log.requests.first?.headers["accept-encoding"] == "identity")
+                    #expect(received.isEmpty)
+                    guard case .noResponse(let failure)? = error else {
+                        Issue.record("expected noResponse(.responseTooLarge), got \(String(describing: error))")
+                        return
+                    }
+                    #expect(failure.kind == .responseTooLarge)
+                    #expect(failure.message.contains("Content-Encoding: gzip"), "\(failure.message)")
+                    return
+                }
+            #endif
+            #expect(received.map(\.n) == [1, 2, 3])
+            #expect(error == nil, "\(String(describing: error))")
+        }
+    }
+
     /// Invalid UTF-8 in an event's data was repaired to U+FFFD while the same bytes in a JSON body failed: an
     /// event decoded as JSON now fails the same way, with its bytes.
     @Test(arguments: TestTransport.allCases)
