@@ -219,6 +219,11 @@ extension ResponseDecoding {
     /// A `text/event-stream` answer whose events' data are JSON decoded as `Value`; an event whose data is
     /// `terminator` (such as `[DONE]`) ends the stream, and an event named `errorEvent` ends it with its data
     /// as the endpoint's error body.
+    ///
+    /// As a browser's `EventSource` gives `onmessage` only, the values are the events without a name or named
+    /// `message`: events of other names (a server's `event: ping` between its values) are skipped, not decoded
+    /// as `Value`. A stream whose events all have names of their own is described by name
+    /// (``serverSentEvents(terminator:errorEvent:decode:)``, a spec's `events:` map).
     public static func serverSentEvents<Value: Decodable & Sendable>(
         of value: Value.Type,
         terminator: String? = nil,
@@ -226,6 +231,7 @@ extension ResponseDecoding {
     ) -> Self where Response == ResponseStream<Value> {
         streaming(
             .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
+                guard event.event == ServerSentEvent.defaultType else { return nil }
                 try event.requireValidUTF8()
                 return try decoder.decode(Value.self, from: Data(event.data.utf8))
             }

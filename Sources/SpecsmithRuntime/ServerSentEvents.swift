@@ -2,6 +2,9 @@ import Foundation
 
 /// One event of a `text/event-stream` answer, as the server-sent events standard (WHATWG HTML, §9.2) defines it.
 public struct ServerSentEvent: Sendable, Hashable {
+    /// The type of an event without an `event` field: `message`.
+    public static let defaultType = "message"
+
     /// The event's type: its `event` field, or `message` when it has none.
     public var event: String
     /// Its `data` fields, joined with line feeds.
@@ -18,7 +21,7 @@ public struct ServerSentEvent: Sendable, Hashable {
     var dataBytes: Data { invalidUTF8 ?? Data(data.utf8) }
 
     /// An event with these parts.
-    public init(event: String = "message", data: String, id: String? = nil, retry: Int? = nil) {
+    public init(event: String = ServerSentEvent.defaultType, data: String, id: String? = nil, retry: Int? = nil) {
         self.event = event
         self.data = data
         self.id = id
@@ -158,7 +161,7 @@ struct EventParser {
         guard hasData else { return nil }
         let valid = String(validating: data, as: UTF8.self)
         var event = ServerSentEvent(
-            event: type.isEmpty ? "message" : type,
+            event: type.isEmpty ? ServerSentEvent.defaultType : type,
             data: valid ?? String(decoding: data, as: UTF8.self),
             id: lastEventID,
             retry: retry

@@ -90,6 +90,37 @@ final class Closed: Sendable {
         #expect(values == [StreamDelta(n: 1, text: "Hel"), StreamDelta(n: 2, text: "lo")])
     }
 
+    /// As a browser's `EventSource` gives `onmessage`: the values of `events: T` are the events without a name
+    /// or named `message`; a `ping` between them is skipped, not decoded as `T` (which ended the stream with
+    /// "No value for required key 'id'" after two values, not naming the event).
+    @Test(arguments: TestTransport.allCases)
+    func namedSideEventsAreSkipped(transport: TestTransport) async throws {
+        let ping = "event: ping\ndata: {\"type\":\"ping\"}\n\n"
+        try await withLoopbackServer { router in
+            router.post("/events") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: ping))
+                        try await writer.write(Self.event(1))
+                        try await writer.write(ByteBuffer(string: ping + ping))
+                        try await writer.write(ByteBuffer(string: "event: message\n"))
+                        try await writer.write(Self.event(2))
+                        try await writer.write(ByteBuffer(string: "event: content_block_delta\ndata: {\"n\":99}\n\n"))
+                        try await writer.write(Self.event(3))
+                        try await writer.write(ByteBuffer(string: ping + "data: [DONE]\n\n"))
+                        try await writer.finish(nil)
+                    }
+                )
+            }
+        } _: { url, _ in
+            var received: [Int] = []
+            for try await delta in client(url, transport).stream(eventsEndpoint("/events")) { received.append(delta.n) }
+            #expect(received == [1, 2, 3])
+        }
+    }
+
     @Test func anUndecodableEventEndsTheStreamWithItsBytes() async throws {
         let decoding = ResponseDecoding<ResponseStream<StreamDelta>>.serverSentEvents(of: StreamDelta.self)
         let stream = try decoding.decode(
