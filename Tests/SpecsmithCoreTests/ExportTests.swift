@@ -93,6 +93,41 @@ import Testing
         Self.expectSameSwift(fromDocument.files, fromSpec.files, samplesByValue: false)
     }
 
+    /// The switch of a stream method (`"stream": true`) is a property of the request body, as OpenAPI says it, so
+    /// that a reader without `x-specsmith` can send it: read without the extension, the document still gives
+    /// both methods, and the plain method still leaves the field out. (It was only under `x-specsmith`.)
+    @Test func theStreamSwitchIsInTheBodyForEveryReader() throws {
+        let document = OpenAPIExporter.export(try Self.resolve("Chat")).text
+        #expect(document.contains("`true` for the answer as a stream (`createChatCompletionStream`)"))
+        let (api, diagnostics) = Pipeline.resolve(text: Self.withoutFormat(document), path: "Chat.openapi.yaml") {
+            _ in nil
+        }
+        let resolved = try #require(api, "\(diagnostics)")
+        let stream = try #require(resolved.operations.first { $0.specName == "createChatCompletionStream" })
+        #expect(stream.addedBodyField == "stream")
+        let plain = try #require(resolved.operations.first { $0.specName == "createChatCompletion" })
+        #expect(!plain.parameters.contains { $0.wireName == "stream" })
+    }
+
+    /// `document` without its `x-specsmith` entries, as another tool reads it.
+    static func withoutFormat(_ document: String) -> String {
+        var kept: [Substring] = []
+        var skippingDeeperThan: Int?
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }.count
+            if let depth = skippingDeeperThan {
+                if indent > depth || line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                skippingDeeperThan = nil
+            }
+            if line.dropFirst(indent).hasPrefix("x-specsmith:") {
+                skippingDeeperThan = indent
+                continue
+            }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
     /// Whether `openapi-spec-validator` (PyPI) is installed.
     static let validatorIsInstalled = run(["python3", "-c", "import openapi_spec_validator"]).status == 0
     /// Whether a missing validator fails the test rather than skipping it: CI installs the validator and sets

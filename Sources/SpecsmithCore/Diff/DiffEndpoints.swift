@@ -58,6 +58,9 @@ extension Differ {
     }
 
     mutating func compare(_ before: Operation, _ after: Operation) {
+        // Endpoints that send the same request (a plain method and its stream method) share their changes.
+        request = Self.request(after)
+        defer { request = nil }
         let subject = "endpoint `\(after.specName)`"
         if before.method != after.method || route(before) != route(after) {
             add(subject, "moved from \(Self.request(before)) to \(Self.request(after))", swift: false, wire: true)
@@ -144,11 +147,14 @@ extension Differ {
                 )
                 continue
             }
+            // Apps already shipped still send it, and the server now ignores it (or refuses it): a rename of an
+            // optional field loses what old apps send without a word.
             add(
                 subject,
-                "parameter `\(parameter.name)` (\(Self.place(parameter.location)) `\(parameter.wireName)`) removed",
+                "parameter `\(parameter.name)` (\(Self.place(parameter.location)) `\(parameter.wireName)`) removed: "
+                    + "old apps still send it",
                 swift: true,
-                wire: false
+                wire: true
             )
         }
         for parameter in after.parameters {

@@ -13,6 +13,9 @@ extension Differ {
                 if !model.isRequestOnly { add("model `\(model.name)`", "added", swift: false, wire: false) }
                 continue
             }
+            // An endpoint's inline body: its fields are the endpoint's parameters, whose changes are reported
+            // with the endpoint.
+            if model.isRequestOnly && before.isRequestOnly { continue }
             let sent = oldUse.sent.contains(model.name) || newUse.sent.contains(model.name)
             let received = oldUse.received.contains(model.name) || newUse.received.contains(model.name)
             switch (before.shape, model.shape) {

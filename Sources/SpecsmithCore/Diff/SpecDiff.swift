@@ -32,7 +32,7 @@ public struct SpecDiff: Sendable, Hashable {
         differ.compareAPI()
         differ.compareEndpoints()
         differ.compareModels()
-        changes = differ.changes
+        changes = differ.mergedChanges
     }
 
     /// The changes that break Swift callers.
@@ -48,6 +48,10 @@ struct Differ {
     let old: API
     let new: API
     var changes: [SpecDiff.Change] = []
+    /// For each change, the request of the endpoint it is a change of (`POST /chat/completions`), if any.
+    var requests: [String?] = []
+    /// The request of the endpoint being compared.
+    var request: String?
     /// The models each API sends in requests and receives in answers, through their properties.
     let oldUse: ModelUse
     let newUse: ModelUse
@@ -63,6 +67,45 @@ struct Differ {
         changes.append(
             SpecDiff.Change(subject: subject, description: description, breaksSwift: swift, breaksWire: wire)
         )
+        requests.append(request)
+    }
+
+    /// The changes, one line per change: the same change of endpoints that send the same request (a plain
+    /// method and its stream method, `createChatCompletion` and `createChatCompletionStream`) is one change
+    /// naming both, at the first one's place.
+    var mergedChanges: [SpecDiff.Change] {
+        struct Key: Hashable {
+            var request: String
+            var description: String
+            var swift: Bool
+            var wire: Bool
+        }
+        var merged: [SpecDiff.Change] = []
+        var endpoints: [[String]] = []
+        var place: [Key: Int] = [:]
+        for (change, request) in zip(changes, requests) {
+            let name = change.subject.hasPrefix("endpoint `") ? String(change.subject.dropFirst(9)) : nil
+            guard let request, let name else {
+                merged.append(change)
+                endpoints.append([])
+                continue
+            }
+            let key = Key(
+                request: request,
+                description: change.description,
+                swift: change.breaksSwift,
+                wire: change.breaksWire
+            )
+            if let index = place[key] {
+                endpoints[index].append(name)
+                merged[index].subject = "endpoints " + endpoints[index].joined(separator: ", ")
+            } else {
+                place[key] = merged.count
+                merged.append(change)
+                endpoints.append([name])
+            }
+        }
+        return merged
     }
 
     /// The API's own: its name (the client's type) and base URL.

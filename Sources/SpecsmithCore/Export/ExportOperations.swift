@@ -454,9 +454,11 @@ extension OpenAPIExporter {
         } else if let field = variant.addedBodyField {
             stream["field"] = .string(field)
             stream["value"] = value(variant.addedValue)
+            addStreamField(field, value: variant.addedValue, of: variant, to: &operation)
         } else if let constant = streamField(variant) {
             stream["field"] = .string(constant.key)
             stream["value"] = value(constant.value)
+            addStreamField(constant.key, value: constant.value, of: variant, to: &operation)
         }
         for entry in Self.streamEntries(variant.responseBody, errorEvent: variant.streamErrorEvent).entries {
             stream[entry.key] = entry.value
@@ -487,6 +489,40 @@ extension OpenAPIExporter {
         if case .array(let existing)? = operation["parameters"] { parameters = existing }
         parameters.append(.object(parameter))
         operation["parameters"] = .array(parameters)
+    }
+
+    /// The body field that asks for a stream (`"stream": true`), listed among the body's own properties (not
+    /// required: the other method leaves it out), so that any reader of the document can send it; `specsmith`
+    /// reads it back as the stream's `field`. A body that is a reference to a shared schema is left as it is.
+    private func addStreamField(
+        _ name: String,
+        value sent: DefaultValue,
+        of variant: Operation,
+        to operation: inout DocumentObject
+    ) {
+        guard case .object(var body)? = operation["requestBody"], case .object(var content)? = body["content"]
+        else { return }
+        for entry in content.entries {
+            guard case .object(var media) = entry.value, case .object(var schema)? = media["schema"],
+                case .object(var properties)? = schema["properties"], properties[name] == nil
+            else { continue }
+            var property = DocumentObject()
+            switch sent {
+            case .int: property["type"] = "integer"
+            case .string: property["type"] = "string"
+            default: property["type"] = "boolean"
+            }
+            property["description"] = .string(
+                "`\(sent.fieldText ?? "true")` for the answer as a stream (`\(variant.specName)`); left out "
+                    + "for the answer in one piece."
+            )
+            properties[name] = .object(property)
+            schema["properties"] = .object(properties)
+            media["schema"] = .object(schema)
+            content[entry.key] = .object(media)
+        }
+        body["content"] = .object(content)
+        operation["requestBody"] = .object(body)
     }
 
     /// The constant field of an inline body that asks for the stream, and its value.

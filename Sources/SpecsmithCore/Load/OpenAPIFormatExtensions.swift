@@ -167,6 +167,10 @@ extension OpenAPIReader {
                     endpoint.stream = reader.streamVariant(entry)
                     // The document lists a stream's query parameter for other readers; its stream method sends it.
                     if let item = endpoint.stream?.query?.value { endpoint.query.removeAll { $0.key.value == item } }
+                    // And its body field, among the body's properties; the other method leaves it out.
+                    if let field = endpoint.stream?.field?.value {
+                        endpoint.body = endpoint.body?.removing(field: field)
+                    }
                 case "deprecated": endpoint.deprecated = reader.deprecation(entry.value)
                 case "namespace": endpoint.namespace = reader.string(entry.value, key: "namespace")
                 case "name": if let name = reader.string(entry.value, key: "name") { endpoint.name = name }
