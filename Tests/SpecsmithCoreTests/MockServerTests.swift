@@ -124,6 +124,39 @@ import Testing
         #expect(allowed.status < 300, "\(Self.problems(allowed))")
     }
 
+    /// A value of a union that fits none of its alternatives is told by the alternative that came closest, at
+    /// the part at fault: not "must be one of `String`, `[ContentPart]`, not a list" for a list of parts whose
+    /// second lacks its `text`.
+    @Test func aUnionValueNamesTheClosestAlternativesProblem() throws {
+        let chat = try Self.mock("Chat")
+        let body = #"""
+            {"model": "gpt-test", "messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"},
+            {"type": "text"}]}]}
+            """#
+        let response = chat.respond(
+            to: MockRequest(
+                method: "POST",
+                target: "/chat/completions",
+                headers: [MockHeader("Content-Type", "application/json"), Self.bearer],
+                body: Data(body.utf8)
+            )
+        )
+        #expect(response.status == 400)
+        let problems = Self.problems(response)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(
+            problems.first?.hasPrefix("in the body, the `TextPart` at `messages[0].content[1]` has no `text`") == true,
+            "\(problems)"
+        )
+        #expect(
+            problems.first?.hasSuffix(
+                "(read as `[ContentPart]`, the closest of `String`, `[ContentPart]`, a `Content`)"
+            )
+                == true,
+            "\(problems)"
+        )
+    }
+
     @Test func everythingARequestGetsWrongIsNamed() throws {
         let notes = try Self.mock("Notes")
         let id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"

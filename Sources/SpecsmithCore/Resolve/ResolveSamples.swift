@@ -115,7 +115,7 @@ struct SampleChecker {
     /// Whether values are checked as a server checks what it is sent, rather than as the client reads them:
     /// an enumeration's value must be listed, and a union's value must be one of its alternatives.
     let strict: Bool
-    private(set) var mismatches: [(message: String, location: SourceLocation)] = []
+    private(set) var mismatches: [(message: String, location: SourceLocation, path: String)] = []
     /// How deep the check is in the value and its types, and how many checks it has made: past
     /// ``maximumDepth`` or ``maximumSteps`` the rest of a value is taken as it is, so that no sample or request
     /// body (however deep, or checked against unions of unions, each alternative tried) can exhaust the stack
@@ -197,14 +197,22 @@ struct SampleChecker {
                     if let constant = property.constant {
                         if !Self.matches(field, constant) {
                             let expected = TranslationSupport.constantText(constant)
-                            report("`\(join(path, property.key))` must always be `\(expected)`", at: field.location)
+                            report(
+                                "`\(join(path, property.key))` must always be `\(expected)`",
+                                at: field.location,
+                                path: join(path, property.key)
+                            )
                         }
                         continue
                     }
                     check(field, as: property.type, at: join(path, property.key))
                 } else if !property.type.isOptional && property.defaultValue == nil {
                     let place = path.isEmpty ? "" : " at `\(path)`"
-                    report("the `\(name)`\(place) has no `\(property.key)`, which is required", at: value.location)
+                    report(
+                        "the `\(name)`\(place) has no `\(property.key)`, which is required",
+                        at: value.location,
+                        path: join(path, property.key)
+                    )
                 }
             }
         case (.object, _):
@@ -229,11 +237,15 @@ struct SampleChecker {
                 let tags = union.alternatives.flatMap(\.tags).prefix(8).map { "`\($0)`" }.joined(separator: ", ")
                 report(
                     "\(path.isEmpty ? "it" : "`\(path)`") needs a `\(discriminator)` of \(tags) (a `\(name)`)",
-                    at: (tag ?? value).location
+                    at: (tag ?? value).location,
+                    path: path
                 )
             }
             return
         }
+        // The alternative that came closest: the one of the value's own kind whose problems are inside the value
+        // (a list of parts, one part lacking its `text`), the fewest of them.
+        var closest: (type: TypeRef, mismatches: [(message: String, location: SourceLocation, path: String)])?
         for alternative in union.alternatives {
             var trial = SampleChecker(models: models, dates: dates, strict: strict)
             trial.depth = depth
@@ -241,10 +253,25 @@ struct SampleChecker {
             trial.check(value, as: alternative.type, at: path)
             steps = trial.steps
             if trial.mismatches.isEmpty { return }
+            let inside = trial.mismatches.allSatisfy { Self.isInside($0.path, path) }
+            if inside, trial.mismatches.count < closest?.mismatches.count ?? .max {
+                closest = (alternative.type, trial.mismatches)
+            }
         }
         if union.fallbackCase == nil || strict {
             let names = union.alternatives.map { "`\(TranslationSupport.typeText($0.type))`" }.joined(separator: ", ")
-            mismatch(value, at: path, expected: "one of \(names) (a `\(name)`)")
+            guard let closest else {
+                mismatch(value, at: path, expected: "one of \(names) (a `\(name)`)")
+                return
+            }
+            let type = TranslationSupport.typeText(closest.type)
+            for problem in closest.mismatches {
+                report(
+                    "\(problem.message) (read as `\(type)`, the closest of \(names), a `\(name)`)",
+                    at: problem.location,
+                    path: problem.path
+                )
+            }
         }
     }
 
@@ -314,11 +341,20 @@ struct SampleChecker {
 
     private mutating func mismatch(_ value: YAMLValue, at path: String, expected: String) {
         let found = value.scalarText.map { "\(value.kindDescription) `\($0)`" } ?? value.kindDescription
-        report("\(path.isEmpty ? "it" : "`\(path)`") must be \(expected), not \(found)", at: value.location)
+        report("\(path.isEmpty ? "it" : "`\(path)`") must be \(expected), not \(found)", at: value.location, path: path)
     }
 
-    private mutating func report(_ message: String, at location: SourceLocation) {
-        mismatches.append((message, location))
+    /// Records a problem of the value at `path`.
+    private mutating func report(_ message: String, at location: SourceLocation, path: String) {
+        mismatches.append((message, location, path))
+    }
+
+    /// Whether `inner` is a part of the value at `outer` (`content[1].text` of `content`), not the value itself.
+    static func isInside(_ inner: String, _ outer: String) -> Bool {
+        guard inner.count > outer.count, inner.hasPrefix(outer) else { return false }
+        if outer.isEmpty { return true }
+        let next = inner[inner.index(inner.startIndex, offsetBy: outer.count)]
+        return next == "." || next == "["
     }
 
     private func join(_ path: String, _ key: String) -> String {
