@@ -109,6 +109,42 @@ import Testing
         #expect(!plain.parameters.contains { $0.wireName == "stream" })
     }
 
+    /// A stream's error event is one of its events in the document, its data the endpoint's error body (it was
+    /// only named under `x-specsmith`, and its data was any JSON), and the document reads back the same.
+    @Test func aStreamsErrorEventCarriesTheErrorBody() throws {
+        let spec = """
+            name: Talk
+            baseURL: https://example.com
+            models:
+              Chunk:
+                properties:
+                  text: String
+              Problem:
+                properties:
+                  message: String
+            errors:
+              4XX: Problem
+            endpoints:
+              talk:
+                method: POST
+                path: /talk
+                response:
+                  events: Chunk
+                  errorEvent: failure
+            """
+        let (resolved, diagnostics) = Pipeline.resolve(text: spec, path: "talk.yaml") { _ in nil }
+        let api = try #require(resolved, "\(diagnostics)")
+        let document = OpenAPIExporter.export(api).text
+        let stream = try #require(document.range(of: "text/event-stream:")).upperBound
+        let afterStream = String(document[stream...])
+        #expect(afterStream.contains("anyOf:"), "\(afterStream)")
+        #expect(afterStream.contains("const: failure"), "\(afterStream)")
+        #expect(afterStream.contains("\"$ref\": \"#/components/schemas/Problem\""), "\(afterStream)")
+        let (exported, exportedDiagnostics) = Pipeline.resolve(text: document, path: "talk.openapi.yaml") { _ in nil }
+        let back = try #require(exported, "\(exportedDiagnostics)")
+        #expect(SpecDiff(old: api, new: back).changes.isEmpty, "\(SpecDiff(old: api, new: back).text)")
+    }
+
     /// `document` without its `x-specsmith` entries, as another tool reads it.
     static func withoutFormat(_ document: String) -> String {
         var kept: [Substring] = []

@@ -281,7 +281,7 @@ extension OpenAPIExporter {
             if let content = content(
                 operation.responseBody,
                 sample: operation.sample,
-                errorEvent: operation.streamErrorEvent
+                errorEvent: operation.streamErrorEvent.map { ($0, errorBodySchema(operation)) }
             ) {
                 response["content"] = .object(content)
             }
@@ -307,7 +307,25 @@ extension OpenAPIExporter {
     }
 
     /// The media types of an answer's body; `nil` for none.
-    func content(_ body: Operation.AnswerBody, sample: String?, errorEvent: String? = nil) -> DocumentObject? {
+    /// The schema of an endpoint's documented error bodies, which its stream's error event carries as its data:
+    /// the one type, or any of them.
+    func errorBodySchema(_ operation: Operation) -> DocumentObject {
+        var types: [TypeRef] = []
+        for error in operation.errors where !types.contains(error.type) { types.append(error.type) }
+        let schemas = types.compactMap { schema($0) }
+        guard schemas.count > 1 else { return schemas.first ?? DocumentObject() }
+        var any = DocumentObject()
+        any["anyOf"] = .array(schemas.map { .object($0) })
+        return any
+    }
+
+    /// The content of an answer; a stream's error event (`errorEvent`, its name and the schema of its data) is
+    /// one of the stream's events.
+    func content(
+        _ body: Operation.AnswerBody,
+        sample: String?,
+        errorEvent: (name: String, data: DocumentObject)? = nil
+    ) -> DocumentObject? {
         var content = DocumentObject()
         switch body {
         case .none: return nil
@@ -342,9 +360,18 @@ extension OpenAPIExporter {
             }
             content[accept] = .object(media)
         case .events(let element, _):
+            var events = Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil)
+            if let errorEvent {
+                // The values' events are unnamed (`message`); the error event is named.
+                var either = DocumentObject()
+                either["anyOf"] = .array([
+                    .object(events), .object(Self.eventSchema(data: errorEvent.data, name: errorEvent.name)),
+                ])
+                events = either
+            }
             content["text/event-stream"] = streamMedia(
-                Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil),
-                format: Self.streamEntries(body, errorEvent: errorEvent),
+                events,
+                format: Self.streamEntries(body, errorEvent: errorEvent?.name),
                 example: sample
             )
         case .jsonLines(let element):
@@ -357,11 +384,11 @@ extension OpenAPIExporter {
             var schema = DocumentObject()
             schema["anyOf"] = .array(
                 union.cases.map { .object(Self.eventSchema(data: self.schema($0.type), name: $0.event)) }
-                    + (errorEvent.map { [.object(Self.eventSchema(data: DocumentObject(), name: $0))] } ?? [])
+                    + (errorEvent.map { [.object(Self.eventSchema(data: $0.data, name: $0.name))] } ?? [])
             )
             content["text/event-stream"] = streamMedia(
                 schema,
-                format: Self.streamEntries(body, errorEvent: errorEvent),
+                format: Self.streamEntries(body, errorEvent: errorEvent?.name),
                 example: sample
             )
         }
@@ -437,7 +464,11 @@ extension OpenAPIExporter {
         guard case .object(var responses)? = operation["responses"],
             let key = responses.entries.first(where: { $0.key.hasPrefix("2") })?.key,
             case .object(var response)? = responses[key],
-            let streamed = content(variant.responseBody, sample: variant.sample, errorEvent: variant.streamErrorEvent)
+            let streamed = content(
+                variant.responseBody,
+                sample: variant.sample,
+                errorEvent: variant.streamErrorEvent.map { ($0, errorBodySchema(variant)) }
+            )
         else { return }
         var content: DocumentObject
         if case .object(let existing)? = response["content"] { content = existing } else { content = DocumentObject() }
