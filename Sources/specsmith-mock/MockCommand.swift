@@ -35,6 +35,15 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The config file whose options win over the spec's.", valueName: "path"))
     var config: String?
 
+    @Option(
+        name: .customLong("token"),
+        help: ArgumentHelp(
+            "Credentials given to a scope (repeatable): a token, an API key, or user:password. Then only a scope's own credentials pass where it may call; others get 403, unknown ones 401.",
+            valueName: "scope=credentials"
+        )
+    )
+    var tokens: [String] = []
+
     @Flag(help: "Log nothing per request.")
     var quiet = false
 
@@ -50,9 +59,22 @@ struct MockCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
         guard let api = resolved.0 else { throw ExitCode(1) }
+        var mock = MockServer(api: api)
+        let scopes = api.auth?.scopes.map(\.specName) ?? []
+        for given in tokens {
+            guard let equals = given.firstIndex(of: "="), scopes.contains(String(given[..<equals])) else {
+                let known =
+                    scopes.isEmpty ? "the spec has no scopes" : "its scopes are " + scopes.joined(separator: ", ")
+                FileHandle.standardError.write(
+                    Data("error: `--token \(given)` must be scope=credentials, of a scope of the spec; \(known)\n".utf8)
+                )
+                throw ExitCode(2)
+            }
+            mock.tokens[String(given[..<equals]), default: []].insert(String(given[given.index(after: equals)...]))
+        }
         let quiet = self.quiet
         let server = MockHTTPServer(
-            mock: MockServer(api: api),
+            mock: mock,
             host: host,
             port: port,
             latency: .milliseconds(max(0, latency)),

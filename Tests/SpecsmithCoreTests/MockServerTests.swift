@@ -157,6 +157,49 @@ import Testing
         )
     }
 
+    /// Given credentials per scope, the mock tells scopes apart, so that a 403 can be tried: a scope's token
+    /// passes where it may call (a scope that includes another's too), another scope's token gets 403, a token
+    /// given to no scope 401; without them any token passes.
+    @Test func tokensPerScopeAreToldApart() throws {
+        var mock = try Self.mock(
+            spec: """
+                name: Shop
+                baseURL: https://example.com
+                auth:
+                  scheme: {type: bearer}
+                  scopes:
+                    guest: {}
+                    customer: {includes: guest}
+                    admin: {}
+                  default: customer
+                endpoints:
+                  products: {method: GET, path: /products, scope: guest, response: "[String]"}
+                  orders: {method: GET, path: /orders, scope: customer, response: "[String]"}
+                """
+        )
+        func status(_ path: String, _ token: String) -> Int {
+            mock.respond(
+                to: MockRequest(method: "GET", target: path, headers: [MockHeader("Authorization", "Bearer \(token)")])
+            )
+            .status
+        }
+        #expect(status("/orders", "anything") == 200)
+        mock.tokens = ["guest": ["g-1"], "customer": ["c-1"], "admin": ["a-1"]]
+        #expect(status("/products", "g-1") == 200)
+        #expect(status("/products", "c-1") == 200, "customer includes guest")
+        #expect(status("/orders", "c-1") == 200)
+        #expect(status("/orders", "g-1") == 403)
+        #expect(status("/orders", "a-1") == 403)
+        #expect(status("/orders", "unknown") == 401)
+        let refused = mock.respond(
+            to: MockRequest(method: "GET", target: "/orders", headers: [MockHeader("Authorization", "Bearer g-1")])
+        )
+        #expect(Self.problems(refused).first?.contains("these credentials are scope `guest`'s") == true)
+        // A scope given no credentials of its own still takes any token.
+        mock.tokens = ["admin": ["a-1"]]
+        #expect(status("/orders", "anything") == 200)
+    }
+
     @Test func everythingARequestGetsWrongIsNamed() throws {
         let notes = try Self.mock("Notes")
         let id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"

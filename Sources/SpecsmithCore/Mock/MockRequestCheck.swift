@@ -42,9 +42,16 @@ struct MockRequestCheck {
     // MARK: Credentials
 
     /// 401 when the request carries no credentials a scope that may call the endpoint sends, 403 when it
-    /// carries only another scheme's; `nil` when it may call it. The mock cannot tell tokens of one scheme apart:
-    /// any token of the right scheme passes.
-    func credentials(of request: MockRequest, query: [(name: String, value: String)]) -> MockRefusal? {
+    /// carries only another scheme's; `nil` when it may call it. Without `tokens` the mock cannot tell credentials
+    /// of one scheme apart, and any token of the right scheme passes. With `tokens` (by scope's name in the spec,
+    /// the credentials each scope is given: a token, an API key, or `user:password`), credentials given to a
+    /// scope pass where that scope may call, are refused with 403 elsewhere, and credentials given to no scope
+    /// are refused with 401, but where a scope that may call has no tokens of its own.
+    func credentials(
+        of request: MockRequest,
+        query: [(name: String, value: String)],
+        tokens: [String: Set<String>] = [:]
+    ) -> MockRefusal? {
         guard let auth = api.auth, let required = operation.scope,
             let scope = auth.scopes.first(where: { $0.name == required })
         else { return nil }
@@ -54,16 +61,52 @@ struct MockRequestCheck {
             needed.contains($0.name) || !auth.included(by: $0).isDisjoint(with: needed)
         }
         let schemes = granting.map { auth.scheme(of: $0) }
-        if schemes.contains(where: { Self.sends(request, query: query, $0) }) { return nil }
-        let others = ([auth.scheme] + auth.schemes.map(\.scheme)).filter { !schemes.contains($0) }
         let names = Set(schemes.map(Self.describe)).sorted().joined(separator: " or ")
         let message = "`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names)"
+        if let sent = schemes.first(where: { Self.sends(request, query: query, $0) }) {
+            guard !tokens.isEmpty, let credential = Self.credential(of: request, query: query, sent) else { return nil }
+            let owners = auth.scopes.filter { tokens[$0.specName]?.contains(credential) == true }.map(\.specName)
+            if owners.isEmpty {
+                if granting.contains(where: { tokens[$0.specName] == nil }) { return nil }
+                var refusal = MockRefusal(401, "unauthorized", message + "; these credentials were given to no scope")
+                refusal.headers.append(MockHeader("WWW-Authenticate", Self.challenge(sent)))
+                return refusal
+            }
+            if granting.contains(where: { owners.contains($0.specName) }) { return nil }
+            let theirs = owners.map { "`\($0)`" }.joined(separator: ", ")
+            return MockRefusal(403, "forbidden", message + "; these credentials are scope \(theirs)'s")
+        }
+        let others = ([auth.scheme] + auth.schemes.map(\.scheme)).filter { !schemes.contains($0) }
         if others.contains(where: { Self.sends(request, query: query, $0) }) {
             return MockRefusal(403, "forbidden", message + "; these are another scheme's")
         }
         var refusal = MockRefusal(401, "unauthorized", message)
         refusal.headers.append(MockHeader("WWW-Authenticate", Self.challenge(schemes.first ?? auth.scheme)))
         return refusal
+    }
+
+    /// The credentials the request carries as `scheme` sends them: the token, the API key, or `user:password`.
+    static func credential(
+        of request: MockRequest,
+        query: [(name: String, value: String)],
+        _ scheme: Auth.Scheme
+    ) -> String? {
+        switch scheme {
+        case .bearer(let header, let prefix):
+            guard let value = request.header(header) else { return nil }
+            guard let prefix else { return value }
+            return String(value.dropFirst(prefix.count + 1)).trimmingCharacters(in: .whitespaces)
+        case .apiKey(let name, let inQuery):
+            if inQuery { return query.first { $0.name == name }?.value }
+            return request.header(name)
+        case .basic:
+            guard let value = request.header("Authorization"), value.lowercased().hasPrefix("basic "),
+                let decoded = Data(base64Encoded: String(value.dropFirst(6)))
+            else { return nil }
+            return String(data: decoded, encoding: .utf8)
+        case .oauth2:
+            return credential(of: request, query: query, .bearer(header: "Authorization", prefix: "Bearer"))
+        }
     }
 
     /// Whether the request carries credentials as `scheme` sends them.

@@ -71,6 +71,11 @@ public struct MockResponse: Sendable, Hashable {
 public struct MockServer: Sendable {
     /// The API it serves.
     public let api: API
+    /// The credentials each scope is given, by the scope's name in the spec (`admin`): a token, an API key, or
+    /// `user:password`. Empty, any credentials of the right scheme pass; given, a scope's credentials pass only
+    /// where it may call (403 elsewhere), and credentials given to no scope are refused (401) but for scopes
+    /// given none. `specsmith mock --token admin=…` sets them.
+    public var tokens: [String: Set<String>] = [:]
     /// The endpoints by the paths they match, most specific first.
     let routes: [MockRoute]
     /// Makes values of the spec's types.
@@ -123,7 +128,7 @@ public struct MockServer: Sendable {
         let preferences = MockPreferences(request.header("Prefer"))
         let check = MockRequestCheck(api: api, operation: operation, models: values.models)
         var response: MockResponse
-        if let refusal = check.credentials(of: request, query: query) {
+        if let refusal = check.credentials(of: request, query: query, tokens: tokens) {
             response = self.response(to: refusal, of: operation)
         } else {
             let problems = check.problems(of: request, path: pathValues, query: query, json: json)
