@@ -200,6 +200,37 @@ import Testing
         #expect(status("/orders", "anything") == 200)
     }
 
+    /// `Prefer: error-event=1` makes a stream fail mid-way as the spec says it can: its first value, then its
+    /// error event with a value of the error body, and nothing after; an endpoint whose stream has no error event
+    /// says so.
+    @Test func preferAsksForAnErrorEventMidStream() throws {
+        let chat = try Self.mock("Chat")
+        func stream(_ target: String, _ body: String) -> MockResponse {
+            chat.respond(
+                to: MockRequest(
+                    method: "POST",
+                    target: target,
+                    headers: [
+                        MockHeader("Content-Type", "application/json"), Self.bearer,
+                        MockHeader("Prefer", "error-event=1"),
+                    ],
+                    body: Data(body.utf8)
+                )
+            )
+        }
+        let failing = stream("/responses", #"{"model": "gpt-test", "input": "Hi", "stream": true}"#)
+        #expect(failing.status == 200)
+        let events = String(decoding: failing.body, as: UTF8.self).components(separatedBy: "\n\n").filter {
+            !$0.isEmpty
+        }
+        #expect(events.count == 2, "\(events)")
+        #expect(events.first?.hasPrefix("event: response.created\n") == true, "\(events)")
+        #expect(events.last?.hasPrefix("event: error\ndata: {") == true, "\(events)")
+        let refused = stream("/chat/completions", #"{"model": "gpt-test", "messages": [], "stream": true}"#)
+        #expect(refused.status == 400)
+        #expect(Self.problems(refused).first?.contains("has no `errorEvent`") == true, "\(Self.problems(refused))")
+    }
+
     @Test func everythingARequestGetsWrongIsNamed() throws {
         let notes = try Self.mock("Notes")
         let id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"

@@ -38,6 +38,27 @@ struct MockAnswer {
         return response(successStatus, operation.responseBody, sample: dynamic ? nil : operation.sample)
     }
 
+    /// The success answer of a stream of server-sent events that fails mid-way: its first `count` values, then its
+    /// error event, whose data is a value of its documented error body, and nothing after. `nil` when the
+    /// endpoint's stream has no error event.
+    func streamFailing(after count: Int) -> MockResponse? {
+        guard let name = operation.streamErrorEvent, let type = operation.errors.first?.type else { return nil }
+        var response = success()
+        let text = String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let terminator: String? =
+            switch operation.responseBody {
+            case .events(_, let end), .namedEvents(_, let end): end
+            default: nil
+            }
+        let values = text.components(separatedBy: "\n\n").filter { event in
+            !event.isEmpty && !event.split(separator: "\n").contains { $0 == "data: \(terminator ?? "\u{0}")" }
+        }
+        let data = self.values.value(type).jsonText(indentation: nil)
+        let stream = values.prefix(count).map { $0 + "\n\n" }.joined() + "event: \(name)\ndata: \(data)\n\n"
+        response.body = Data(stream.utf8)
+        return response
+    }
+
     /// The documented answer of status `code`, or its documented error; `nil` when it documents neither.
     func documented(_ code: Int) -> MockResponse? {
         if let answers = operation.answers {

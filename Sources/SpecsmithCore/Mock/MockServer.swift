@@ -66,8 +66,9 @@ public struct MockResponse: Sendable, Hashable {
 /// executable serves it over HTTP; tests can call ``respond(to:)`` directly.
 ///
 /// A request chooses another documented answer with `Prefer: code=404` (the error's body is made from its
-/// type), asks for a made value over the sample with `Prefer: dynamic=true`, and for latency with
-/// `Prefer: latency=300` (milliseconds).
+/// type), asks for a made value over the sample with `Prefer: dynamic=true`, for latency with
+/// `Prefer: latency=300` (milliseconds), and for a stream that fails mid-way with `Prefer: error-event=1` (its
+/// first value, then its error event).
 public struct MockServer: Sendable {
     /// The API it serves.
     public let api: API
@@ -158,6 +159,14 @@ public struct MockServer: Sendable {
             dynamic: preferences.dynamic,
             query: query
         )
+        if let count = preferences.errorEvent {
+            guard let response = answer.streamFailing(after: count) else {
+                let message =
+                    "`Prefer: error-event=\(count)` asks for an error event `\(operation.specName)` does not document (its stream has no `errorEvent`)"
+                return response(to: MockRefusal(400, "undocumented error event", message), of: operation)
+            }
+            return response
+        }
         guard let code = preferences.code else { return answer.success() }
         if let response = answer.documented(code) { return response }
         let documented = answer.documentedStatuses.joined(separator: ", ")
@@ -228,9 +237,12 @@ struct MockRefusal {
     }
 }
 
-/// What a request's `Prefer` header asks of the mock: `code=404`, `dynamic=true`, `latency=300`.
+/// What a request's `Prefer` header asks of the mock: `code=404`, `dynamic=true`, `latency=300`,
+/// `error-event=1` (a stream that fails with its error event after one value).
 struct MockPreferences {
     var code: Int?
+    /// After how many values a stream sends its error event and ends.
+    var errorEvent: Int?
     var dynamic = false
     var latency: Duration = .zero
 
@@ -242,6 +254,7 @@ struct MockPreferences {
             switch pair[0].lowercased() {
             case "code": code = Int(value)
             case "dynamic": dynamic = value.lowercased() == "true"
+            case "error-event": errorEvent = Int(value).map { max(0, $0) }
             case "latency":
                 // At most a minute: a mock is for testing, not for holding connections.
                 if let milliseconds = Int(value), milliseconds > 0 {
