@@ -191,6 +191,20 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.stream(ChatAPI.createResponseStream(model: model, input: input).endpoint)
     }
 
+    /// Writes the model's next message, streamed as a messages API streams it: every event is named, from
+    /// `message_start` to `message_stop`, with `ping`s between them.
+    ///
+    /// - Returns: The values as they arrive: `for try await value in …`. The request is sent when the
+    ///   iteration starts; leaving the loop or cancelling the task closes the connection. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createMessageStream(
+        model: String,
+        maxTokens: Int,
+        messages: [Message]
+    ) -> APIStream<CreateMessageStreamEvent, ErrorResponse> {
+        self.client.stream(ChatAPI.createMessageStream(model: model, maxTokens: maxTokens, messages: messages).endpoint)
+    }
+
     /// The account's latest request log entries, oldest first.
     /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
     /// arrive, until the connection is closed.

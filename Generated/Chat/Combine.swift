@@ -117,6 +117,22 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
         self.client.publisher(streaming: ChatAPI.createResponseStream(model: model, input: input).endpoint)
     }
 
+    /// Writes the model's next message, streamed as a messages API streams it: every event is named, from
+    /// `message_start` to `message_stop`, with `ping`s between them.
+    ///
+    /// - Returns: A publisher of the values as they arrive, sending the request when subscribed (once per
+    ///   subscription, as far as the subscriber's demand goes) and closing the connection when the
+    ///   subscription is cancelled.
+    public func createMessageStreamPublisher(
+        model: String,
+        maxTokens: Int,
+        messages: [Message]
+    ) -> AnyPublisher<CreateMessageStreamEvent, APIError<ErrorResponse>> {
+        self.client.publisher(
+            streaming: ChatAPI.createMessageStream(model: model, maxTokens: maxTokens, messages: messages).endpoint
+        )
+    }
+
     /// The account's latest request log entries, oldest first.
     /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
     /// arrive, until the connection is closed.

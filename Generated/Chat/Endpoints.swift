@@ -113,6 +113,27 @@ public enum ChatAPI {
         )
     }
 
+    /// Writes the model's next message, streamed as a messages API streams it: every event is named, from
+    /// `message_start` to `message_stop`, with `ping`s between them.
+    public static func createMessageStream(
+        model: String,
+        maxTokens: Int,
+        messages: [Message]
+    ) -> AuthorizedEndpoint<Scope.Authorized, ResponseStream<CreateMessageStreamEvent>, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "createMessageStream",
+                method: .post,
+                path: "/messages",
+                headers: [HeaderField("Accept", "text/event-stream")],
+                body: .json(CreateMessageStreamBody(model: model, maxTokens: maxTokens, messages: messages)),
+                sampleData: ChatSamples.createMessageStream,
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
+                decoding: .serverSentEvents(errorEvent: "error", decode: CreateMessageStreamEvent.decode)
+            )
+        )
+    }
+
     /// The account's latest request log entries, oldest first.
     /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
     /// arrive, until the connection is closed.

@@ -115,6 +115,23 @@ extension Reactive {
         self.base.client.observable(of: self.base.createResponseStream(model: model, input: input), paced: false)
     }
 
+    /// Writes the model's next message, streamed as a messages API streams it: every event is named, from
+    /// `message_start` to `message_stop`, with `ping`s between them.
+    ///
+    /// - Returns: An `Observable` of the values as they arrive, sending the request when subscribed (once
+    ///   per subscription) and closing the connection when disposed. It fails with
+    ///   `APIError<ErrorResponse>`.
+    public func createMessageStream<Authorization: Scope.AuthorizedAccess>(
+        model: String,
+        maxTokens: Int,
+        messages: [Message]
+    ) -> Observable<CreateMessageStreamEvent> where Base == ChatClient<Authorization> {
+        self.base.client.observable(
+            of: self.base.createMessageStream(model: model, maxTokens: maxTokens, messages: messages),
+            paced: false
+        )
+    }
+
     /// The account's latest request log entries, oldest first.
     /// Its stream method, `followLogs`, sends `follow=true` and gets the entries line by line as requests
     /// arrive, until the connection is closed.

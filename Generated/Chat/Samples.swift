@@ -36,6 +36,37 @@ enum ChatSamples {
         """#.utf8
     )
 
+    /// The sample response of `createMessageStream`.
+    static let createMessageStream = Data(
+        #"""
+        event: message_start
+        data: {"message":{"id":"msg_1","model":"chat-test","role":"assistant"}}
+
+        event: content_block_start
+        data: {"index":0,"content_block":{"type":"text","text":""}}
+
+        event: ping
+        data: {"type":"ping"}
+
+        event: content_block_delta
+        data: {"index":0,"delta":{"type":"text_delta","text":"Hello"}}
+
+        event: content_block_delta
+        data: {"index":0,"delta":{"type":"text_delta","text":" there"}}
+
+        event: content_block_stop
+        data: {"index":0}
+
+        event: message_delta
+        data: {"delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}
+
+        event: message_stop
+        data: {"type":"message_stop"}
+
+
+        """#.utf8
+    )
+
     /// The sample response of `listLogs`.
     static let listLogs = Data(
         #"""

@@ -120,6 +120,22 @@ final class StreamTimeline: Sendable {
                     }
                 )
             }
+            router.post("/messages") { request, _ -> Response in
+                let body = try await request.body.collect(upTo: 1 << 20)
+                let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
+                // `"model": "overloaded"` fails mid-stream, with the messages API's error event.
+                let fails = object["model"] as? String == "overloaded"
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        for event in fails ? Self.failingMessageEvents : Self.messageEvents {
+                            try await writer.write(ByteBuffer(string: event))
+                        }
+                        try await writer.finish(nil)
+                    }
+                )
+            }
             router.get("/logs") { request, _ -> Response in
                 let level = request.uri.queryParameters.get("level")
                 guard request.uri.queryParameters.get("follow") == "true" else {
@@ -217,6 +233,112 @@ final class StreamTimeline: Sendable {
                     try await writer.finish(nil)
                 }
             )
+        }
+    }
+
+    /// A message streamed as a messages API streams it: every event named, `ping`s between them, a delta of
+    /// each kind, and an event this version of the spec does not list.
+    static let messageEvents = [
+        #"event: message_start\#ndata: {"type":"message_start","message":{"id":"msg_1","model":"chat-test","role":"assistant"}}\#n\#n"#,
+        #"event: content_block_start\#ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\#n\#n"#,
+        #"event: ping\#ndata: {"type": "ping"}\#n\#n"#,
+        #"event: content_block_delta\#ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hello"}}\#n\#n"#,
+        #"event: content_block_delta\#ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":" there"}}\#n\#n"#,
+        #"event: content_block_stop\#ndata: {"type":"content_block_stop","index":0}\#n\#n"#,
+        #"event: content_block_start\#ndata: {"type":"content_block_start","index":1,"content_block":{"type":"tool_use"}}\#n\#n"#,
+        #"event: content_block_delta\#ndata: {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"city\": "}}\#n\#n"#,
+        #"event: ping\#ndata: {"type": "ping"}\#n\#n"#,
+        #"event: content_block_delta\#ndata: {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"\"Berlin\"}"}}\#n\#n"#,
+        #"event: content_block_stop\#ndata: {"type":"content_block_stop","index":1}\#n\#n"#,
+        #"event: message_delta\#ndata: {"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":9}}\#n\#n"#,
+        #"event: content_block_citation\#ndata: {"type":"content_block_citation","index":0}\#n\#n"#,
+        #"event: message_stop\#ndata: {"type":"message_stop"}\#n\#n"#,
+    ]
+
+    /// The start of the same message, then the messages API's error event.
+    static let failingMessageEvents =
+        Array(messageEvents.prefix(4)) + [
+            #"event: error\#ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\#n\#n"#
+        ]
+
+    /// What a client reads of `messageEvents`: the text of each block, the tool call's arguments, the stop
+    /// reason, the pings, and the names of the events it does not know.
+    struct ReadMessage: Equatable {
+        var id = ""
+        var blocks: [Int: String] = [:]
+        var arguments: [Int: String] = [:]
+        var stopReason: String?
+        var pings = 0
+        var unknown: [String] = []
+        var stopped = false
+
+        mutating func read(_ event: CreateMessageStreamEvent) {
+            switch event {
+            case .messageStart(let start): id = start.message.id
+            case .contentBlockStart(let start): blocks[start.index] = start.contentBlock.text
+            case .contentBlockDelta(let piece):
+                switch piece.delta {
+                case .text(let text): blocks[piece.index, default: ""] += text.text
+                case .inputJSON(let json): arguments[piece.index, default: ""] += json.partialJson
+                case .unknown(let other): unknown.append("delta \(other)")
+                }
+            case .contentBlockStop: break
+            case .ping: pings += 1
+            case .messageUpdate(let update): stopReason = update.delta.stopReason
+            case .messageStop: stopped = true
+            case .unknown(let event): unknown.append(event.event)
+            }
+        }
+
+        static let expected = ReadMessage(
+            id: "msg_1",
+            blocks: [0: "Hello there"],
+            arguments: [1: #"{"city": "Berlin"}"#],
+            stopReason: "tool_use",
+            pings: 2,
+            unknown: ["content_block_citation"],
+            stopped: true
+        )
+    }
+
+    /// A stream whose every event is named, as a messages API sends it: each event its case (`ping` too, as the
+    /// spec lists it), each delta its kind, an unlisted event kept as it came; the error event ends it typed.
+    @Test(arguments: TestTransport.allCases)
+    func everyNamedEventOfAMessagesStreamIsItsCase(transport: TestTransport) async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, log in
+            let chat = Self.client(baseURL, transport)
+            var message = ReadMessage()
+            for try await event in chat.createMessageStream(model: "chat-test", maxTokens: 64, messages: Self.question)
+            {
+                message.read(event)
+            }
+            #expect(message == ReadMessage.expected)
+            let sent = try JSONSerialization.jsonObject(with: try #require(await log.requests.last).body)
+            #expect((sent as? [String: Any])?["stream"] as? Bool == true)
+            #expect((sent as? [String: Any])?["max_tokens"] as? Int == 64)
+
+            var partial = ReadMessage()
+            do throws(APIError<ErrorResponse>) {
+                for try await event in chat.createMessageStream(model: "overloaded", maxTokens: 64, messages: []) {
+                    partial.read(event)
+                }
+                Issue.record("the error event must end the stream with an error")
+            } catch {
+                #expect(error.category == .expected)
+                #expect(error.errorBody?.error.type == "overloaded_error")
+            }
+            #expect(partial.blocks == [0: "Hello"] && partial.pings == 1)
+
+            // The Combine flavour reads the same events.
+            var published = ReadMessage()
+            for try await event in chat.createMessageStreamPublisher(
+                model: "chat-test",
+                maxTokens: 64,
+                messages: Self.question
+            ).values {
+                published.read(event)
+            }
+            #expect(published == ReadMessage.expected)
         }
     }
 

@@ -6,6 +6,46 @@ import Testing
 /// The Chat client against the mock of `Specs/Chat.yaml`: a JSON answer made from its model, and streams
 /// answered with their samples.
 @Suite struct ChatMockTests {
+    /// The stream whose every event is named reads the sample's events as their cases; `Prefer: error-event=1`
+    /// makes it fail after its first event with the error event's typed body, as the server can.
+    @Test func aStreamOfNamedEventsAndItsErrorEvent() async throws {
+        try await withMock("Chat") { url, _ in
+            let chat = ChatClient<Scope.Authorized>(baseURL: url, credentials: .token("sk-test"))
+            let question = [Message(role: .user, content: .text("Hello?"))]
+            var text = ""
+            var names: [String] = []
+            for try await event in chat.createMessageStream(model: "chat-test", maxTokens: 16, messages: question) {
+                switch event {
+                case .contentBlockDelta(let piece):
+                    if case .text(let delta) = piece.delta { text += delta.text }
+                    names.append("delta")
+                case .ping: names.append("ping")
+                case .messageStop: names.append("stop")
+                default: names.append("other")
+                }
+            }
+            #expect(text == "Hello there")
+            #expect(names == ["other", "other", "ping", "delta", "delta", "other", "other", "stop"])
+
+            let failing = ChatClient<Scope.Authorized>(
+                baseURL: url,
+                credentials: .token("sk-test"),
+                middleware: [Prefer(value: "error-event=1")]
+            )
+            var read = 0
+            do throws(APIError<ErrorResponse>) {
+                for try await _ in failing.createMessageStream(model: "chat-test", maxTokens: 16, messages: question) {
+                    read += 1
+                }
+                Issue.record("the error event must end the stream")
+            } catch {
+                #expect(error.category == .expected)
+                #expect(error.errorBody != nil)
+            }
+            #expect(read == 1)
+        }
+    }
+
     @Test func completionsAndStreams() async throws {
         try await withMock("Chat") { url, _ in
             let chat = ChatClient<Scope.Authorized>(baseURL: url, credentials: .token("sk-test"))
