@@ -359,8 +359,8 @@ extension OpenAPIExporter {
                 Self.adding(format, to: &media)
             }
             content[accept] = .object(media)
-        case .events(let element, _):
-            var events = Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil)
+        case .events(let element, let terminator):
+            var events = Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil, terminator: terminator)
             if let errorEvent {
                 // The values' events are unnamed (`message`); the error event is named.
                 var either = DocumentObject()
@@ -380,10 +380,11 @@ extension OpenAPIExporter {
                 format: DocumentObject(),
                 example: sample
             )
-        case .namedEvents(let union, _):
+        case .namedEvents(let union, let terminator):
             var schema = DocumentObject()
             schema["anyOf"] = .array(
                 union.cases.map { .object(Self.eventSchema(data: self.schema($0.type), name: $0.event)) }
+                    + (terminator.map { [.object(Self.eventSchema(data: nil, name: nil, terminator: $0))] } ?? [])
                     + (errorEvent.map { [.object(Self.eventSchema(data: $0.data, name: $0.name))] } ?? [])
             )
             content["text/event-stream"] = streamMedia(
@@ -397,9 +398,10 @@ extension OpenAPIExporter {
 
     /// The schema of a server-sent event whose data is JSON of `data` (`nil` for data that is ignored), named
     /// `name` when given: the event itself, as OpenAPI 3.2 and HTTP fuzzers read an event stream's schema,
-    /// with the data's schema as its `contentSchema`. An event of other data (the terminator, `[DONE]`) fits
-    /// it too: `contentSchema` describes, it does not constrain.
-    static func eventSchema(data: DocumentObject?, name: String?) -> DocumentObject {
+    /// with the data's schema as its `contentSchema`. The stream's `terminator` (`[DONE]`), which is no JSON,
+    /// is the other alternative of the data (a fuzzer that reads `contentSchema` would refuse it otherwise); an
+    /// event of only the terminator (`data` `nil`, no name) is the terminator's own event.
+    static func eventSchema(data: DocumentObject?, name: String?, terminator: String? = nil) -> DocumentObject {
         var properties = DocumentObject()
         if let name {
             var event = DocumentObject()
@@ -411,6 +413,17 @@ extension OpenAPIExporter {
         if let data {
             payload["contentMediaType"] = "application/json"
             payload["contentSchema"] = .object(data)
+        }
+        if let terminator {
+            var end = DocumentObject()
+            end["const"] = .string(terminator)
+            if data == nil && name == nil {
+                payload = end
+            } else {
+                var either = DocumentObject()
+                either["anyOf"] = .array([.object(payload), .object(end)])
+                payload = either
+            }
         }
         properties["data"] = .object(payload)
         var schema = DocumentObject()

@@ -747,6 +747,12 @@ extension OpenAPIReader {
     mutating func eventDataSchema(_ schema: YAMLValue) -> YAMLValue? {
         let envelope = schema["$ref"].flatMap(referencedSchema) ?? schema
         if let content = envelope["properties"]?["data"]?["contentSchema"] { return content }
+        // The data's JSON, or the stream's terminator: `data: {anyOf: [{contentSchema: …}, {const: "[DONE]"}]}`.
+        if case .sequence(let alternatives)? = envelope["properties"]?["data"]?["anyOf"]?.kind,
+            let content = alternatives.lazy.compactMap({ $0["contentSchema"] }).first
+        {
+            return content
+        }
         guard case .mapping(let properties)? = envelope["properties"]?.kind,
             let data = properties.first(where: { $0.key.value == "data" })?.value,
             properties.allSatisfy({ ["data", "event", "id", "retry"].contains($0.key.value) })
