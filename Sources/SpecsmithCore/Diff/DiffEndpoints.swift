@@ -59,8 +59,8 @@ extension Differ {
 
     mutating func compare(_ before: Operation, _ after: Operation) {
         // Endpoints that send the same request (a plain method and its stream method) share their changes.
-        request = Self.request(after)
-        defer { request = nil }
+        endpoint = (Self.request(after), after.specName)
+        defer { endpoint = nil }
         let subject = "endpoint `\(after.specName)`"
         if before.method != after.method || route(before) != route(after) {
             add(subject, "moved from \(Self.request(before)) to \(Self.request(after))", swift: false, wire: true)

@@ -48,10 +48,10 @@ struct Differ {
     let old: API
     let new: API
     var changes: [SpecDiff.Change] = []
-    /// For each change, the request of the endpoint it is a change of (`POST /chat/completions`), if any.
-    var requests: [String?] = []
-    /// The request of the endpoint being compared.
-    var request: String?
+    /// The endpoint being compared: its request (`POST /chat/completions`) and its name.
+    var endpoint: (request: String, name: String)?
+    /// For each change, the endpoint it is a change of, if any.
+    var endpoints: [(request: String, name: String)?] = []
     /// The models each API sends in requests and receives in answers, through their properties.
     let oldUse: ModelUse
     let newUse: ModelUse
@@ -67,7 +67,7 @@ struct Differ {
         changes.append(
             SpecDiff.Change(subject: subject, description: description, breaksSwift: swift, breaksWire: wire)
         )
-        requests.append(request)
+        endpoints.append(endpoint)
     }
 
     /// The changes, one line per change: the same change of endpoints that send the same request (a plain
@@ -81,28 +81,27 @@ struct Differ {
             var wire: Bool
         }
         var merged: [SpecDiff.Change] = []
-        var endpoints: [[String]] = []
+        var names: [[String]] = []
         var place: [Key: Int] = [:]
-        for (change, request) in zip(changes, requests) {
-            let name = change.subject.hasPrefix("endpoint `") ? String(change.subject.dropFirst(9)) : nil
-            guard let request, let name else {
+        for (change, endpoint) in zip(changes, endpoints) {
+            guard let endpoint else {
                 merged.append(change)
-                endpoints.append([])
+                names.append([])
                 continue
             }
             let key = Key(
-                request: request,
+                request: endpoint.request,
                 description: change.description,
                 swift: change.breaksSwift,
                 wire: change.breaksWire
             )
             if let index = place[key] {
-                endpoints[index].append(name)
-                merged[index].subject = "endpoints " + endpoints[index].joined(separator: ", ")
+                names[index].append("`\(endpoint.name)`")
+                merged[index].subject = "endpoints " + names[index].joined(separator: ", ")
             } else {
                 place[key] = merged.count
                 merged.append(change)
-                endpoints.append([name])
+                names.append(["`\(endpoint.name)`"])
             }
         }
         return merged

@@ -519,11 +519,7 @@ extension OpenAPIExporter {
         parameter["name"] = .string(name)
         parameter["in"] = "query"
         var schema = DocumentObject()
-        switch variant.addedValue {
-        case .int: schema["type"] = "integer"
-        case .string: schema["type"] = "string"
-        default: schema["type"] = "boolean"
-        }
+        schema["type"] = Self.schemaType(of: variant.addedValue)
         schema["enum"] = .array([value(variant.addedValue)])
         parameter["description"] = .string(
             "Sent as `\(variant.addedValue.fieldText ?? "true")` for the answer as a stream (`\(variant.specName)`); left out for the other."
@@ -551,11 +547,7 @@ extension OpenAPIExporter {
                 case .object(var properties)? = schema["properties"], properties[name] == nil
             else { continue }
             var property = DocumentObject()
-            switch sent {
-            case .int: property["type"] = "integer"
-            case .string: property["type"] = "string"
-            default: property["type"] = "boolean"
-            }
+            property["type"] = Self.schemaType(of: sent)
             property["description"] = .string(
                 "`\(sent.fieldText ?? "true")` for the answer as a stream (`\(variant.specName)`); left out "
                     + "for the answer in one piece."
@@ -567,6 +559,15 @@ extension OpenAPIExporter {
         }
         body["content"] = .object(content)
         operation["requestBody"] = .object(body)
+    }
+
+    /// The JSON Schema type of the value that asks for a stream: `true`, `sse` or a number.
+    private static func schemaType(of value: DefaultValue) -> DocumentNode {
+        switch value {
+        case .int: "integer"
+        case .string: "string"
+        default: "boolean"
+        }
     }
 
     /// The constant field of an inline body that asks for the stream, and its value.

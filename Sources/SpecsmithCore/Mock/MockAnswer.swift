@@ -45,13 +45,13 @@ struct MockAnswer {
         guard let name = operation.streamErrorEvent, let type = operation.errors.first?.type else { return nil }
         var response = success()
         let text = String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        let terminator: String? =
+        let end: String? =
             switch operation.responseBody {
-            case .events(_, let end), .namedEvents(_, let end): end
+            case .events(_, let terminator), .namedEvents(_, let terminator): terminator.map { "data: \($0)" }
             default: nil
             }
         let values = text.components(separatedBy: "\n\n").filter { event in
-            !event.isEmpty && !event.split(separator: "\n").contains { $0 == "data: \(terminator ?? "\u{0}")" }
+            !event.isEmpty && !event.split(separator: "\n").contains { String($0) == end }
         }
         let data = self.values.value(type).jsonText(indentation: nil)
         let stream = values.prefix(count).map { $0 + "\n\n" }.joined() + "event: \(name)\ndata: \(data)\n\n"

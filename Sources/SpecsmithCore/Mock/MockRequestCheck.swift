@@ -63,8 +63,10 @@ struct MockRequestCheck {
         let schemes = granting.map { auth.scheme(of: $0) }
         let names = Set(schemes.map(Self.describe)).sorted().joined(separator: " or ")
         let message = "`\(operation.specName)` needs the credentials of scope `\(scope.specName)`: \(names)"
-        if let sent = schemes.first(where: { Self.sends(request, query: query, $0) }) {
-            guard !tokens.isEmpty, let credential = Self.credential(of: request, query: query, sent) else { return nil }
+        if let (sent, credential) = schemes.lazy.compactMap({ scheme in
+            Self.credential(of: request, query: query, scheme).map { (scheme, $0) }
+        }).first {
+            guard !tokens.isEmpty else { return nil }
             let owners = auth.scopes.filter { tokens[$0.specName]?.contains(credential) == true }.map(\.specName)
             if owners.isEmpty {
                 if granting.contains(where: { tokens[$0.specName] == nil }) { return nil }
@@ -85,49 +87,37 @@ struct MockRequestCheck {
         return refusal
     }
 
-    /// The credentials the request carries as `scheme` sends them: the token, the API key, or `user:password`.
+    /// The credentials the request carries as `scheme` sends them (the token, the API key, or `user:password`),
+    /// or `nil` when it carries none that way.
     static func credential(
         of request: MockRequest,
         query: [(name: String, value: String)],
         _ scheme: Auth.Scheme
     ) -> String? {
+        let found: String?
         switch scheme {
         case .bearer(let header, let prefix):
             guard let value = request.header(header) else { return nil }
-            guard let prefix else { return value }
-            return String(value.dropFirst(prefix.count + 1)).trimmingCharacters(in: .whitespaces)
+            guard let prefix else { return value.isEmpty ? nil : value }
+            guard value.lowercased().hasPrefix(prefix.lowercased() + " ") else { return nil }
+            found = String(value.dropFirst(prefix.count + 1)).trimmingCharacters(in: .whitespaces)
         case .apiKey(let name, let inQuery):
-            if inQuery { return query.first { $0.name == name }?.value }
-            return request.header(name)
+            found = inQuery ? query.first { $0.name == name }?.value : request.header(name)
         case .basic:
             guard let value = request.header("Authorization"), value.lowercased().hasPrefix("basic "),
-                let decoded = Data(base64Encoded: String(value.dropFirst(6)))
+                let decoded = Data(base64Encoded: String(value.dropFirst(6))),
+                let text = String(data: decoded, encoding: .utf8), text.contains(":")
             else { return nil }
-            return String(data: decoded, encoding: .utf8)
+            found = text
         case .oauth2:
             return credential(of: request, query: query, .bearer(header: "Authorization", prefix: "Bearer"))
         }
+        return found?.isEmpty == false ? found : nil
     }
 
     /// Whether the request carries credentials as `scheme` sends them.
     static func sends(_ request: MockRequest, query: [(name: String, value: String)], _ scheme: Auth.Scheme) -> Bool {
-        switch scheme {
-        case .bearer(let header, let prefix):
-            guard let value = request.header(header) else { return false }
-            guard let prefix else { return !value.isEmpty }
-            return value.lowercased().hasPrefix(prefix.lowercased() + " ") && value.count > prefix.count + 1
-        case .apiKey(let name, let inQuery):
-            if inQuery { return query.contains { $0.name == name && !$0.value.isEmpty } }
-            return request.header(name).map { !$0.isEmpty } ?? false
-        case .basic:
-            guard let value = request.header("Authorization"), value.lowercased().hasPrefix("basic "),
-                let decoded = Data(base64Encoded: String(value.dropFirst(6))),
-                let text = String(data: decoded, encoding: .utf8)
-            else { return false }
-            return text.contains(":")
-        case .oauth2:
-            return sends(request, query: query, .bearer(header: "Authorization", prefix: "Bearer"))
-        }
+        credential(of: request, query: query, scheme) != nil
     }
 
     /// How a scheme's credentials travel, for messages.

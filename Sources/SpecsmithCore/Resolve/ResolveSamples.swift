@@ -115,7 +115,9 @@ struct SampleChecker {
     /// Whether values are checked as a server checks what it is sent, rather than as the client reads them:
     /// an enumeration's value must be listed, and a union's value must be one of its alternatives.
     let strict: Bool
-    private(set) var mismatches: [(message: String, location: SourceLocation, path: String)] = []
+    /// A problem of a value: what is wrong, where in the file, and the path of the part at fault.
+    typealias Mismatch = (message: String, location: SourceLocation, path: String)
+    private(set) var mismatches: [Mismatch] = []
     /// How deep the check is in the value and its types, and how many checks it has made: past
     /// ``maximumDepth`` or ``maximumSteps`` the rest of a value is taken as it is, so that no sample or request
     /// body (however deep, or checked against unions of unions, each alternative tried) can exhaust the stack
@@ -245,7 +247,7 @@ struct SampleChecker {
         }
         // The alternative that came closest: the one of the value's own kind whose problems are inside the value
         // (a list of parts, one part lacking its `text`), the fewest of them.
-        var closest: (type: TypeRef, mismatches: [(message: String, location: SourceLocation, path: String)])?
+        var closest: (type: TypeRef, mismatches: [Mismatch])?
         for alternative in union.alternatives {
             var trial = SampleChecker(models: models, dates: dates, strict: strict)
             trial.depth = depth
