@@ -105,10 +105,11 @@ public struct NotesClient: Sendable {
         try await self.client.send(Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
-    /// Changes the title or state of a note; absent fields stay as they are.
-    public func updateNote(id: UUID, title: String? = nil, state: State? = nil) async throws(APIError<Never>) -> Note {
+    /// Changes the title or state of a note; absent fields stay as they are. Answers the changed note, or
+    /// nothing (`204 No Content`) when nothing changed.
+    public func updateNote(id: UUID, title: String? = nil, state: State? = nil) async throws(APIError<Never>) -> Note? {
         try await self.client.send(
-            Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
+            Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note?.self)
         )
     }
 

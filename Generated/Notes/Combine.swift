@@ -83,7 +83,8 @@ extension NotesClient {
         self.client.publisher(for: Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
-    /// Changes the title or state of a note; absent fields stay as they are.
+    /// Changes the title or state of a note; absent fields stay as they are. Answers the changed note, or
+    /// nothing (`204 No Content`) when nothing changed.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
     ///   cancels it when the subscription is cancelled.
@@ -91,9 +92,9 @@ extension NotesClient {
         id: UUID,
         title: String? = nil,
         state: State? = nil
-    ) -> AnyPublisher<Note, APIError<Never>> {
+    ) -> AnyPublisher<Note?, APIError<Never>> {
         self.client.publisher(
-            for: Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
+            for: Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note?.self)
         )
     }
 

@@ -20,7 +20,8 @@ public enum NotesResource: Resource {
     /// Sends `createNote`.
     case createNote(body: NewNote)
 
-    /// Changes the title or state of a note; absent fields stay as they are.
+    /// Changes the title or state of a note; absent fields stay as they are. Answers the changed note, or
+    /// nothing (`204 No Content`) when nothing changed.
     case updateNote(id: UUID, title: String? = nil, state: State? = nil)
 
     /// Sends `deleteNote`.

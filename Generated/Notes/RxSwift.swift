@@ -84,13 +84,14 @@ extension Reactive where Base == NotesClient {
         self.base.client.single(for: Endpoint(NotesResource.createNote(body: body), decoding: Note.self))
     }
 
-    /// Changes the title or state of a note; absent fields stay as they are.
+    /// Changes the title or state of a note; absent fields stay as they are. Answers the changed note, or
+    /// nothing (`204 No Content`) when nothing changed.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
     ///   cancels it when disposed. It fails with `APIError<Never>`.
-    public func updateNote(id: UUID, title: String? = nil, state: State? = nil) -> Single<Note> {
+    public func updateNote(id: UUID, title: String? = nil, state: State? = nil) -> Single<Note?> {
         self.base.client.single(
-            for: Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note.self)
+            for: Endpoint(NotesResource.updateNote(id: id, title: title, state: state), decoding: Note?.self)
         )
     }
 

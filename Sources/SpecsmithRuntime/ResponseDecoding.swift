@@ -35,12 +35,30 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
 }
 
 extension ResponseDecoding where Response: Decodable {
-    /// A 2xx body that is JSON, decoded as `Response` with the client's decoder.
+    /// A 2xx body that is JSON, decoded as `Response` with the client's decoder. When `Response` is optional,
+    /// an answer without a body (`204 No Content`, or an empty 2xx) is `nil`.
     public static var json: Self {
-        var decoding = Self { response, decoder in try decoder.decode(Response.self, from: response.body) }
+        var decoding = Self { response, decoder in
+            if response.body.isEmpty, let optional = Response.self as? any AbsentValue.Type,
+                let none = optional.absent as? Response
+            {
+                return none
+            }
+            return try decoder.decode(Response.self, from: response.body)
+        }
         decoding.accept = "application/json"
         return decoding
     }
+}
+
+/// A type with a value that stands for nothing: `Optional`'s `nil`, which an answer without a body decodes as.
+protocol AbsentValue {
+    /// The value that stands for nothing.
+    static var absent: Self { get }
+}
+
+extension Optional: AbsentValue {
+    static var absent: Self { nil }
 }
 
 extension ResponseDecoding where Response == Void {

@@ -15,7 +15,7 @@ import Testing
             #expect(all.isEmpty, "the sample page has no notes")
             let created = try await notes.createNote(body: NewNote(title: "Groceries"))
             let updated = try await notes.updateNote(id: created.id, title: "Shopping", state: .published)
-            #expect(updated.id == created.id)
+            #expect(updated?.id == created.id)
             try await notes.deleteNote(id: created.id)
             let lines = log.lines
             #expect(lines.allSatisfy { $0.contains(" → 2") }, "\(lines)")

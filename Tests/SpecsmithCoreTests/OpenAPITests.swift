@@ -540,6 +540,38 @@ import Testing
         )
     }
 
+    /// A big API's answers as a hand-written client has them: a documented redirect is never an answer (the
+    /// transport follows it), a `304` is one only where the caller can send `If-None-Match`, statuses of one
+    /// body are that body, a body beside none is optional; two bodies, or a `202` beside a `200`, stay an
+    /// enumeration.
+    @Test func answersAreFlatAsAHandWrittenClientsAre() async throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent("answers.yaml"), encoding: .utf8)
+        let output = Self.generate(text, path: "answers.yaml")
+        #expect(!output.hasErrors && output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        for signature in [
+            "func reposGet(owner: String, repo: String) async throws(APIError<BasicError>) -> Repository {",
+            "func reposListForAuthenticatedUser() async throws(APIError<BasicError>) -> [Repository] {",
+            "func gistsGet(gistId: String, ifNoneMatch: String? = nil) async throws(APIError<Never>) -> GistsGetAnswer {",
+            ") async throws(APIError<BasicError>) -> Invitation? {",
+            ") async throws(APIError<Never>) -> FileCommit {",
+            "func reposDeleteFile(owner: String, repo: String, path: String) async throws(APIError<Never>) {",
+            "func reportsCreate(owner: String, repo: String) async throws(APIError<Never>) -> ReportsCreateAnswer {",
+            "func reposCreateFork(owner: String, repo: String) async throws(APIError<Never>) -> ReposCreateForkAnswer {",
+        ] {
+            #expect(swift.contains(signature), "\(signature)")
+        }
+        #expect(!swift.contains("movedPermanently") && !swift.contains("ReposGetAnswer"))
+        #expect(swift.contains("case notModified") && swift.contains("case accepted(FileCommit)"))
+        try await Self.expectCompilesAndImports(
+            output,
+            text: text,
+            path: "answers.yaml",
+            module: "Answers",
+            golden: "answers"
+        )
+    }
+
     /// `output` compiles; importing `text` gives a spec that generates the same Swift; both match their goldens
     /// (`golden.swift.golden`, `golden.imported.yaml.golden`).
     static func expectCompilesAndImports(

@@ -62,6 +62,7 @@ extension OpenAPIExporter {
             format["name"] = .string(operation.specName)
         }
         if let namespace = operation.namespace { format["namespace"] = .string(namespace) }
+        if Self.answersWouldBeFlattened(operation) { format["keepAnswers"] = .bool(true) }
         if let pagination = operation.pagination {
             format["pages"] = .object(pages(pagination, response: operation.response))
         } else if operation.method == "get",
@@ -251,6 +252,22 @@ extension OpenAPIExporter {
         return YAMLReader.read(json, file: "sample", diagnostics: &diagnostics).map(DocumentNode.init)
     }
 
+    /// Whether a reader of the document would make the operation's answers flatter than the spec has them (see
+    /// `OpenAPIReader.readResponses`): a redirect, a `304` without a conditional header, or success statuses of
+    /// one body. The document then says to keep them (`keepAnswers`).
+    static func answersWouldBeFlattened(_ operation: Operation) -> Bool {
+        guard let answers = operation.answers else { return false }
+        let conditional = operation.parameters.contains {
+            $0.location == .header && OpenAPIReader.conditionalHeaders.contains($0.wireName.lowercased())
+        }
+        let statuses = answers.cases.map(\.status)
+        if statuses.contains(where: { OpenAPIReader.followedRedirects.contains($0) || ($0 == 304 && !conditional) }) {
+            return true
+        }
+        guard statuses.allSatisfy({ (200..<300).contains($0) }), !statuses.contains(202) else { return false }
+        return Set(answers.cases.map(\.body).filter { $0 != .none }).count <= 1
+    }
+
     /// The answers and the documented error bodies, by status.
     func responses(_ operation: Operation) -> DocumentObject {
         var responses = DocumentObject()
@@ -275,17 +292,31 @@ extension OpenAPIExporter {
             }
         } else {
             let status = operation.responseBody == .none ? 204 : 200
+            var body = operation.responseBody
+            // `response: Note?`: the note, or an answer without a body, which the loader reads back as `Note?`.
+            let orNoContent: Bool
+            if case .json(.optional(let wrapped)) = body {
+                body = .json(wrapped)
+                orNoContent = true
+            } else {
+                orNoContent = false
+            }
             var response = DocumentObject()
             response["description"] = .string(Self.reasonPhrase(status))
             if let headers = responseHeaders(operation) { response["headers"] = .object(headers) }
             if let content = content(
-                operation.responseBody,
+                body,
                 sample: operation.sample,
                 errorEvent: operation.streamErrorEvent.map { ($0, errorBodySchema(operation)) }
             ) {
                 response["content"] = .object(content)
             }
             responses[String(status)] = .object(response)
+            if orNoContent {
+                var none = DocumentObject()
+                none["description"] = .string(Self.reasonPhrase(204))
+                responses["204"] = .object(none)
+            }
         }
         for error in operation.errors {
             let key: String

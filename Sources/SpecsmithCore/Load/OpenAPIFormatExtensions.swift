@@ -174,6 +174,9 @@ extension OpenAPIReader {
                 case "deprecated": endpoint.deprecated = reader.deprecation(entry.value)
                 case "namespace": endpoint.namespace = reader.string(entry.value, key: "namespace")
                 case "name": if let name = reader.string(entry.value, key: "name") { endpoint.name = name }
+                case "keepAnswers":
+                    // Read with the responses; here only checked.
+                    _ = reader.flag(entry.value, key: "keepAnswers")
                 default:
                     reader.unknownKey(entry.key, allowed: SpecKeys.operationFormat, in: "`\(Self.formatKey)`")
                 }

@@ -373,7 +373,8 @@ extension OpenAPIReader {
             }
         }
         if let responses = operation["responses"] {
-            readResponses(responses, into: &endpoint)
+            // A Specsmith export says when its answers are to be read as written (`keepAnswers`).
+            readResponses(responses, asWritten: format(of: operation)?["keepAnswers"]?.isTrue == true, into: &endpoint)
             if format(of: operation)?["stream"] == nil {
                 readStream(responses, body: operation["requestBody"], into: &endpoint)
             }
@@ -598,7 +599,9 @@ extension OpenAPIReader {
     }
 
     /// Success answers (2xx and 3xx), error bodies (4xx, 5xx, `default`), and the success answers' headers.
-    mutating func readResponses(_ value: YAMLValue, into endpoint: inout RawEndpoint) {
+    /// Answers are flat, as a hand-written client's are (see ``isAnswer(_:of:)`` and ``flattened(_:)``), unless
+    /// `asWritten`.
+    mutating func readResponses(_ value: YAMLValue, asWritten: Bool = false, into endpoint: inout RawEndpoint) {
         guard case .mapping(let entries) = value.kind else { return }
         var answers: [RawAnswer] = []
         var headers: [String: RawField] = [:]
@@ -607,6 +610,7 @@ extension OpenAPIReader {
             guard let response = dereferenced(entry.value, section: "responses") else { continue }
             let status = entry.key.value.uppercased()
             if let code = Int(status), (200..<400).contains(code) {
+                guard asWritten || Self.isAnswer(code, of: endpoint) else { continue }
                 var answer = RawAnswer(status: entry.key)
                 // A description that only says the status (`OK`) documents nothing.
                 answer.description = response["description"]?.scalarText.flatMap {
@@ -638,8 +642,11 @@ extension OpenAPIReader {
             }
         }
         if !answers.contains(where: { $0.status.value.hasPrefix("2") }) {
-            // Only redirects (the transport follows them): the answer is whatever the redirect leads to.
+            // No success documented (only a `304`, say): the answer is undocumented.
             answers = []
+        }
+        if !asWritten, let flat = Self.flattened(answers) {
+            answers = [flat]
         }
         if answers.count == 1, let only = answers.first, only.status.value.hasPrefix("2") {
             endpoint.response = only.body
@@ -662,6 +669,47 @@ extension OpenAPIReader {
             endpoint.responses = []
             endpoint.responsesLocation = nil
         }
+    }
+
+    /// The redirects the transport follows: the answer is whatever they lead to, never the redirect.
+    static let followedRedirects: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// The request headers that make a request conditional, to which a server answers `304 Not Modified`.
+    static let conditionalHeaders: Set<String> = ["if-none-match", "if-modified-since"]
+
+    /// Whether a documented 2xx or 3xx status is one of the endpoint's answers: not a redirect the transport
+    /// follows, and a `304` only where the caller can send a conditional header (`If-None-Match`,
+    /// `If-Modified-Since`), without which no server answers one.
+    static func isAnswer(_ status: Int, of endpoint: RawEndpoint) -> Bool {
+        if followedRedirects.contains(status) { return false }
+        if status == 304 {
+            return endpoint.headers.contains { conditionalHeaders.contains($0.key.value.lowercased()) }
+        }
+        return true
+    }
+
+    /// The one answer that documented success answers come to when they are not real alternatives: statuses
+    /// that share one body (`200` and `201` of a `Repository`) are that body, and a JSON body beside answers
+    /// without one (`201` of an `Invitation`, `204` when there was nothing to do) is optional, `nil` for those.
+    /// `nil` when they are alternatives: different bodies, a `202 Accepted` beside another status, a `304`.
+    static func flattened(_ answers: [RawAnswer]) -> RawAnswer? {
+        guard answers.count > 1,
+            answers.allSatisfy({ $0.status.value.hasPrefix("2") }),
+            !answers.contains(where: { $0.status.value == "202" })
+        else { return nil }
+        var bodies: [RawAnswerBody] = []
+        for body in answers.compactMap(\.body) where !bodies.contains(where: { $0.isSame(as: body) }) {
+            bodies.append(body)
+        }
+        guard bodies.count <= 1 else { return nil }
+        guard let first = answers.first(where: { $0.body != nil }), let body = first.body else {
+            return answers[0]  // none has a body: `Void`
+        }
+        if answers.allSatisfy({ $0.body != nil }) { return first }
+        guard case .type(let type) = body, type.value != "Void", !type.value.hasSuffix("?") else { return nil }
+        var optional = first
+        optional.body = .type(Located(type.value + "?", at: type.location))
+        return optional
     }
 
     /// A 2xx answer as server-sent events (`text/event-stream`) or JSON Lines with a schema for its values: the

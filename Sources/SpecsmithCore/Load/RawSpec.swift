@@ -391,6 +391,17 @@ public enum RawAnswerBody: Sendable {
     /// type their `event` name says; the key `events` is at `location`.
     case namedEvents([RawField], end: RawStreamEnd, location: SourceLocation)
 
+    /// Whether it reads an answer as `other` does: the same kind, of the same type or media type (streams are
+    /// never the same, as they are each their endpoint's one answer).
+    public func isSame(as other: RawAnswerBody) -> Bool {
+        switch (self, other) {
+        case (.type(let one), .type(let two)), (.binary(let one), .binary(let two)), (.text(let one), .text(let two)),
+            (.file(let one), .file(let two)):
+            one.value == two.value
+        default: false
+        }
+    }
+
     /// Where it is written.
     public var location: SourceLocation {
         switch self {

@@ -101,7 +101,7 @@ enum SpecKeys {
     static let documentFormat = ["style", "access", "flavours", "dates", "headers", "endpoints", "scopes"]
     static let fieldFormat = ["type", "swiftName", "dates", "separator", "deprecated", "const", "nullable"]
     static let modelFormat = ["name", "deprecated", "oneOf", "enum", "fallback"]
-    static let operationFormat = ["pages", "stream", "deprecated", "namespace", "name"]
+    static let operationFormat = ["pages", "stream", "deprecated", "namespace", "name", "keepAnswers"]
 }
 
 /// Walks the YAML tree, collecting diagnostics as it goes.

@@ -35,7 +35,13 @@ extension ResolveContext {
             return (.model(answers.typeName), .none, answers)
         }
         guard let written = raw.response,
-            let body = resolveAnswerBody(written, method: method, endpoint: raw.name, typeNames: &typeNames)
+            let body = resolveAnswerBody(
+                written,
+                method: method,
+                endpoint: raw.name,
+                optionalAllowed: true,
+                typeNames: &typeNames
+            )
         else {
             return (.void, .none, nil)
         }
@@ -135,19 +141,26 @@ extension ResolveContext {
         return Operation.Answers(typeName: typeName, cases: cases)
     }
 
+    /// One answer's body; `optionalAllowed` for an endpoint's one answer (`response: Note?`), whose `nil` is an
+    /// answer without a body (a `204` beside a `200`).
     private mutating func resolveAnswerBody(
         _ written: RawAnswerBody,
         method: String,
         endpoint: Located<String>,
+        optionalAllowed: Bool = false,
         typeNames: inout Set<String>
     ) -> Operation.AnswerBody? {
         var body: Operation.AnswerBody
         switch written {
         case .type(let text):
             guard let type = resolveType(text, allowVoid: true) else { return nil }
-            if type.isOptional {
+            if type.isOptional && !optionalAllowed {
                 // Reported; the type still checks the sample.
-                diagnostics.error("a response type cannot be optional", at: text.location)
+                diagnostics.error(
+                    "an answer's type cannot be optional",
+                    at: text.location,
+                    hint: "document the answer without a body as its own status, `204: Void`"
+                )
             }
             body = type == .void ? .none : .json(type)
         case .binary(let accept), .text(let accept), .file(let accept):
