@@ -540,6 +540,42 @@ import Testing
         )
     }
 
+    /// A document that names its server on its one path (or the same on every operation) has that server as
+    /// the client's base URL, not a placeholder beside a second server; with two servers, the placeholder
+    /// stays, and is said.
+    @Test func theServerEveryOperationNamesIsTheBaseURL() {
+        func document(_ second: String) -> String {
+            """
+            openapi: 3.0.3
+            info: {title: Hooks, version: "1"}
+            paths:
+              /hooks:
+                servers: [{url: "https://hooks.example.com/v1"}]
+                get:
+                  operationId: listHooks
+                  responses: {"204": {description: Done}}
+              /events:
+                get:
+                  operationId: listEvents
+                  servers: [{url: "\(second)"}]
+                  responses: {"204": {description: Done}}
+            """
+        }
+        let one = Self.generate(document("https://hooks.example.com/v1"))
+        let swift = one.files.map(\.contents).joined()
+        #expect(one.diagnostics.isEmpty, "\(one.diagnostics)")
+        #expect(swift.contains(#"defaultBaseURL = URL(string: "https://hooks.example.com/v1")!"#))
+        #expect(!swift.contains("api.example.com") && !swift.contains("hooksURL"))
+
+        let two = Self.generate(document("https://events.example.com"))
+        #expect(
+            two.diagnostics.map(\.message) == [
+                "the document names no server; the client's default base URL is https://api.example.com"
+            ]
+        )
+        #expect(two.files.map(\.contents).joined().contains("api.example.com"))
+    }
+
     /// A big API's answers as a hand-written client has them: a documented redirect is never an answer (the
     /// transport follows it), a `304` is one only where the caller can send `If-None-Match`, statuses of one
     /// body are that body, a body beside none is optional; two bodies, or a `202` beside a `200`, stay an

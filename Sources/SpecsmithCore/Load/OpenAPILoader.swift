@@ -60,6 +60,8 @@ struct OpenAPIReader {
     var hoistedObjects: Set<String> = []
     /// The model of integer-or-string values (see ``intOrString(at:)``), once made.
     var intOrStringModel: String?
+    /// Where the document would name its server, when it names none at its top (its operations may).
+    var missingServerLocation: SourceLocation?
     /// The order of the endpoints and of the scopes the document's `x-specsmith` gives (`endpoints`,
     /// `scopes`), when it is not the document's own.
     var formatOrder: (endpoints: [String], scopes: [String]) = ([], [])
@@ -118,6 +120,7 @@ struct OpenAPIReader {
         }
         readSecurity()
         readPaths()
+        useServerOfEveryOperation()
         applyFormatOrder()
         flattenConflictingIncludes()
         requireDiscriminators()
@@ -392,11 +395,8 @@ struct OpenAPIReader {
         guard let servers = root["servers"], case .sequence(let items) = servers.kind, let first = items.first,
             let url = first["url"], let written = url.scalarText
         else {
-            diagnostics.warning(
-                "the document names no server; the client's default base URL is https://api.example.com",
-                at: root["servers"]?.location ?? root.location,
-                hint: "pass the real one as `baseURL` when creating the client"
-            )
+            // Said once the operations are read, which may all name one (`useServerOfEveryOperation`).
+            missingServerLocation = root["servers"]?.location ?? root.location
             spec.baseURL = Located("https://api.example.com", at: root.location)
             return
         }
@@ -421,6 +421,27 @@ struct OpenAPIReader {
             )
         }
         addVariables(of: first)
+    }
+
+    /// A document that names no server at its top but the same one on every path or operation: that server is
+    /// the client's base URL, rather than a placeholder beside a second server. Otherwise the placeholder is
+    /// said.
+    mutating func useServerOfEveryOperation() {
+        guard let location = missingServerLocation else { return }
+        let names = Set(spec.endpoints.map { $0.server?.value })
+        if !spec.endpoints.isEmpty, names.count == 1, let name = names.first ?? nil,
+            let index = spec.servers.firstIndex(where: { $0.name.value == name }), let url = spec.servers[index].url
+        {
+            spec.baseURL = url
+            spec.servers.remove(at: index)
+            for index in spec.endpoints.indices { spec.endpoints[index].server = nil }
+            return
+        }
+        diagnostics.warning(
+            "the document names no server; the client's default base URL is https://api.example.com",
+            at: location,
+            hint: "pass the real one as `baseURL` when creating the client"
+        )
     }
 
     /// The variables of a server that stand for a part of a URL (`{origin}` with the default
