@@ -55,6 +55,36 @@ import Testing
         #expect(SwiftName.words(text).joined().utf8.count <= text.utf8.count)
     }
 
+    /// Titles of real descriptions give the names their hand-written SDKs have: what the title says of the
+    /// document (`API`, `REST`, a version, a subtitle) is dropped, a leading digit is spelled (not `_1…`,
+    /// which reads as private), and a long title keeps its leading words.
+    @Test(arguments: [
+        ("GitHub v3 REST API", "GitHub"),
+        ("Stripe API", "Stripe"),
+        ("OpenAI API", "OpenAI"),
+        ("Twilio - Api", "Twilio"),
+        ("Slack Web API", "SlackWeb"),
+        ("Mistral AI API", "MistralAI"),
+        ("Kubernetes", "Kubernetes"),
+        ("Google Cloud APIs", "GoogleCloud"),
+        ("1Password Connect", "OnePasswordConnect"),
+        ("Acme: payments and refunds", "Acme"),
+        ("Bookshelf (beta) API", "Bookshelf"),
+        ("Swagger Petstore - OpenAPI 3.0", "SwaggerPetstore"),
+        ("BookshelfAPI", "Bookshelf"),
+        ("Microsoft Azure Cognitive Services Text Analytics Client Library", "MicrosoftAzureCognitiveServices"),
+    ])
+    func apiNamesComeFromTitlesAsSDKsNameThem(title: String, name: String) {
+        #expect(APIName.fromTitle(title) == name)
+        #expect(APIName.fromTitle(title).map { $0.count <= APIName.maxLength } == true)
+    }
+
+    @Test func aTitleThatSaysNothingNamesNothing() {
+        #expect(APIName.fromTitle("API") == nil)
+        #expect(APIName.fromTitle("REST API v2") == nil)
+        #expect(APIName.fromTitle("   ") == nil)
+    }
+
     @Test func keywordsAreEscapedWithBackticks() {
         #expect(SwiftName.escaped("default") == "`default`")
         #expect(SwiftName.escaped("class") == "`class`")

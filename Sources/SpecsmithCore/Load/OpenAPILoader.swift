@@ -378,11 +378,7 @@ struct OpenAPIReader {
             spec.name = name
         } else if let title = info["title"], let text = title.scalarText {
             // "Bookshelf API" is `Bookshelf`: the generated types add `API`, `Client` and the like themselves.
-            var name = SwiftName.typeName(text)
-            for suffix in ["API", "Api"] where name.hasSuffix(suffix) && name.count > suffix.count {
-                name.removeLast(suffix.count)
-            }
-            spec.name = Located(name == "_" ? "API" : name, at: title.location)
+            spec.name = Located(APIName.fromTitle(text) ?? "API", at: title.location)
         } else {
             diagnostics.error("`info` needs a `title`", at: info.location)
             spec.name = Located("API", at: info.location)

@@ -1,0 +1,55 @@
+/// The name of an API from the title of its description: what its client and its other types are named after,
+/// as the authors of a hand-written SDK would name it (`GitHub` for "GitHub v3 REST API", `Twilio` for
+/// "Twilio - Api", `OnePassword` for "1Password Connect API"'s first word).
+enum APIName {
+    /// Words at a title's end that say what it is rather than whose: dropped.
+    static let descriptiveWords: Set<String> = [
+        "api", "apis", "rest", "restful", "http", "https", "json", "openapi", "swagger", "spec", "specification",
+        "definition", "definitions", "documentation", "docs", "reference", "interface",
+    ]
+
+    /// The longest name kept whole; a longer one keeps its leading words up to this length.
+    static let maxLength = 32
+
+    static let digitNames = ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"]
+
+    /// The API's Swift name from `title`; `nil` when the title names nothing.
+    static func fromTitle(_ title: String) -> String? {
+        var words = title.split(whereSeparator: { $0.isWhitespace || $0 == "/" }).map(String.init)
+        // The name before a subtitle: "Twilio - Api", "Acme: payments", "Shop (beta)".
+        if let cut = words.firstIndex(where: { ["-", "–", "—", "|"].contains($0) || $0.hasPrefix("(") }), cut > 0 {
+            words = Array(words[..<cut])
+        }
+        if let cut = words.firstIndex(where: { $0.hasSuffix(":") || $0.hasSuffix(",") }) {
+            words = Array(words[...cut])
+            words[cut].removeLast()
+        }
+        while let last = words.last, words.count > 1, isDescriptive(last) {
+            words.removeLast()
+        }
+        guard let first = words.first, !isDescriptive(first) || words.count > 1 else { return nil }
+        // A leading digit would need an underscore (`_1Password`, which reads as private): spelled instead.
+        if let digit = first.first?.wholeNumberValue, first.first?.isASCII == true {
+            words[0] = digitNames[digit] + first.dropFirst()
+        }
+        var name = SwiftName.typeName(words.joined(separator: " "))
+        while name.count > maxLength, words.count > 1 {
+            words.removeLast()
+            name = SwiftName.typeName(words.joined(separator: " "))
+        }
+        for suffix in ["APIs", "APIS", "Apis", "API", "Api"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name == "_" ? nil : name
+    }
+
+    /// Whether `word` says what the document is (`API`, `REST`) or which version (`v3`, `2010-04-01`, `1.0`).
+    static func isDescriptive(_ word: String) -> Bool {
+        let bare = word.trimmingCharacters(in: .punctuationCharacters).lowercased()
+        if descriptiveWords.contains(bare) { return true }
+        let version = bare.hasPrefix("v") ? bare.dropFirst() : Substring(bare)
+        return !version.isEmpty && version.first?.isNumber == true
+            && version.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" }
+    }
+}
