@@ -576,6 +576,49 @@ import Testing
         #expect(two.files.map(\.contents).joined().contains("api.example.com"))
     }
 
+    /// Inline alternatives of a union are named by their `title`, else by the one value of the discriminator
+    /// they have, before any number: `InboundMessageWhatsApp`, `ContentPartText`, not `…Option2`.
+    @Test func inlineAlternativesAreNamedByTitleOrTagBeforeANumber() async throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: Messages, version: "1"}
+            paths:
+              /messages:
+                get:
+                  operationId: listMessages
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json:
+                          schema: {type: array, items: {$ref: "#/components/schemas/InboundMessage"}}
+            components:
+              schemas:
+                InboundMessage:
+                  oneOf:
+                    - {title: SMS, type: object, properties: {body: {type: string}}, required: [body]}
+                    - {title: WhatsApp, type: object, properties: {wa_id: {type: string}}, required: [wa_id]}
+                    - {type: object, properties: {part: {$ref: "#/components/schemas/ContentPart"}}}
+                ContentPart:
+                  oneOf:
+                    - {type: object, properties: {type: {const: text}, text: {type: string}}, required: [type, text]}
+                    - {type: object, properties: {type: {type: string, enum: [image_url]}, url: {type: string}}, required: [type, url]}
+                  discriminator: {propertyName: type}
+            """
+        let output = Self.generate(text, path: "messages.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        for name in [
+            "InboundMessageSMS", "InboundMessageWhatsApp", "InboundMessageOption3", "ContentPartText",
+            "ContentPartImageUrl",
+        ] {
+            #expect(swift.contains("public struct \(name):"), "\(name)")
+        }
+        #expect(!swift.contains("InboundMessageOption1") && !swift.contains("ContentPartOption"))
+        let check = try await SwiftCompiler.compile(output, module: "Messages")
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
     /// A big API's answers as a hand-written client has them: a documented redirect is never an answer (the
     /// transport follows it), a `304` is one only where the caller can send `If-None-Match`, statuses of one
     /// body are that body, a body beside none is optional; two bodies, or a `202` beside a `200`, stay an

@@ -690,13 +690,39 @@ struct OpenAPIReader {
         return false
     }
 
+    /// What an inline alternative of a union adds to the union's name for its own: its `title` (`WhatsApp`),
+    /// else the one value of the union's discriminator it has (`type: {const: text}` → `Text`), else its place
+    /// (`Option2`). Referenced alternatives keep their component's name.
+    func alternativeName(_ item: YAMLValue, schema: YAMLValue, index: Int) -> String {
+        if let title = item["title"]?.scalarText, let words = Optional(SwiftName.typeName(title)),
+            !words.hasPrefix("_")
+        {
+            return words
+        }
+        let property = (schema["discriminator"]?["propertyName"] ?? schema["discriminator"])?.scalarText ?? "type"
+        if let tag = item["properties"]?[property] {
+            let values: [String]
+            if let constant = tag["const"]?.scalarText {
+                values = [constant]
+            } else if case .sequence(let items)? = tag["enum"]?.kind {
+                values = items.compactMap(\.scalarText)
+            } else {
+                values = []
+            }
+            if values.count == 1, let value = values.first, !SwiftName.typeName(value).hasPrefix("_") {
+                return SwiftName.typeName(value)
+            }
+        }
+        return "Option" + String(index + 1)
+    }
+
     mutating func union(_ alternatives: YAMLValue, schema: YAMLValue, name: String) -> RawUnion {
         var union = RawUnion(location: alternatives.location)
         var seen = Set<String>()
         if case .sequence(let items) = alternatives.kind {
             for (index, item) in items.enumerated() {
                 if case .string("null") = item["type"]?.kind { continue }  // `oneOf: [X, {type: null}]`
-                var text = typeText(item, name: name + "Option" + String(index + 1))
+                var text = typeText(item, name: name + alternativeName(item, schema: schema, index: index))
                 if text.hasSuffix("?") { text.removeLast() }  // the union's own optionality says it
                 guard seen.insert(text).inserted else {
                     skip(
