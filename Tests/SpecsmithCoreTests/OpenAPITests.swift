@@ -622,7 +622,8 @@ import Testing
     /// A big API's answers as a hand-written client has them: a documented redirect is never an answer (the
     /// transport follows it), a `304` is one only where the caller can send `If-None-Match`, statuses of one
     /// body are that body, a body beside none is optional; two bodies, or a `202` beside a `200`, stay an
-    /// enumeration.
+    /// enumeration. Endpoints that document the same error bodies share one enumeration of them, and a shared
+    /// response's inline schema is one type.
     @Test func answersAreFlatAsAHandWrittenClientsAre() async throws {
         let text = try String(contentsOf: Self.directory.appendingPathComponent("answers.yaml"), encoding: .utf8)
         let output = Self.generate(text, path: "answers.yaml")
@@ -631,16 +632,22 @@ import Testing
         for signature in [
             "func reposGet(owner: String, repo: String) async throws(APIError<BasicError>) -> Repository {",
             "func reposListForAuthenticatedUser() async throws(APIError<BasicError>) -> [Repository] {",
-            "func gistsGet(gistId: String, ifNoneMatch: String? = nil) async throws(APIError<Never>) -> GistsGetAnswer {",
+            ") async throws(APIError<ForbiddenGistError>) -> GistsGetAnswer {",
             ") async throws(APIError<BasicError>) -> Invitation? {",
-            ") async throws(APIError<Never>) -> FileCommit {",
-            "func reposDeleteFile(owner: String, repo: String, path: String) async throws(APIError<Never>) {",
+            ") async throws(APIError<BasicErrorOrValidationError>) -> FileCommit {",
+            "func reposDeleteFile(owner: String, repo: String, path: String) async throws(APIError<ForbiddenGistError>) {",
             "func reportsCreate(owner: String, repo: String) async throws(APIError<Never>) -> ReportsCreateAnswer {",
-            "func reposCreateFork(owner: String, repo: String) async throws(APIError<Never>) -> ReposCreateForkAnswer {",
+            ") async throws(APIError<BasicErrorOrValidationError>) -> ReposCreateForkAnswer {",
         ] {
             #expect(swift.contains(signature), "\(signature)")
         }
         #expect(!swift.contains("movedPermanently") && !swift.contains("ReposGetAnswer"))
+        // Endpoints that document the same error bodies share one enumeration of them, declared once.
+        #expect(swift.components(separatedBy: "public enum BasicErrorOrValidationError:").count == 2)
+        #expect(!swift.contains("ReposCreateForkError") && !swift.contains("ReposCreateOrUpdateFileContentsError"))
+        // A shared response's inline schema is one type, named after the response.
+        #expect(swift.components(separatedBy: "public struct ForbiddenGistError:").count == 2)
+        #expect(swift.contains("APIError<ForbiddenGistError>") && !swift.contains("Error403"))
         #expect(swift.contains("case notModified") && swift.contains("case accepted(FileCommit)"))
         try await Self.expectCompilesAndImports(
             output,

@@ -60,6 +60,9 @@ struct OpenAPIReader {
     var hoistedObjects: Set<String> = []
     /// The model of integer-or-string values (see ``intOrString(at:)``), once made.
     var intOrStringModel: String?
+    /// The model each inline schema became, by where it is written: a schema inside a shared response or
+    /// parameter is one model however many operations use it.
+    var inlineModels: [SourceLocation: String] = [:]
     /// Where the document would name its server, when it names none at its top (its operations may).
     var missingServerLocation: SourceLocation?
     /// The order of the endpoints and of the scopes the document's `x-specsmith` gives (`endpoints`,
@@ -929,7 +932,10 @@ struct OpenAPIReader {
             }
         }
         if isModel(schema) {
+            // One schema reached from many places (inside a shared response or parameter) is one type.
+            if let model = inlineModels[schema.location] { return model }
             let model = claim(name, at: schema.location)
+            inlineModels[schema.location] = model
             if !isEnumeration(schema) && (schema["properties"] != nil || schema["allOf"] != nil) {
                 hoistedObjects.insert(model)
             }

@@ -627,9 +627,14 @@ extension OpenAPIReader {
             } else if status == "DEFAULT" || status == "4XX" || status == "5XX"
                 || Int(status).map({ $0 >= 400 }) == true
             {
-                // Named apart from the enumeration of an endpoint's error bodies, `<Endpoint>Error`.
-                let bodyName =
+                // Named apart from the enumeration of an endpoint's error bodies, `<Endpoint>Error`; a shared
+                // response's own schema after the response (`forbidden_gist` → `ForbiddenGistError`), once.
+                var bodyName =
                     SwiftName.typeName(endpoint.name.value) + "Error" + (status == "DEFAULT" ? "Body" : status)
+                if let shared = Self.componentName(entry.value, section: "responses") {
+                    bodyName = SwiftName.typeName(shared)
+                    if !bodyName.hasSuffix("Error") { bodyName += "Error" }
+                }
                 guard case .type(let type)? = answerBody(response, name: bodyName) else { continue }
                 if status == "DEFAULT" {
                     for key in ["4XX", "5XX"] where !endpoint.errors.contains(where: { $0.status.value == key }) {
@@ -669,6 +674,15 @@ extension OpenAPIReader {
             endpoint.responses = []
             endpoint.responsesLocation = nil
         }
+    }
+
+    /// The name of the component `value` refers to in `section` (`not_found` for
+    /// `$ref: "#/components/responses/not_found"`), if it is such a reference.
+    static func componentName(_ value: YAMLValue, section: String) -> String? {
+        let prefix = "#/components/\(section)/"
+        guard let target = value["$ref"]?.scalarText, target.hasPrefix(prefix) else { return nil }
+        let name = target.dropFirst(prefix.count)
+        return name.isEmpty || name.contains("/") ? nil : String(name)
     }
 
     /// The redirects the transport follows: the answer is whatever they lead to, never the redirect.

@@ -58,6 +58,7 @@ extension ResolveContext {
             names[key] = raw.name
             operations.append(operation)
         }
+        shareErrorEnumerations(&operations, typeNames: &typeNames)
         checkNamespaces(operations, typeNames: typeNames)
         checkEndpointNames(names, typeNames: typeNames)
         checkWithHeadersNames(operations, names: names)

@@ -92,7 +92,9 @@ public enum Translator {
 
     /// The model files: one `Models.swift`, or for large specs each model in the file its name picks.
     private static func modelsJobs(_ api: API) -> [Job] {
-        let endpointTypes = api.operations.flatMap(EndpointType.of)
+        // An error enumeration endpoints share is declared once, with the first of them.
+        var declared = Set<String>()
+        let endpointTypes = api.operations.flatMap(EndpointType.of).filter { declared.insert($0.name).inserted }
         let jsonKinds = JSONKinds.table(api)
         guard api.models.count + endpointTypes.count > modelsInOneFile else {
             return [

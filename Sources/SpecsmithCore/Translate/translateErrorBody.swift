@@ -1,14 +1,22 @@
 /// Translates an endpoint's documented error bodies of different types into an enumeration with one case per
-/// type; `nil` when the endpoint's error bodies need no type of their own.
+/// type; `nil` when the endpoint's error bodies need no type of their own. Endpoints that document the same
+/// types share one (see `ResolveContext.shareErrorEnumerations`), declared once, with `operation` the first.
 func translateErrorBody(_ operation: Operation, api: API) -> Declaration? {
     guard case .enumeration(let name, let cases) = operation.errorBody else { return nil }
+    let sharing = api.operations.filter {
+        if case .enumeration(name, _) = $0.errorBody { true } else { false }
+    }
     let members = cases.map { errorCase in
         let statuses = operation.errors.filter { $0.type == errorCase.type }.map {
             ErrorTranslation.statusText($0.pattern)
         }
+        let docs =
+            sharing.count > 1
+            ? "A `\(TranslationSupport.typeText(errorCase.type))` body, of the statuses each endpoint documents."
+            : "The body of a \(statuses.joined(separator: ", ")) response."
         return Declaration.enumCase(
             EnumCaseDeclaration(
-                docs: ["The body of a \(statuses.joined(separator: ", ")) response."],
+                docs: [docs],
                 name: errorCase.name,
                 associatedValues: [
                     FunctionParameter(name: "_", type: TranslationSupport.typeText(errorCase.type))
@@ -18,7 +26,11 @@ func translateErrorBody(_ operation: Operation, api: API) -> Declaration? {
     }
     return .type(
         TypeDeclaration(
-            docs: ["The documented error bodies of `\(operation.specName)`, one case per body type."],
+            docs: [
+                sharing.count > 1
+                    ? "The documented error bodies of \(ErrorTranslation.endpointList(sharing)), one case per body type."
+                    : "The documented error bodies of `\(operation.specName)`, one case per body type."
+            ],
             access: TranslationSupport.access(api),
             kind: .enum,
             name: name,
@@ -48,6 +60,15 @@ enum ErrorTranslation {
     /// `APIError<Never>`: what the operation fails with, in every flavour.
     static func errorType(_ operation: Operation) -> String {
         "\(RuntimeSymbols.apiError)<\(bodyType(operation))>"
+    }
+
+    /// "`createFork` and `getBlob`", "`a`, `b`, `c` and 12 other endpoints": who shares an error enumeration.
+    static func endpointList(_ operations: [Operation]) -> String {
+        let names = operations.prefix(3).map { "`\($0.specName)`" }
+        switch operations.count {
+        case ...3: return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        default: return names.joined(separator: ", ") + " and \(operations.count - 3) other endpoints"
+        }
     }
 
     /// `401`, `4XX`: a status pattern as the spec writes it.
