@@ -85,6 +85,27 @@ import Testing
         #expect(APIName.fromTitle("   ") == nil)
     }
 
+    /// Reverse-DNS schema names are named by the fewest last parts that tell them apart (and from any other
+    /// schema or a type generated code uses); a document of plain names keeps them.
+    @Test func reverseDNSSchemaNamesAreShortAndDistinct() {
+        let keys = [
+            "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.autoscaling.v1.Scale",
+            "io.k8s.api.autoscaling.v2.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.Status",
+            "io.k8s.api.core.v1.Endpoint", "io.k8s.api.policy.v1.Eviction", "Eviction",
+        ]
+        let names = SchemaNames.shortened(keys, taken: ["Endpoint"])
+        #expect(names["io.k8s.api.core.v1.Pod"] == "Pod")
+        #expect(names["io.k8s.api.core.v1.PodList"] == "PodList")
+        #expect(names["io.k8s.api.autoscaling.v1.Scale"] == "V1Scale")
+        #expect(names["io.k8s.api.autoscaling.v2.Scale"] == "V2Scale")
+        #expect(names["io.k8s.apimachinery.pkg.apis.meta.v1.Status"] == "Status")
+        #expect(names["io.k8s.api.core.v1.Endpoint"] == "V1Endpoint", "a type generated code uses")
+        #expect(names["io.k8s.api.policy.v1.Eviction"] == "V1Eviction", "another schema's name")
+        #expect(names["Eviction"] == nil)
+        #expect(SchemaNames.shortened(["Pet", "Owner", "api.v1.Thing"], taken: []).isEmpty)
+        #expect(SchemaNames.shortened(["a.b.c", "x.b.c"], taken: []) == ["a.b.c": "ABC", "x.b.c": "XBC"])
+    }
+
     @Test func keywordsAreEscapedWithBackticks() {
         #expect(SwiftName.escaped("default") == "`default`")
         #expect(SwiftName.escaped("class") == "`class`")

@@ -183,7 +183,7 @@ import Testing
         let main = """
             import Foundation
             let json = #"{"port": 80, "targetPort": 8080, "maxSurge": "25%", "+1": 3, "-1": 1, "total_count": 5}"#
-            let port = try! JSONDecoder().decode(IoK8sApiCoreV1ServicePort.self, from: Data(json.utf8))
+            let port = try! JSONDecoder().decode(ServicePort.self, from: Data(json.utf8))
             print(port.targetPort == .int(8080), port.maxSurge == .string("25%"), port.plus1, port.minus1, port.totalCount ?? 0)
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys

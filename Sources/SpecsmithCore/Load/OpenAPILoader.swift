@@ -107,11 +107,20 @@ struct OpenAPIReader {
             for entry in entries {
                 componentSchemas[entry.key.value] = entry.value
             }
-            // Models first get their names, so that references between them resolve in any order.
+            // Models first get their names, so that references between them resolve in any order; reverse-DNS
+            // names (`io.k8s.api.core.v1.Pod`) by their last parts (`Pod`).
+            let short = SchemaNames.shortened(
+                entries.filter { isModel($0.value) }.map(\.key.value),
+                taken: ReservedNames.types(
+                    api: spec.name?.value ?? "API",
+                    hasAuth: true,
+                    flavours: Set(API.Flavour.allCases)
+                )
+            )
             for entry in entries where isModel(entry.value) {
                 let renamed = rename(entry.key.value, in: \.schemas) ?? formatModelName(of: entry.value)
                 modelNames[entry.key.value] = claim(
-                    renamed?.value ?? entry.key.value,
+                    renamed?.value ?? short[entry.key.value] ?? entry.key.value,
                     at: renamed?.location ?? entry.key.location
                 )
             }
