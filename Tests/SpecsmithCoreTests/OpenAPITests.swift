@@ -576,6 +576,50 @@ import Testing
         #expect(two.files.map(\.contents).joined().contains("api.example.com"))
     }
 
+    /// Integer enumerations take the case names the document gives (`x-enum-varnames`, `x-enumNames`) and
+    /// integer literals: `let priority: Priority = 2` is `.high`.
+    @Test func integerEnumerationsAreNamedByTheDocumentAndTakeLiterals() async throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: Tasks, version: "1"}
+            servers: [{url: "https://tasks.example.com"}]
+            paths:
+              /tasks:
+                get:
+                  operationId: listTasks
+                  parameters:
+                    - {name: priority, in: query, schema: {$ref: "#/components/schemas/Priority"}}
+                  responses:
+                    "200":
+                      description: OK
+                      content: {application/json: {schema: {$ref: "#/components/schemas/Todo"}}}
+            components:
+              schemas:
+                Priority: {type: integer, enum: [0, 1, 2], x-enum-varnames: [Low, Normal, High]}
+                Level: {type: integer, enum: [1, 2], x-enumNames: [first, second]}
+                Size: {type: integer, enum: [1, 2], x-enum-varnames: [one]}
+                Todo:
+                  type: object
+                  properties:
+                    priority: {$ref: "#/components/schemas/Priority"}
+                    level: {$ref: "#/components/schemas/Level"}
+                    size: {$ref: "#/components/schemas/Size"}
+            """
+        let output = Pipeline.generate(text: text, path: "tasks.yaml") { _ in nil }
+        #expect(output.diagnostics.map(\.message) == ["1 names for 2 enumeration values; the names are not used"])
+        let lines = try await SwiftCompiler.run(
+            output,
+            main: """
+                import Foundation
+                let high: Priority = 2
+                let task = try! JSONDecoder().decode(Todo.self, from: Data(#"{"priority": 0, "level": 2, "size": 1}"#.utf8))
+                print(high == .high, task.priority == .low, task.level == .second, task.size == .value1, Priority(7) == .unknown(7))
+                """,
+            module: "Tasks"
+        )
+        #expect(lines == ["true true true true true"])
+    }
+
     /// Inline alternatives of a union are named by their `title`, else by the one value of the discriminator
     /// they have, before any number: `InboundMessageWhatsApp`, `ContentPartText`, not `…Option2`.
     @Test func inlineAlternativesAreNamedByTitleOrTagBeforeANumber() async throws {

@@ -557,7 +557,7 @@ struct OpenAPIReader {
             model.description = [model.description, "Deprecated."].compactMap { $0 }.joined(separator: "\n\n")
         }
         if isEnumeration(schema), let values = schema["enum"] {
-            model.shape = .enumeration(enumValues(values))
+            model.shape = .enumeration(namedByTheDocument(enumValues(values), schema: schema))
         } else if let alternatives = schema["oneOf"] ?? schema["anyOf"], schema["properties"] == nil {
             model.shape = .union(union(alternatives, schema: schema, name: name.value))
         } else {
@@ -670,6 +670,33 @@ struct OpenAPIReader {
             values[index].name = Located(name, at: values[index].value.location)
         }
         return values
+    }
+
+    /// The extensions in which generators' users name enumeration values, one name per value in order:
+    /// OpenAPI Generator's `x-enum-varnames`, NSwag's `x-enumNames`, and `x-enum-names`.
+    static let enumNameExtensions = ["x-enum-varnames", "x-enumNames", "x-enum-names"]
+
+    /// `values` with the case names the document gives them (`x-enum-varnames: [Low, High]` for `[1, 2]` gives
+    /// `.low` and `.high`, not `.value1` and `.value2`); a list of another length is a warning, and unused.
+    mutating func namedByTheDocument(_ values: [RawEnumValue], schema: YAMLValue) -> [RawEnumValue] {
+        guard let list = Self.enumNameExtensions.lazy.compactMap({ schema[$0] }).first,
+            case .sequence(let items) = list.kind
+        else { return values }
+        let names = items.compactMap { item in item.scalarText.map { item.located($0) } }
+        guard names.count == values.count, names.count == items.count else {
+            diagnostics.warning(
+                "\(items.count) names for \(values.count) enumeration values; the names are not used",
+                at: list.location
+            )
+            return values
+        }
+        var named = values
+        var taken = Set<String>()
+        for index in named.indices {
+            let name = SwiftName.numbered(SwiftName.memberName(names[index].value), taken: &taken)
+            named[index].name = Located(name, at: names[index].location)
+        }
+        return named
     }
 
     /// Whether a schema is an object with properties (rather than an enumeration, a union or an alias).

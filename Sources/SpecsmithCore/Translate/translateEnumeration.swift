@@ -80,6 +80,24 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             )
         )
     )
+    if enumeration.isInteger {
+        // `let priority: Priority = 2`, as the integers the API documents are written.
+        members.append(
+            .function(
+                FunctionDeclaration(
+                    docs: ["The case for the integer `value` (``init(rawValue:)``)."],
+                    access: access,
+                    kind: .initializer,
+                    parameters: [FunctionParameter(label: "integerLiteral", name: "value", type: rawType)],
+                    body: [
+                        .expression(
+                            .call(.member(.verbatim("self"), "init"), [Argument("rawValue", .identifier("value"))])
+                        )
+                    ]
+                )
+            )
+        )
+    }
     members.append(
         .variable(
             VariableDeclaration(
@@ -113,7 +131,8 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             access: access,
             kind: .enum,
             name: model.name,
-            inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue],
+            inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue]
+                + (enumeration.isInteger ? ["ExpressibleByIntegerLiteral"] : []),
             members: members
         )
     )
