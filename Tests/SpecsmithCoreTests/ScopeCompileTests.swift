@@ -216,6 +216,48 @@ import Testing
         }
     }
 
+    /// An endpoint any of many scopes may call (a chat platform's take any of 35) gets a short requirement
+    /// name, the first scope and how many others, not all of them joined; each of those scopes calls it, another
+    /// does not.
+    @Test func aRequirementOfManyScopesHasAShortName() async throws {
+        let scopes = ["bot_token", "activities_invites_write", "channels_history_read", "groups_history_read"]
+        let spec = """
+            name: Chat
+            baseURL: https://chat.example.com
+            auth:
+              scheme: {type: bearer}
+              scopes:
+            \(scopes.map { "    \($0): {}" }.joined(separator: "\n"))
+                admin: {}
+              default: admin
+            endpoints:
+              post:
+                method: POST
+                path: /post
+                scope: [\(scopes.joined(separator: ", "))]
+              postAgain:
+                method: POST
+                path: /post-again
+                scope: [\(scopes.dropLast().joined(separator: ", ")), admin]
+            """
+        let snippet = """
+            import SpecsmithRuntime
+
+            func granted(_ bot: ChatClient<Scope.BotToken>, _ groups: ChatClient<Scope.GroupsHistoryRead>) async throws {
+                try await bot.post(); try await groups.post(); try await bot.postAgain()
+                let _: any Scope.BotTokenOr3OthersAccess.Type = Scope.ChannelsHistoryRead.self
+            }
+
+            func refused(_ admin: ChatClient<Scope.Admin>, _ groups: ChatClient<Scope.GroupsHistoryRead>) async throws {
+                try await admin.post(); try await groups.postAgain()
+            }
+            """
+        let check = try await typeCheck(spec, style: .endpoints, snippet: snippet)
+        let errors = check.diagnostics.split(separator: "\n").filter { $0.contains(": error:") }
+        #expect(errors.count == 2, "\(check.diagnostics)")
+        #expect(errors.allSatisfy { $0.contains("Snippet.swift:9:") && $0.contains("Or3Others") }, "\(errors)")
+    }
+
     /// Several levels, a scope including two others, an API key in the query, a namespace and an error
     /// enumeration, from the `scopes-resources` snippet.
     @Test(arguments: [API.Style.endpoints, .resources])

@@ -261,7 +261,7 @@ extension ResolveContext {
             // Credentials are optional: every client calls it, and sends what it has.
             return (nil, true)
         }
-        let name = ordered.joined(separator: "Or")
+        let name = requirementName(ordered)
         if resolvedScopes.contains(where: { $0.name == name || TranslationNames.access($0.name) == name }) {
             diagnostics.error(
                 "the scopes \(written.map { "`\($0.value)`" }.joined(separator: " or ")) become the requirement `Scope.\(name)`, which is the name of a scope",
@@ -283,6 +283,26 @@ extension ResolveContext {
             )
         }
         return (name, false)
+    }
+
+    /// The longest requirement name made by joining its scopes; a longer one is shortened.
+    static let maxRequirementNameLength = 48
+
+    /// The name of the requirement any of `scopes` meets: `CustomerOrAdmin`; for many scopes, whose joined
+    /// names would run to hundreds of characters (a chat platform's operations that any of 35 OAuth scopes may
+    /// call), the first and how many others: `BotTokenOr34Others`, numbered when another set of scopes has
+    /// that name.
+    mutating func requirementName(_ scopes: [String]) -> String {
+        let joined = scopes.joined(separator: "Or")
+        guard joined.count > Self.maxRequirementNameLength, let first = scopes.first else { return joined }
+        let base = first + "Or\(scopes.count - 1)Others"
+        var name = base
+        var number = 2
+        while let other = scopeAlternatives.first(where: { $0.name == name }), other.alternatives != scopes {
+            name = base + String(number)
+            number += 1
+        }
+        return name
     }
 
     /// The scope of `endpoint`: its own, the default, or `nil` for public endpoints and APIs without `auth`.
