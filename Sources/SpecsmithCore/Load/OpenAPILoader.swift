@@ -63,6 +63,8 @@ struct OpenAPIReader {
     /// The model each inline schema became, by where it is written: a schema inside a shared response or
     /// parameter is one model however many operations use it.
     var inlineModels: [SourceLocation: String] = [:]
+    /// The model each inline schema became, by its text: schemas written alike are one model.
+    var inlineShapes: [String: String] = [:]
     /// Where the document would name its server, when it names none at its top (its operations may).
     var missingServerLocation: SourceLocation?
     /// The order of the endpoints and of the scopes the document's `x-specsmith` gives (`endpoints`,
@@ -968,10 +970,17 @@ struct OpenAPIReader {
             }
         }
         if isModel(schema) {
-            // One schema reached from many places (inside a shared response or parameter) is one type.
+            // One schema reached from many places (inside a shared response or parameter) is one type, and so
+            // are schemas written the same way in many places (a payment API repeats one inline union 43 times).
             if let model = inlineModels[schema.location] { return model }
+            let shape = schema.jsonText
+            if let model = inlineShapes[shape] {
+                inlineModels[schema.location] = model
+                return model
+            }
             let model = claim(name, at: schema.location)
             inlineModels[schema.location] = model
+            inlineShapes[shape] = model
             if !isEnumeration(schema) && (schema["properties"] != nil || schema["allOf"] != nil) {
                 hoistedObjects.insert(model)
             }
