@@ -106,6 +106,23 @@ import Testing
         #expect(SchemaNames.shortened(["a.b.c", "x.b.c"], taken: []) == ["a.b.c": "ABC", "x.b.c": "XBC"])
     }
 
+    /// A type name composed of its context's names keeps the most of its last words that fit in 64 characters
+    /// and are free, else the most that fit; a short one stays whole.
+    @Test func composedTypeNamesAreKeptShort() {
+        let long =
+            "PostCustomersCustomerSubscriptionsPaymentSettingsPaymentMethodOptionsCardSubscriptionMandateOptionsAmountType"
+        let short = SwiftName.shortened(long) { _ in true }
+        #expect(
+            short == "PaymentSettingsPaymentMethodOptionsCardSubscriptionMandateOptionsAmountType".suffix(short.count)
+        )
+        #expect(short.count <= SwiftName.maxComposedTypeNameLength && long.hasSuffix(short))
+        #expect(short.first?.isUppercase == true)
+        let taken: Set<String> = [short]
+        let other = SwiftName.shortened(long) { !taken.contains($0) }
+        #expect(other != short && long.hasSuffix(other) && other.count < short.count)
+        #expect(SwiftName.shortened("ListPetsStatusItem") { _ in false } == "ListPetsStatusItem")
+    }
+
     @Test func keywordsAreEscapedWithBackticks() {
         #expect(SwiftName.escaped("default") == "`default`")
         #expect(SwiftName.escaped("class") == "`class`")

@@ -978,7 +978,11 @@ struct OpenAPIReader {
                 inlineModels[schema.location] = model
                 return model
             }
-            let model = claim(name, at: schema.location)
+            let taken = takenNames
+            let model = claim(
+                SwiftName.shortened(SwiftName.typeName(name)) { !taken.contains($0) && !reservedNames.contains($0) },
+                at: schema.location
+            )
             inlineModels[schema.location] = model
             inlineShapes[shape] = model
             if !isEnumeration(schema) && (schema["properties"] != nil || schema["allOf"] != nil) {

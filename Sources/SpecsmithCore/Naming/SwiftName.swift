@@ -13,6 +13,25 @@ public enum SwiftName {
         return finish(name)
     }
 
+    /// The longest name a type made of its context's names (an inline schema's) keeps whole.
+    public static let maxComposedTypeNameLength = 64
+
+    /// `name`, a type name composed of its context's (`PostCustomersCustomerSubscriptions…AmountType`), kept to
+    /// ``maxComposedTypeNameLength`` characters: the most of its last words that fit and that `isFree`, else the
+    /// most that fit.
+    static func shortened(_ name: String, isFree: (String) -> Bool) -> String {
+        guard name.count > maxComposedTypeNameLength else { return name }
+        let words = self.words(name)
+        var fitting: String?
+        for count in stride(from: words.count - 1, through: 1, by: -1) {
+            let candidate = words.suffix(count).joined()
+            guard candidate.count <= maxComposedTypeNameLength, candidate.first?.isLetter == true else { continue }
+            if isFree(candidate) { return candidate }
+            if fitting == nil { fitting = candidate }
+        }
+        return fitting ?? name
+    }
+
     /// A member name: `stargazers_count` → `stargazersCount`, `X-Request-ID` → `xRequestID`, `URL` → `url`.
     public static func memberName(_ text: String) -> String {
         // Most names (`active`, `email`) are one lower-case ASCII word already.
