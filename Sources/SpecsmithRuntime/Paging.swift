@@ -1,7 +1,7 @@
 public import Foundation
 
-/// How one page of a paged list endpoint leads to the next: a `Link` header's `next` link, a cursor the page
-/// names, the id of the page's last item, or a page number or offset counted up.
+/// How one page of a paged list endpoint leads to the next: a `Link` header's `next` link, a URL or a cursor the
+/// page names, the id of the page's last item, or a page number or offset counted up.
 ///
 /// Generated clients pick one for each paged endpoint, as its spec says; ``APIPages`` follows it.
 public struct Paging<Page: Sendable>: Sendable {
@@ -33,6 +33,19 @@ extension Paging {
         Self { _, response, _ in
             guard let value = response.header("Link"),
                 let url = Links(headerValue: value, responseURL: response.url)?[relation]
+            else { return .end }
+            return .url(url)
+        }
+    }
+
+    /// Follows the URL each page names in its body (`next`, `next_page_url`, `links.pages.next`), absolute or
+    /// relative to the page's own URL, until a page names none (`nil` or empty): the lists of APIs built with
+    /// Django REST framework, Laravel, DigitalOcean's and Twilio's. The next page must be on the first page's
+    /// origin.
+    public static func url(next: @escaping @Sendable (Page) -> String?) -> Self {
+        Self { page, response, _ in
+            guard let text = next(page), !text.isEmpty,
+                let url = URL(string: text, relativeTo: response.url)?.absoluteURL
             else { return .end }
             return .url(url)
         }

@@ -773,7 +773,17 @@ import Testing
             client.contains(#"paging: .after("starting_after", lastID: { $0.data.last?.id }, hasMore: { $0.hasMore })"#)
         )
         #expect(client.contains(#"paging: .cursor("page", next: { $0.nextPage })"#))
-        for unpaged in ["allLabels", "allNotes", "allEvents", "refundsPages"] {
+        for paging in [
+            #"paging: .after("after", lastID: { $0.data.last?.id }, hasMore: { $0.hasMore })"#,
+            #"paging: .cursor("continue", next: { $0.metadata?.continue })"#,
+            #"paging: .cursor("cursor", next: { $0.responseMetadata?.nextCursor })"#,
+            #"paging: .url(next: { $0.next?.absoluteString })"#,
+            #"paging: .url(next: { $0.links?.pages?.next })"#,
+            #"paging: .url(next: { $0.nextPageUri })"#,
+        ] {
+            #expect(client.contains(paging), "\(paging)")
+        }
+        for unpaged in ["allLabels", "allNotes", "allEvents", "refundsPages", "allTags"] {
             #expect(!client.contains("func \(unpaged)("), "\(unpaged)")
         }
         try await Self.expectCompilesAndImports(

@@ -280,6 +280,48 @@ import Testing
 
     var list: Endpoint<[String]> { Endpoint<[String]>("list", method: .get, path: "/list") }
 
+    /// A page that names the next page's URL in its body (`{"items": […], "next": …}`).
+    struct URLPage: Decodable, Sendable {
+        var items: [String]
+        var next: String?
+    }
+
+    /// Pages that name the next page's URL in their body are followed, absolute or relative to the page (a
+    /// path, as Twilio's `next_page_uri`, or a bare query), until one names none; one on another origin is
+    /// refused rather than asked for.
+    @Test(arguments: TestTransport.allCases)
+    func pagesNamingTheNextURLInTheirBodyAreFollowed(transport: TestTransport) async throws {
+        try await withHostileServer({ request in
+            let number = request.target.split(separator: "=").last.flatMap { Int($0) } ?? 1
+            let next: String
+            switch number {
+            case 1: next = #""http://\#(request.header("Host") ?? "")/list?page=2""#
+            case 2: next = #""/list?page=3""#
+            case 3: next = #""?page=4""#
+            case 4: next = #""https://elsewhere.example.com/list?page=5""#
+            default: next = "null"
+            }
+            return .response(200, body: Data(#"{"items": ["item \#(number)"], "next": \#(next)}"#.utf8))
+        }) { baseURL, log in
+            let client = client(baseURL, transport)
+            let pages = client.pages(
+                Endpoint<URLPage>("list", method: .get, path: "/list"),
+                paging: .url(next: { $0.next })
+            )
+            var items: [String] = []
+            let error = await failure {
+                for try await page in pages { items += page.items }
+            }
+            #expect(items == ["item 1", "item 2", "item 3", "item 4"])
+            guard case .invalidRequest(let message) = error else {
+                Issue.record("expected invalidRequest, got \(String(describing: error))")
+                return
+            }
+            #expect(message.contains("elsewhere.example.com"), "\(message)")
+            #expect(await log.requests.map(\.target) == ["/list", "/list?page=2", "/list?page=3", "/list?page=4"])
+        }
+    }
+
     /// Empty pages whose next page always advanced made `allItems` send requests forever (26,230 in 20 s)
     /// without running the loop's body once, so that the caller could not even `break`.
     @Test(arguments: TestTransport.allCases)

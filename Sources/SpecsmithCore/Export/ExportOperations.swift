@@ -647,6 +647,9 @@ extension OpenAPIExporter {
         case .link(let relation):
             object["by"] = "link"
             if relation != "next" { object["relation"] = .string(relation) }
+        case .url(let next):
+            object["by"] = "url"
+            object["next"] = path(next)
         case .cursor(let cursor, let parameter):
             object["by"] = "cursor"
             object["cursor"] = path(cursor)

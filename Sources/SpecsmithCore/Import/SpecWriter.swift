@@ -249,7 +249,8 @@ public enum SpecWriter {
                 writer.block("pages") { writer in
                     for (key, value) in [
                         ("by", pages.by), ("items", pages.items), ("relation", pages.relation),
-                        ("cursor", pages.cursor), ("parameter", pages.parameter), ("hasMore", pages.hasMore),
+                        ("next", pages.next), ("cursor", pages.cursor), ("parameter", pages.parameter),
+                        ("hasMore", pages.hasMore),
                         ("itemID", pages.itemID), ("size", pages.size), ("first", pages.first),
                         ("totalPages", pages.totalPages), ("totalItems", pages.totalItems),
                     ] {

@@ -1133,7 +1133,10 @@ struct OpenAPIReader {
     /// error unless `reporting` is `false` (for a guess that reads what the operation's reading reported).
     mutating func dereferenced(_ value: YAMLValue, section: String, reporting: Bool = true) -> YAMLValue? {
         guard let reference = value["$ref"] else { return value }
-        let prefix = "#/components/\(section)/"
+        // A Swagger 2.0 document's `#/definitions/Name` is `#/components/schemas/Name` once upgraded.
+        let prefix =
+            section == "schemas" && reference.scalarText?.hasPrefix("#/definitions/") == true
+            ? "#/definitions/" : "#/components/\(section)/"
         // `#/components/<section>/Name`, or a pointer into the document (`#/paths/~1pets/parameters/0`).
         guard let text = reference.scalarText,
             let target = text.hasPrefix(prefix)

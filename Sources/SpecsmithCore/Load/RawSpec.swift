@@ -448,7 +448,7 @@ public struct RawStreamVariant: Sendable {
 public struct RawPaging: Sendable {
     /// Where `pages:` is written.
     public var location: SourceLocation
-    /// `by:` — `link`, `cursor`, `after`, `page` or `offset`.
+    /// `by:` — `link`, `url`, `cursor`, `after`, `page` or `offset`.
     public var by: Located<String>?
     /// `items:` — the path of the page's array of items; the page itself when missing.
     public var items: Located<String>?
@@ -456,6 +456,8 @@ public struct RawPaging: Sendable {
     public var relation: Located<String>?
     /// `cursor:` (`by: cursor`) — the path of the next page's cursor.
     public var cursor: Located<String>?
+    /// `next:` (`by: url`) — the path of the next page's URL.
+    public var next: Located<String>?
     /// `parameter:` — the query parameter sent for the next page: the cursor, the last item's id, the page
     /// number or the offset.
     public var parameter: Located<String>?

@@ -85,8 +85,8 @@ enum SpecKeys {
         "server", "stream", "pages",
     ]
     static let pages = [
-        "by", "items", "relation", "cursor", "parameter", "hasMore", "itemID", "size", "first", "totalPages",
-        "totalItems",
+        "by", "items", "relation", "next", "cursor", "parameter", "hasMore", "itemID", "size", "first",
+        "totalPages", "totalItems",
     ]
     static let streamVariant = [
         "field", "query", "value", "name", "events", "terminator", "errorEvent", "jsonLines", "sample",
@@ -485,6 +485,7 @@ struct FormatReader {
             case "items": paging.items = text
             case "relation": paging.relation = text
             case "cursor": paging.cursor = text
+            case "next": paging.next = text
             case "parameter": paging.parameter = text
             case "hasMore": paging.hasMore = text
             case "itemID": paging.itemID = text
@@ -499,7 +500,7 @@ struct FormatReader {
             diagnostics.error(
                 "`pages` needs `by`, the way the next page is found",
                 at: entry.key.location,
-                hint: "add `by: link`, `cursor`, `after`, `page` or `offset`"
+                hint: "add `by: link`, `url`, `cursor`, `after`, `page` or `offset`"
             )
             return nil
         }

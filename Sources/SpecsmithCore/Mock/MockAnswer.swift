@@ -187,6 +187,12 @@ struct MockAnswer {
         var later = false
         switch pagination.kind {
         case .link: break
+        case .url(let next):
+            // The one page names no next page.
+            page = page.replacing(
+                api.keys(of: next, from: operation.response)[...],
+                with: next.type.isOptional || next.isOptional ? nil : .string("")
+            )
         case .cursor(let cursor, let parameter):
             // A cursor other than the parameter's default (which the first request may send) is a later page's.
             let first = operation.parameters.first { $0.wireName == parameter }?.defaultValue.flatMap(Self.text)

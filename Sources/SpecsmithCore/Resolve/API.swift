@@ -711,6 +711,8 @@ public struct Pagination: Sendable, Hashable {
         case link(relation: String)
         /// The cursor at this path of the page, sent as the query parameter of this wire name.
         case cursor(FieldPath, parameter: String)
+        /// The URL of the next page at this path of the page (text or a `URL`, absolute or relative).
+        case url(next: FieldPath)
         /// The id (at `itemID` of the last item) sent as the query parameter `parameter`, while the Bool at
         /// `hasMore`, if any, is true.
         case after(parameter: String, itemID: FieldPath, hasMore: FieldPath?)

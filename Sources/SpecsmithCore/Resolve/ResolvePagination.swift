@@ -8,6 +8,7 @@ extension ResolveContext {
     /// The ways of finding the next page, and the keys each takes besides `by` and `items`.
     static let pagingKinds: [(name: String, keys: [String])] = [
         ("link", ["relation"]),
+        ("url", ["next"]),
         ("cursor", ["cursor", "parameter"]),
         ("after", ["parameter", "hasMore", "itemID"]),
         ("page", ["parameter", "size", "first", "totalPages"]),
@@ -24,7 +25,7 @@ extension ResolveContext {
         guard let written = raw.pages, let by = written.by else { return nil }
         guard let kind = Self.pagingKinds.first(where: { $0.name == by.value }) else {
             diagnostics.error(
-                "`by` must be `link`, `cursor`, `after`, `page` or `offset`, not `\(by.value)`",
+                "`by` must be `link`, `url`, `cursor`, `after`, `page` or `offset`, not `\(by.value)`",
                 at: by.location,
                 hint: Suggestions.hint(for: by.value, in: Self.pagingKinds.map(\.name))
             )
@@ -79,6 +80,17 @@ extension ResolveContext {
         switch kind.name {
         case "link":
             pagingKind = .link(relation: written.relation?.value.lowercased() ?? "next")
+        case "url":
+            guard let nextPath = written.next else {
+                diagnostics.error(
+                    "`pages` with `by: url` needs `next`, the path of the next page's URL in the answer",
+                    at: written.location,
+                    hint: "add `next: next`, or `next: links.next`"
+                )
+                return nil
+            }
+            guard let next = fieldPath(nextPath, in: page, models: models, expecting: .url) else { return nil }
+            pagingKind = .url(next: next)
         case "cursor":
             let sent = parameter(written.parameter, key: "parameter", integer: false)
             guard let cursorPath = written.cursor else {
@@ -155,7 +167,8 @@ extension ResolveContext {
     /// Reports the keys of `pages:` that its kind does not take; `false` when there are any.
     private mutating func checkPagingKeys(_ written: RawPaging, kind: (name: String, keys: [String])) -> Bool {
         let given: [(String, Located<String>?)] = [
-            ("relation", written.relation), ("cursor", written.cursor), ("parameter", written.parameter),
+            ("relation", written.relation), ("next", written.next), ("cursor", written.cursor),
+            ("parameter", written.parameter),
             ("hasMore", written.hasMore), ("itemID", written.itemID), ("size", written.size),
             ("first", written.first), ("totalPages", written.totalPages), ("totalItems", written.totalItems),
         ]
@@ -296,6 +309,8 @@ enum PagedValue {
     case count
     /// A Bool.
     case bool
+    /// A URL: text or a `URL`.
+    case url
 
     func accepts(_ type: TypeRef) -> Bool {
         switch (self, type) {
@@ -303,6 +318,7 @@ enum PagedValue {
         case (.identifier, .builtin(let builtin)), (.integer, .builtin(let builtin)):
             [.int, .int32, .int64].contains(builtin)
         case (.count, .builtin(.int)), (.bool, .builtin(.bool)): true
+        case (.url, .builtin(.string)), (.url, .builtin(.url)): true
         default: false
         }
     }
@@ -313,6 +329,7 @@ enum PagedValue {
         case .integer: "an integer"
         case .count: "an `Int`"
         case .bool: "a `Bool`"
+        case .url: "a URL (text or a `URL`)"
         }
     }
 }

@@ -199,6 +199,9 @@ private func paging(_ pagination: Pagination) -> Expression {
     switch pagination.kind {
     case .link(let relation):
         return .call(.member(nil, "link"), relation == "next" ? [] : [Argument(nil, text(relation))])
+    case .url(let next):
+        // `.url(next: { $0.links?.pages?.next })`
+        return .call(.member(nil, "url"), [Argument("next", closure(chain(asText(next.steps, next.type))))])
     case .cursor(let path, let parameter):
         return .call(
             .member(nil, "cursor"),
@@ -244,6 +247,7 @@ private func asText(_ steps: [FieldPath.Step], _ type: TypeRef) -> [FieldPath.St
     switch type {
     case .builtin(.string): steps
     case .builtin(.uuid): steps + [step("uuidString")]
+    case .builtin(.url): steps + [step("absoluteString")]
     default: steps + [step("description")]
     }
 }
