@@ -251,7 +251,7 @@ import Testing
         #expect(
             TestSupport.lines(output.diagnostics) == [
                 "4:15: error: unknown key `styel` in `x-specsmith`; did you mean `style`?",
-                "9:33: error: `by` must be `link`, `cursor`, `after`, `page` or `offset`, not `sideways`",
+                "9:33: error: `by` must be `link`, `url`, `cursor`, `after`, `page` or `offset`, not `sideways`",
                 "9:44: error: unknown key `namespce` in `x-specsmith`; did you mean `namespace`?",
                 "11:79: error: `separator` must be a string, not an integer",
             ]

@@ -89,6 +89,57 @@ import Testing
         #expect(fromJSON.files.map(\.contents) == fromYAML.files.map(\.contents))
     }
 
+    /// The config adds paging a document does not show (by operation id, or as `GET /path`), corrects paging it
+    /// shows, and removes it (`false`); a mistake in an entry is an error in the config, and an entry that
+    /// names no operation a warning there.
+    @Test func theConfigAddsCorrectsAndRemovesPaging() throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent("pages.yaml"), encoding: .utf8)
+        let config = Pipeline.ConfigSource(
+            text: """
+                pages:
+                  listTags: {by: url, items: results, next: next}
+                  GET /v1/notes: {by: cursor, items: data, cursor: nothere, parameter: starting_after}
+                  listBooks: false
+                  listCharges: {by: after, items: data, parameter: starting_after}
+                  nothing: false
+                """,
+            path: "specsmith-config.yaml"
+        )
+        let output = Pipeline.generate(text: text, path: "pages.yaml", config: config) { _ in nil }
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "3:52: error: `GetNotesResponse` has no property `nothere`",
+                "6:3: warning: the config's `pages` names `nothing`, which is no operation of the document; name an operation by its `operationId`, or as `GET /path`",
+            ]
+        )
+        #expect(output.diagnostics.allSatisfy { $0.location.file == "specsmith-config.yaml" })
+        let fixed = Pipeline.generate(
+            text: text,
+            path: "pages.yaml",
+            config: Pipeline.ConfigSource(
+                text: config.text.split(separator: "\n").filter { !$0.contains("notes") && !$0.contains("nothing") }
+                    .joined(separator: "\n"),
+                path: "specsmith-config.yaml"
+            )
+        ) { _ in nil }
+        #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics)")
+        let client = fixed.files.filter { $0.name.hasPrefix("Client") }.map(\.contents).joined()
+        #expect(client.contains("paging: .url(next: { $0.next })"))
+        #expect(client.contains("func allTags(") && !client.contains("func allBooks("))
+        #expect(client.contains(#"paging: .after("starting_after", lastID: { $0.data.last?.id })"#))
+        // On a spec in the format, `pages` in the config is an error: the spec's endpoint says it.
+        let refused = Pipeline.generate(
+            text: "name: S\nbaseURL: https://x.example\n",
+            path: "s.yaml",
+            config: Pipeline.ConfigSource(text: "pages: {list: false}\n", path: "c.yaml")
+        ) { _ in nil }
+        #expect(
+            refused.diagnostics.map(\.message) == [
+                "`pages` is for OpenAPI documents; a spec's endpoint says how it pages"
+            ]
+        )
+    }
+
     /// The config's options for OpenAPI input: the API's name, tags as namespaces, and a filter that keeps
     /// some operations and the models they use.
     @Test func theConfigNamesFiltersAndGroupsOperations() throws {

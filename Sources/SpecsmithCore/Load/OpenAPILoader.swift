@@ -65,6 +65,8 @@ struct OpenAPIReader {
     var inlineModels: [SourceLocation: String] = [:]
     /// The model each inline schema became, by its text: schemas written alike are one model.
     var inlineShapes: [String: String] = [:]
+    /// The config's `pages:` entries an operation took, by where they are written.
+    var usedConfigPages: Set<SourceLocation> = []
     /// Where the document would name its server, when it names none at its top (its operations may).
     var missingServerLocation: SourceLocation?
     /// The order of the endpoints and of the scopes the document's `x-specsmith` gives (`endpoints`,
@@ -141,6 +143,7 @@ struct OpenAPIReader {
         if config?.filter != nil { keepReachableModels() }
         renameProperties()
         warnOfUnusedRenames()
+        warnOfUnusedConfigPages()
         return spec
     }
 

@@ -379,6 +379,9 @@ extension OpenAPIReader {
                 readStream(responses, body: operation["requestBody"], into: &endpoint)
             }
             readPaging(responses, method: method.value, into: &endpoint)
+            if let configured = configuredPaging(written, method: method, path: path) {
+                endpoint.pages = configured.paging
+            }
         }
         readOperationFormat(operation, into: &endpoint)
         if let responses = operation["responses"] { readStreamExample(responses, into: &endpoint) }

@@ -116,8 +116,32 @@ extension OpenAPIReader {
         return current
     }
 
+    /// The config's `pages:` entry for the operation of id `id` (or `GET /path`), marked used.
+    mutating func configuredPaging(
+        _ id: String?,
+        method: Located<String>,
+        path: Located<String>
+    ) -> (operation: Located<String>, paging: RawPaging?)? {
+        let keys = [id, method.value.uppercased() + " " + path.value].compactMap { $0 }
+        guard let entry = config?.pages.first(where: { keys.contains($0.operation.value) }) else { return nil }
+        usedConfigPages.insert(entry.operation.location)
+        return entry
+    }
+
+    /// Warns of the config's `pages:` entries that name no operation of the document.
+    mutating func warnOfUnusedConfigPages() {
+        for entry in config?.pages ?? [] where !usedConfigPages.contains(entry.operation.location) {
+            diagnostics.warning(
+                "the config's `pages` names `\(entry.operation.value)`, which is no operation of the document",
+                at: entry.operation.location,
+                hint: "name an operation by its `operationId`, or as `GET /path`"
+            )
+        }
+    }
+
     /// Drops the paging of endpoints whose pages or items method would be another endpoint's method (or
-    /// another paged endpoint's), so that a document that generated before still does.
+    /// another paged endpoint's), so that a document that generated before still does. Paging the config
+    /// asks for is kept, and a clash of its methods is an error at the config's entry.
     mutating func dropClashingPaging() {
         let taken = Set(spec.endpoints.map { ($0.namespace?.value ?? "") + "." + $0.name.value })
         var claimed = Set<String>()
@@ -126,7 +150,9 @@ extension OpenAPIReader {
             let prefix = (endpoint.namespace?.value ?? "") + "."
             let names = SwiftName.pagingMethods(for: endpoint.name.value)
             let methods = [names.pages, names.items].flatMap { [$0, $0 + CombineSymbols.publisherSuffix] }
-            if methods.contains(where: { taken.contains(prefix + $0) || claimed.contains(prefix + $0) }) {
+            // A config entry's pages are written where the entry's operation is named.
+            let configured = endpoint.pages.map { usedConfigPages.contains($0.location) } ?? false
+            if !configured, methods.contains(where: { taken.contains(prefix + $0) || claimed.contains(prefix + $0) }) {
                 spec.endpoints[index].pages = nil
             } else {
                 claimed.formUnion(methods.map { prefix + $0 })

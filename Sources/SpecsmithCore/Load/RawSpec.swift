@@ -111,6 +111,9 @@ public struct RawConfig: Sendable {
     public var filter: RawFilter?
     /// `rename:` — for an OpenAPI document, names of its own for schemas, operations and properties.
     public var renames: RawRenames?
+    /// `pages:` — for an OpenAPI document, how operations page, by operation id (or `GET /path`), where the
+    /// document does not show it or shows it otherwise: a `pages:` mapping, or `nil` (`false`) for none.
+    public var pages: [(operation: Located<String>, paging: RawPaging?)] = []
 
     /// No options.
     public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {

@@ -38,6 +38,13 @@ public enum SpecLoader {
                 hint: "remove it from the config"
             )
         }
+        if let pages = config?.pages.first {
+            diagnostics.error(
+                "`pages` is for OpenAPI documents; a spec's endpoint says how it pages",
+                at: pages.operation.location,
+                hint: "write `pages:` on the endpoint in the spec, and remove it from the config"
+            )
+        }
         var reader = FormatReader(diagnostics: diagnostics)
         let spec = reader.spec(root, file: file)
         diagnostics = reader.diagnostics
@@ -66,7 +73,7 @@ enum SpecKeys {
     ]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
-    static let config = ["style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename"]
+    static let config = ["style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages"]
     static let filter = ["operations", "tags", "paths"]
     static let rename = ["schemas", "operations", "properties"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
@@ -217,6 +224,15 @@ struct FormatReader {
                     }
                 }
                 config.renames = renames
+            case "pages":
+                // `listWidgets: {by: url, items: widgets, next: next}`, or `listThings: false`.
+                for item in mapping(value, what: "`pages`") ?? [] {
+                    if case .bool(false) = item.value.kind {
+                        config.pages.append((item.key, nil))
+                    } else if let paging = paging(item) {
+                        config.pages.append((item.key, paging))
+                    }
+                }
             default: unknownKey(entry.key, allowed: SpecKeys.config, in: "the config")
             }
         }
