@@ -14,6 +14,76 @@ extension KeyedDecodingContainer {
     }
 }
 
+/// What a property's values may be besides what its type says, for an API that sends otherwise than its
+/// description: generated models read such properties with ``KeyedDecodingContainer/decode(_:tolerating:forKey:)``
+/// and ``KeyedDecodingContainer/decodeIfPresent(_:tolerating:forKey:)`` (the config's `tolerate:`).
+public struct DecodingTolerance: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+
+    /// The tolerance of these bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A number sent as text (`"-0.0025"`) is read as the number.
+    public static let numbersAsText = DecodingTolerance(rawValue: 1)
+    /// Empty text (`""`) sent for an optional value is read as none.
+    public static let emptyTextAsAbsent = DecodingTolerance(rawValue: 2)
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes the value of `key` as `Value`, or a number sent as text, as `tolerance` allows.
+    public func decode<Value: Decodable>(
+        _ type: Value.Type,
+        tolerating tolerance: DecodingTolerance,
+        forKey key: Key
+    ) throws -> Value {
+        do {
+            return try decode(Value.self, forKey: key)
+        } catch DecodingError.typeMismatch(let expected, let context) where tolerance.contains(.numbersAsText) {
+            guard let text = try? decode(String.self, forKey: key) else {
+                throw DecodingError.typeMismatch(expected, context)
+            }
+            return try number(from: text, forKey: key)
+        }
+    }
+
+    /// Decodes the value of `key` as `Value` when it is there and not `null`; or, as `tolerance` allows, a
+    /// number sent as text, and `nil` for empty text.
+    public func decodeIfPresent<Value: Decodable>(
+        _ type: Value.Type,
+        tolerating tolerance: DecodingTolerance,
+        forKey key: Key
+    ) throws -> Value? {
+        if tolerance.contains(.emptyTextAsAbsent), let text = try? decodeIfPresent(String.self, forKey: key),
+            text.isEmpty
+        {
+            return nil
+        }
+        do {
+            return try decodeIfPresent(Value.self, forKey: key)
+        } catch DecodingError.typeMismatch(let expected, let context) where tolerance.contains(.numbersAsText) {
+            guard let text = try? decode(String.self, forKey: key) else {
+                throw DecodingError.typeMismatch(expected, context)
+            }
+            return try number(from: text, forKey: key) as Value
+        }
+    }
+
+    /// The number `text` says, as `Value`; `DecodingError.dataCorrupted` when it says none.
+    private func number<Value>(from text: String, forKey key: Key) throws -> Value {
+        guard let type = Value.self as? any LosslessStringConvertible.Type,
+            let value = type.init(text.trimmingCharacters(in: .whitespaces)) as? Value
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key,
+                in: self,
+                debugDescription: "Expected \(Value.self), found the text \"\(text)\"."
+            )
+        }
+        return value
+    }
+}
+
 extension Decoder {
     /// The keys of the object being decoded that `Known` does not list, with their values decoded as `Value`.
     public func additionalProperties<Known: CodingKey & CaseIterable, Value: Decodable>(

@@ -140,6 +140,76 @@ import Testing
         )
     }
 
+    /// An API that sends otherwise than its description says (`"price": "-0.0025"` for a number, `""` for a
+    /// URL it does not have) is read as it sends once the config tolerates it; until then the sample check
+    /// says which property needs it and how.
+    @Test func theConfigToleratesDataAsTheAPISendsIt() async throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: Messaging, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /messages:
+                get:
+                  operationId: listMessages
+                  responses:
+                    "200":
+                      description: OK
+                      content:
+                        application/json:
+                          schema: {type: array, items: {$ref: "#/components/schemas/Message"}}
+                          example: [{sid: SM1, price: "-0.0025", segments: "2", media_url: "", sent: null}]
+            components:
+              schemas:
+                Message:
+                  type: object
+                  required: [sid]
+                  properties:
+                    sid: {type: string}
+                    price: {type: number}
+                    segments: {type: integer}
+                    media_url: {type: string, format: uri}
+                    sent: {type: string, format: date-time}
+            """
+        let untolerated = Pipeline.generate(text: text, path: "messaging.yaml") { _ in nil }
+        #expect(
+            untolerated.diagnostics.map(\.message) == [
+                "the sample does not fit `[Message]`: `[0].price` must be a number, not a string `-0.0025`; if the API sends it so, add `Message.price` to `tolerate.numbersAsText` in the config; the example is not the endpoint's sample"
+            ]
+        )
+        let config = Pipeline.ConfigSource(
+            text:
+                "tolerate:\n  numbersAsText: [Message.price, Message.segments]\n  emptyTextAsAbsent: [Message, Nothing]\n",
+            path: "specsmith-config.yaml"
+        )
+        let output = Pipeline.generate(text: text, path: "messaging.yaml", config: config) { _ in nil }
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "3:32: warning: `Nothing` in `tolerate.emptyTextAsAbsent` names no schema or property of the document; write `Schema` or `Schema.property`"
+            ]
+        )
+        let lines = try await SwiftCompiler.run(
+            output,
+            main: """
+                import Foundation
+                let json = #"[{"sid": "SM1", "price": "-0.0025", "segments": "2", "media_url": ""}, {"sid": "SM2", "price": 0.5, "segments": 3, "media_url": "https://x.example/a.png"}]"#
+                let messages = try! JSONDecoder().decode([Message].self, from: Data(json.utf8))
+                print(messages.map { "\\($0.price!) \\($0.segments!) \\($0.mediaUrl?.absoluteString ?? "none")" })
+                do {
+                    _ = try JSONDecoder().decode(Message.self, from: Data(#"{"sid": "SM3", "price": "cheap"}"#.utf8))
+                } catch DecodingError.dataCorrupted(let context) {
+                    print(context.debugDescription)
+                }
+                """,
+            module: "Messaging"
+        )
+        #expect(
+            lines == [
+                #"["-0.0025 2 none", "0.5 3 https://x.example/a.png"]"#, #"Expected Double, found the text "cheap"."#,
+            ]
+        )
+    }
+
     /// The config's options for OpenAPI input: the API's name, tags as namespaces, and a filter that keeps
     /// some operations and the models they use.
     @Test func theConfigNamesFiltersAndGroupsOperations() throws {

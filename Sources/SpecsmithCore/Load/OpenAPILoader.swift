@@ -142,6 +142,7 @@ struct OpenAPIReader {
         requireDiscriminators()
         if config?.filter != nil { keepReachableModels() }
         renameProperties()
+        applyTolerance()
         warnOfUnusedRenames()
         warnOfUnusedConfigPages()
         return spec
@@ -173,6 +174,43 @@ struct OpenAPIReader {
                 }
             }
             spec.models[index].shape = .object(fields)
+        }
+    }
+
+    /// The config's `tolerate:`: each property it names (`Schema.property`, by the document's or the model's
+    /// name), every property of a schema it names, or every property (`all`) reads what the API sends besides
+    /// what its type says. A name that is no schema or property of the document is a warning.
+    mutating func applyTolerance() {
+        guard let entries = config?.tolerate, !entries.isEmpty else { return }
+        let documentNames = Dictionary(modelNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var used = Set<SourceLocation>()
+        for index in spec.models.indices {
+            guard case .object(var fields) = spec.models[index].shape else { continue }
+            let model = spec.models[index].name.value
+            let owners = [model, documentNames[model]].compactMap { $0 }
+            for field in fields.indices {
+                for entry in entries {
+                    guard let names = entry.names else {
+                        fields[field].tolerance.insert(entry.tolerance)
+                        continue
+                    }
+                    let keys = owners.flatMap { [$0, $0 + "." + fields[field].key.value] }
+                    for name in names where keys.contains(name.value) {
+                        fields[field].tolerance.insert(entry.tolerance)
+                        used.insert(name.location)
+                    }
+                }
+            }
+            spec.models[index].shape = .object(fields)
+        }
+        for entry in entries {
+            for name in entry.names ?? [] where !used.contains(name.location) {
+                diagnostics.warning(
+                    "`\(name.value)` in `tolerate.\(entry.kind.value)` names no schema or property of the document",
+                    at: name.location,
+                    hint: "write `Schema` or `Schema.property`"
+                )
+            }
         }
     }
 

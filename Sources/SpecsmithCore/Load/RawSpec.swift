@@ -111,6 +111,9 @@ public struct RawConfig: Sendable {
     public var filter: RawFilter?
     /// `rename:` — for an OpenAPI document, names of its own for schemas, operations and properties.
     public var renames: RawRenames?
+    /// `tolerate:` — for an OpenAPI document, the properties whose values the API sends otherwise than the
+    /// document says, by kind: `Schema.property`, `Schema` (its every property), or every property (`all`).
+    public var tolerate: [(kind: Located<String>, tolerance: Tolerance, names: [Located<String>]?)] = []
     /// `pages:` — for an OpenAPI document, how operations page, by operation id (or `GET /path`), where the
     /// document does not show it or shows it otherwise: a `pages:` mapping, or `nil` (`false`) for none.
     public var pages: [(operation: Located<String>, paging: RawPaging?)] = []
@@ -265,6 +268,22 @@ public struct RawField: Sendable {
     public var readOnly: Located<Bool>?
     /// `writeOnly:` — whether the property is only sent.
     public var writeOnly: Located<Bool>?
+    /// What the property's values may be besides what its type says, for an API that sends otherwise than its
+    /// description (the config's `tolerate:`).
+    public var tolerance: Tolerance = []
+}
+
+/// What a property's values may be besides what its type says, as an API sends them though its description
+/// says otherwise: a number as text (`"-0.0025"`), or empty text (`""`) for a value it does not have.
+public struct Tolerance: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// The tolerance of these bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A number sent as text is read as the number.
+    public static let numbersAsText = Tolerance(rawValue: 1)
+    /// Empty text sent for an optional value is read as none.
+    public static let emptyTextAsAbsent = Tolerance(rawValue: 2)
 }
 
 /// A YAML value kept for the resolver (a default value), opaque outside the core.

@@ -38,6 +38,13 @@ public enum SpecLoader {
                 hint: "remove it from the config"
             )
         }
+        if let tolerate = config?.tolerate.first {
+            diagnostics.error(
+                "`tolerate` is for OpenAPI documents, whose APIs send otherwise than they say; a spec says its types",
+                at: tolerate.kind.location,
+                hint: "remove it from the config"
+            )
+        }
         if let pages = config?.pages.first {
             diagnostics.error(
                 "`pages` is for OpenAPI documents; a spec's endpoint says how it pages",
@@ -73,7 +80,10 @@ enum SpecKeys {
     ]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
-    static let config = ["style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages"]
+    static let config = [
+        "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
+    ]
+    static let tolerate = ["numbersAsText", "emptyTextAsAbsent"]
     static let filter = ["operations", "tags", "paths"]
     static let rename = ["schemas", "operations", "properties"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
@@ -224,6 +234,31 @@ struct FormatReader {
                     }
                 }
                 config.renames = renames
+            case "tolerate":
+                // `numbersAsText: [Price.amount, Usage]`, or `emptyTextAsAbsent: all`.
+                for item in mapping(value, what: "`tolerate`") ?? [] {
+                    let tolerance: Tolerance
+                    switch item.key.value {
+                    case "numbersAsText": tolerance = .numbersAsText
+                    case "emptyTextAsAbsent": tolerance = .emptyTextAsAbsent
+                    default:
+                        unknownKey(item.key, allowed: SpecKeys.tolerate, in: "`tolerate`")
+                        continue
+                    }
+                    if case .string("all") = item.value.kind {
+                        config.tolerate.append((item.key, tolerance, nil))
+                    } else if case .sequence(let names) = item.value.kind {
+                        config.tolerate.append(
+                            (item.key, tolerance, names.compactMap { string($0, key: item.key.value) })
+                        )
+                    } else {
+                        mismatch(
+                            item.value,
+                            expected: "`all` or a list of `Schema` and `Schema.property`",
+                            key: item.key.value
+                        )
+                    }
+                }
             case "pages":
                 // `listWidgets: {by: url, items: widgets, next: next}`, or `listThings: false`.
                 for item in mapping(value, what: "`pages`") ?? [] {

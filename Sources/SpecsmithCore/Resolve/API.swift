@@ -375,6 +375,8 @@ public struct Property: Sendable, Hashable {
     public var direction: Direction = .both
     /// Whether decoding requires the key although the Swift type is optional: a required read-only property.
     public var isRequiredWhenReceived: Bool = false
+    /// What the property's values may be besides what its type says, as the API sends them (config `tolerate:`).
+    public var tolerance: Tolerance = []
 
     /// Which way a property travels.
     public enum Direction: Sendable, Hashable {

@@ -15,7 +15,9 @@ extension ResolveContext {
         }
         var swiftNames: [String: String] = [:]
         for scope in rawScopes {
-            let name = SwiftName.typeName(scope.name.value)
+            var name = SwiftName.typeName(scope.name.value)
+            // Names no nested type may have (`Scope.Any` does not parse): the scope's type says it is one.
+            if Self.unnestableTypeNames.contains(name) { name += "Scope" }
             if scope.name.value == Self.publicScope || name == "Public" {
                 diagnostics.error(
                     "`\(scope.name.value)` cannot name a scope: `public` marks endpoints that need no credentials",
@@ -239,6 +241,9 @@ extension ResolveContext {
             }
         }
     }
+
+    /// Type names Swift accepts at the top level of a module but not nested in another type (`Scope.Any`).
+    static let unnestableTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol"]
 
     /// The requirement of `endpoint`: its scope (or, for `scope: [a, b]`, a requirement any of them meets), or
     /// `nil` for a public endpoint; and whether credentials are optional (`scope: [public, a]`).

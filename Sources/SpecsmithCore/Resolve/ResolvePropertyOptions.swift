@@ -33,6 +33,18 @@ extension ResolveContext {
                 }
             }
         }
+        // Numbers as text only where the value is a number; empty text only where the value may be absent.
+        let numeric: Set<TypeRef> = [
+            .builtin(.int), .builtin(.int32), .builtin(.int64), .builtin(.double), .builtin(.float),
+        ]
+        if field.tolerance.contains(.numbersAsText), numeric.contains(property.type.unwrapped) {
+            property.tolerance.insert(.numbersAsText)
+        }
+        if field.tolerance.contains(.emptyTextAsAbsent), property.type.isOptional,
+            !(property.type.unwrapped == .builtin(.string))
+        {
+            property.tolerance.insert(.emptyTextAsAbsent)
+        }
         let readOnly = field.readOnly?.value ?? false
         let writeOnly = field.writeOnly?.value ?? false
         if readOnly && writeOnly, let flag = field.writeOnly {

@@ -207,6 +207,20 @@ struct SampleChecker {
                         }
                         continue
                     }
+                    if let tolerated = tolerance(of: field, for: property) {
+                        // What the API sends otherwise than its description says: fine where the config
+                        // tolerates it, and otherwise said with the way to tolerate it.
+                        if !property.tolerance.contains(tolerated) {
+                            let kind = tolerated == .numbersAsText ? "numbersAsText" : "emptyTextAsAbsent"
+                            let found = field.scalarText.map { "\(field.kindDescription) `\($0)`" } ?? ""
+                            report(
+                                "`\(join(path, property.key))` must be \(description(of: property.type.unwrapped)), not \(found); if the API sends it so, add `\(name).\(property.key)` to `tolerate.\(kind)` in the config",
+                                at: field.location,
+                                path: join(path, property.key)
+                            )
+                        }
+                        continue
+                    }
                     check(field, as: property.type, at: join(path, property.key))
                 } else if !property.type.isOptional && property.defaultValue == nil {
                     let place = path.isEmpty ? "" : " at `\(path)`"
@@ -339,6 +353,33 @@ struct SampleChecker {
     static func isISO8601(_ text: String) -> Bool {
         (try? Date.ISO8601FormatStyle().parse(text)) != nil
             || (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
+    }
+
+    /// What `field` needs tolerated to be read as `property` (a number sent as text, or empty text for an
+    /// optional value that is not text), if anything.
+    private func tolerance(of field: YAMLValue, for property: Property) -> Tolerance? {
+        guard case .string(let text) = field.kind else { return nil }
+        let type = property.type.unwrapped
+        if text.isEmpty, property.type.isOptional, case .builtin(let builtin) = type,
+            ![.string, .json].contains(builtin)
+        {
+            return .emptyTextAsAbsent
+        }
+        let numeric: Set<TypeRef> = [
+            .builtin(.int), .builtin(.int32), .builtin(.int64), .builtin(.double), .builtin(.float),
+        ]
+        guard numeric.contains(type), let number = Double(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        let isWhole = number.rounded() == number && !text.contains(".")
+        return type == .builtin(.double) || type == .builtin(.float) || isWhole ? .numbersAsText : nil
+    }
+
+    /// How a value of `type` is described in a sample's mistake: `a number`, `an integer`, `a URL`, …
+    func description(of type: TypeRef) -> String {
+        switch type {
+        case .builtin(let builtin): expectation(builtin)
+        case .model(let name): "a `\(name)`"
+        default: "`\(TranslationSupport.typeText(type))`"
+        }
     }
 
     private mutating func mismatch(_ value: YAMLValue, at path: String, expected: String) {

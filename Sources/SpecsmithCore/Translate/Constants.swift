@@ -30,6 +30,8 @@ enum RuntimeSymbols {
     static let nullable = "Nullable"
     /// `KeyedDecodingContainer.decodeNullable(_:forKey:)`, which tells a missing key from `null`.
     static let decodeNullable = "decodeNullable"
+    /// `DecodingTolerance`: what a property's values may be besides what its type says (`tolerating:`).
+    static let decodingTolerance = "DecodingTolerance"
     /// The runtime's calendar date, `2024-05-01`.
     static let calendarDate = "CalendarDate"
     /// The property wrapper that stores a property out of line: `@Indirect`.
@@ -93,7 +95,7 @@ enum RuntimeSymbols {
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
         authorizationScope, expectedErrors, credentials, middleware, json, indirect, nullable, calendarDate,
-        authScheme, "Credential",
+        authScheme, "Credential", decodingTolerance,
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",
         "TimeoutMiddleware", "TransportRequest", rawResponse, responseDecoding, responseHeaders,

@@ -23,7 +23,16 @@ func translateCoding(_ model: Model, properties: [Property], access: AccessModif
 private func decodesByHand(_ property: Property) -> Bool {
     (property.defaultValue != nil && property.defaultValue != .null) || property.constant != nil
         || property.dates != nil || property.isRequiredNullable || property.isRequiredWhenReceived
-        || isNullable(property)
+        || isNullable(property) || !property.tolerance.isEmpty
+}
+
+/// `tolerating: [.numbersAsText]`: what the property's values may be besides what its type says; none when
+/// they may be nothing else.
+private func tolerance(_ property: Property) -> [Argument] {
+    var kinds: [Expression] = []
+    if property.tolerance.contains(.numbersAsText) { kinds.append(.member(nil, "numbersAsText")) }
+    if property.tolerance.contains(.emptyTextAsAbsent) { kinds.append(.member(nil, "emptyTextAsAbsent")) }
+    return kinds.isEmpty ? [] : [Argument("tolerating", .array(kinds))]
 }
 
 /// Whether synthesized encoding would get the property wrong.
@@ -122,7 +131,8 @@ private func decodingInitializer(
                 property.isRequiredWhenReceived || (!property.type.isOptional && property.defaultValue == nil)
             value = containerCall(
                 required ? "decode" : "decodeIfPresent",
-                [Argument(nil, .verbatim("\(TranslationSupport.typeText(wrapped)).self"))] + dateCoding(property),
+                [Argument(nil, .verbatim("\(TranslationSupport.typeText(wrapped)).self"))] + dateCoding(property)
+                    + tolerance(property),
                 key: key
             )
             // A key that must be there has no use for a default when decoding (a required read-only property).
