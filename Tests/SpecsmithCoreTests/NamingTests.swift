@@ -63,6 +63,7 @@ import Testing
         ("Stripe API", "Stripe"),
         ("OpenAI API", "OpenAI"),
         ("Twilio - Api", "Twilio"),
+        ("Twilio - Messaging", "TwilioMessaging"),
         ("Slack Web API", "SlackWeb"),
         ("Mistral AI API", "MistralAI"),
         ("Kubernetes", "Kubernetes"),

@@ -16,9 +16,16 @@ enum APIName {
     /// The API's Swift name from `title`; `nil` when the title names nothing.
     static func fromTitle(_ title: String) -> String? {
         var words = title.split(whereSeparator: { $0.isWhitespace || $0 == "/" }).map(String.init)
-        // The name before a subtitle: "Twilio - Api", "Acme: payments", "Shop (beta)".
-        if let cut = words.firstIndex(where: { ["-", "–", "—", "|"].contains($0) || $0.hasPrefix("(") }), cut > 0 {
+        // The name before a subtitle that describes it ("Acme: payments", "Shop (beta)", "Petstore - OpenAPI
+        // 3.0"); a dash before a name's part keeps it ("Twilio - Messaging" is `TwilioMessaging`).
+        if let cut = words.firstIndex(where: { $0.hasPrefix("(") }), cut > 0 {
             words = Array(words[..<cut])
+        }
+        while let dash = words.firstIndex(where: { ["-", "–", "—", "|"].contains($0) }) {
+            let rest = words[(dash + 1)...]
+            words =
+                dash > 0 && rest.allSatisfy(isDescriptive)
+                ? Array(words[..<dash]) : words.enumerated().filter { $0.offset != dash }.map(\.element)
         }
         if let cut = words.firstIndex(where: { $0.hasSuffix(":") || $0.hasSuffix(",") }) {
             words = Array(words[...cut])
