@@ -1014,7 +1014,11 @@ struct OpenAPIReader {
             // One schema reached from many places (inside a shared response or parameter) is one type, and so
             // are schemas written the same way in many places (a payment API repeats one inline union 43 times).
             if let model = inlineModels[schema.location] { return model }
-            let shape = schema.jsonText
+            // A reference to another file reads relative to the file it is in: alike only within one file.
+            var shape = schema.jsonText
+            if shape.components(separatedBy: "\"$ref\":\"").dropFirst().contains(where: { !$0.hasPrefix("#") }) {
+                shape = schema.location.file + "\n" + shape
+            }
             if let model = inlineShapes[shape] {
                 inlineModels[schema.location] = model
                 return model
