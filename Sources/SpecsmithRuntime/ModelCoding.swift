@@ -15,8 +15,8 @@ extension KeyedDecodingContainer {
 }
 
 /// What a property's values may be besides what its type says, for an API that sends otherwise than its
-/// description: generated models read such properties with ``KeyedDecodingContainer/decode(_:tolerating:forKey:)``
-/// and ``KeyedDecodingContainer/decodeIfPresent(_:tolerating:forKey:)`` (the config's `tolerate:`).
+/// description: generated models read such properties with `KeyedDecodingContainer`'s
+/// `decode(_:tolerating:forKey:)` and `decodeIfPresent(_:tolerating:forKey:)` (the config's `tolerate:`).
 public struct DecodingTolerance: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int

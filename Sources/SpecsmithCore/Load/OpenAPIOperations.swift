@@ -602,7 +602,7 @@ extension OpenAPIReader {
     }
 
     /// Success answers (2xx and 3xx), error bodies (4xx, 5xx, `default`), and the success answers' headers.
-    /// Answers are flat, as a hand-written client's are (see ``isAnswer(_:of:)`` and ``flattened(_:)``), unless
+    /// Answers are flat, as a hand-written client's are (see `isAnswer(_:of:)` and `flattened(_:)`), unless
     /// `asWritten`.
     mutating func readResponses(_ value: YAMLValue, asWritten: Bool = false, into endpoint: inout RawEndpoint) {
         guard case .mapping(let entries) = value.kind else { return }
