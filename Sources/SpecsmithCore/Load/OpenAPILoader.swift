@@ -776,10 +776,8 @@ struct OpenAPIReader {
     /// else the one value of the union's discriminator it has (`type: {const: text}` → `Text`), else its place
     /// (`Option2`). Referenced alternatives keep their component's name.
     func alternativeName(_ item: YAMLValue, schema: YAMLValue, index: Int) -> String {
-        if let title = item["title"]?.scalarText, let words = Optional(SwiftName.typeName(title)),
-            !words.hasPrefix("_")
-        {
-            return words
+        if let title = item["title"]?.scalarText, !SwiftName.typeName(title).hasPrefix("_") {
+            return SwiftName.typeName(title)
         }
         let property = (schema["discriminator"]?["propertyName"] ?? schema["discriminator"])?.scalarText ?? "type"
         if let tag = item["properties"]?[property] {
@@ -1117,7 +1115,7 @@ struct OpenAPIReader {
         if let known = referenceTexts[target] { return known }
         let schema: YAMLValue
         let name: String
-        if let component = componentName(target), let found = componentSchemas[component] {
+        if let component = Self.componentName(target), let found = componentSchemas[component] {
             (schema, name) = (found, component)
         } else if target.hasPrefix("#/"), let found = ExternalReferences.value(at: String(target.dropFirst()), in: root)
         {
@@ -1153,17 +1151,17 @@ struct OpenAPIReader {
         return parts.isEmpty ? "Schema" : parts.joined(separator: " ")
     }
 
-    /// The component schema a reference names: `#/components/schemas/Name`, or Swagger 2.0's
-    /// `#/definitions/Name`.
-    func componentName(_ reference: String) -> String? {
-        guard let prefix = ["#/components/schemas/", "#/definitions/"].first(where: reference.hasPrefix) else {
-            return nil
-        }
-        return ExternalReferences.unescaped(String(reference.dropFirst(prefix.count)))
+    /// The component of `section` a reference names: `#/components/schemas/Name` (or Swagger 2.0's
+    /// `#/definitions/Name`), `#/components/responses/Name`; `nil` for a pointer into one.
+    static func componentName(_ reference: String, section: String = "schemas") -> String? {
+        let prefixes = ["#/components/\(section)/"] + (section == "schemas" ? ["#/definitions/"] : [])
+        guard let prefix = prefixes.first(where: reference.hasPrefix) else { return nil }
+        let name = reference.dropFirst(prefix.count)
+        return name.isEmpty || name.contains("/") ? nil : ExternalReferences.unescaped(String(name))
     }
 
     func modelName(forReference reference: String) -> String? {
-        componentName(reference).flatMap { modelNames[$0] }
+        Self.componentName(reference).flatMap { modelNames[$0] }
     }
 
     func referencedModel(_ reference: YAMLValue) -> String? {
@@ -1171,7 +1169,7 @@ struct OpenAPIReader {
     }
 
     func referencedSchema(_ reference: YAMLValue) -> YAMLValue? {
-        reference.scalarText.flatMap(componentName).flatMap { componentSchemas[$0] }
+        reference.scalarText.flatMap { Self.componentName($0) }.flatMap { componentSchemas[$0] }
     }
 
     /// `value`, or what its `$ref` (to `#/components/<section>/…`) points to; a reference to nothing is an

@@ -634,7 +634,9 @@ extension OpenAPIReader {
                 // response's own schema after the response (`forbidden_gist` → `ForbiddenGistError`), once.
                 var bodyName =
                     SwiftName.typeName(endpoint.name.value) + "Error" + (status == "DEFAULT" ? "Body" : status)
-                if let shared = Self.componentName(entry.value, section: "responses") {
+                if let reference = entry.value["$ref"]?.scalarText,
+                    let shared = Self.componentName(reference, section: "responses")
+                {
                     bodyName = SwiftName.typeName(shared)
                     if !bodyName.hasSuffix("Error") { bodyName += "Error" }
                 }
@@ -677,15 +679,6 @@ extension OpenAPIReader {
             endpoint.responses = []
             endpoint.responsesLocation = nil
         }
-    }
-
-    /// The name of the component `value` refers to in `section` (`not_found` for
-    /// `$ref: "#/components/responses/not_found"`), if it is such a reference.
-    static func componentName(_ value: YAMLValue, section: String) -> String? {
-        let prefix = "#/components/\(section)/"
-        guard let target = value["$ref"]?.scalarText, target.hasPrefix(prefix) else { return nil }
-        let name = target.dropFirst(prefix.count)
-        return name.isEmpty || name.contains("/") ? nil : String(name)
     }
 
     /// The redirects the transport follows: the answer is whatever they lead to, never the redirect.

@@ -13,6 +13,7 @@ enum SchemaNames {
         let blocked = taken.union(keys.filter { !pathSet.contains($0) }.map(SwiftName.typeName))
         let parts = Dictionary(uniqueKeysWithValues: paths.map { ($0, $0.split(separator: ".").map(String.init)) })
         var names: [String: String] = [:]
+        var given = Set<String>()
         var pending = paths
         var length = 1
         while !pending.isEmpty {
@@ -27,9 +28,11 @@ enum SchemaNames {
             pending = pending.filter { path in
                 let name = candidates[path]!
                 let whole = length >= parts[path]!.count
-                guard whole || (counts[name] == 1 && !blocked.contains(name) && !names.values.contains(name))
-                else { return true }
+                guard whole || (counts[name] == 1 && !blocked.contains(name) && !given.contains(name)) else {
+                    return true
+                }
                 names[path] = name
+                given.insert(name)
                 return false
             }
             length += 1

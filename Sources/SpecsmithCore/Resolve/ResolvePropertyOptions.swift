@@ -33,18 +33,7 @@ extension ResolveContext {
                 }
             }
         }
-        // Numbers as text only where the value is a number; empty text only where the value may be absent.
-        let numeric: Set<TypeRef> = [
-            .builtin(.int), .builtin(.int32), .builtin(.int64), .builtin(.double), .builtin(.float),
-        ]
-        if field.tolerance.contains(.numbersAsText), numeric.contains(property.type.unwrapped) {
-            property.tolerance.insert(.numbersAsText)
-        }
-        if field.tolerance.contains(.emptyTextAsAbsent), property.type.isOptional,
-            !(property.type.unwrapped == .builtin(.string))
-        {
-            property.tolerance.insert(.emptyTextAsAbsent)
-        }
+        property.tolerance = field.tolerance.intersection(Tolerance.possible(for: property.type))
         let readOnly = field.readOnly?.value ?? false
         let writeOnly = field.writeOnly?.value ?? false
         if readOnly && writeOnly, let flag = field.writeOnly {
@@ -57,5 +46,23 @@ extension ResolveContext {
                 property.type = .optional(property.type)
             }
         }
+    }
+}
+
+extension Tolerance {
+    /// The number types a number sent as text is read as.
+    static let numberTypes: Set<TypeRef.Builtin> = [.int, .int32, .int64, .double, .float]
+
+    /// What a property of `type` may tolerate: numbers as text where its value is a number, empty text where its
+    /// value may be absent and is not text.
+    static func possible(for type: TypeRef) -> Tolerance {
+        var possible: Tolerance = []
+        if case .builtin(let builtin) = type.unwrapped, numberTypes.contains(builtin) {
+            possible.insert(.numbersAsText)
+        }
+        if type.isOptional, ![.builtin(.string), .builtin(.json)].contains(type.unwrapped) {
+            possible.insert(.emptyTextAsAbsent)
+        }
+        return possible
     }
 }

@@ -355,22 +355,17 @@ struct SampleChecker {
             || (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
     }
 
-    /// What `field` needs tolerated to be read as `property` (a number sent as text, or empty text for an
-    /// optional value that is not text), if anything.
+    /// What `field` needs tolerated to be read as `property` (a number sent as text the runtime reads as that
+    /// number, or empty text for an optional value of a type text does not fit), if anything.
     private func tolerance(of field: YAMLValue, for property: Property) -> Tolerance? {
-        guard case .string(let text) = field.kind else { return nil }
-        let type = property.type.unwrapped
-        if text.isEmpty, property.type.isOptional, case .builtin(let builtin) = type,
-            ![.string, .json].contains(builtin)
-        {
-            return .emptyTextAsAbsent
+        guard case .string(let text) = field.kind, case .builtin(let builtin) = property.type.unwrapped else {
+            return nil
         }
-        let numeric: Set<TypeRef> = [
-            .builtin(.int), .builtin(.int32), .builtin(.int64), .builtin(.double), .builtin(.float),
-        ]
-        guard numeric.contains(type), let number = Double(text.trimmingCharacters(in: .whitespaces)) else { return nil }
-        let isWhole = number.rounded() == number && !text.contains(".")
-        return type == .builtin(.double) || type == .builtin(.float) || isWhole ? .numbersAsText : nil
+        let possible = Tolerance.possible(for: property.type)
+        if text.isEmpty { return possible.contains(.emptyTextAsAbsent) ? .emptyTextAsAbsent : nil }
+        let number = text.trimmingCharacters(in: .whitespaces)
+        let reads = [.double, .float].contains(builtin) ? Double(number) != nil : Int64(number) != nil
+        return possible.contains(.numbersAsText) && reads ? .numbersAsText : nil
     }
 
     /// How a value of `type` is described in a sample's mistake: `a number`, `an integer`, `a URL`, …

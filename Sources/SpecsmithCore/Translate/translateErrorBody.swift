@@ -7,13 +7,15 @@ func translateErrorBody(_ operation: Operation, api: API) -> Declaration? {
         if case .enumeration(name, _) = $0.errorBody { true } else { false }
     }
     let members = cases.map { errorCase in
-        let statuses = operation.errors.filter { $0.type == errorCase.type }.map {
-            ErrorTranslation.statusText($0.pattern)
+        let docs: String
+        if sharing.count > 1 {
+            docs = "A `\(TranslationSupport.typeText(errorCase.type))` body, of the statuses each endpoint documents."
+        } else {
+            let statuses = operation.errors.filter { $0.type == errorCase.type }.map {
+                ErrorTranslation.statusText($0.pattern)
+            }
+            docs = "The body of a \(statuses.joined(separator: ", ")) response."
         }
-        let docs =
-            sharing.count > 1
-            ? "A `\(TranslationSupport.typeText(errorCase.type))` body, of the statuses each endpoint documents."
-            : "The body of a \(statuses.joined(separator: ", ")) response."
         return Declaration.enumCase(
             EnumCaseDeclaration(
                 docs: [docs],
