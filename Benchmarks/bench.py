@@ -14,6 +14,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import namedtuple
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -25,10 +26,16 @@ def log(message):
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
+# One measured command: wall seconds, peak resident memory in MB of its largest process, CPU seconds (user +
+# system, of the command and every process it waited for) and the one-minute load average when it started. The
+# machine may be shared: CPU seconds vary less than wall time, and the load says how busy it was.
+Sample = namedtuple("Sample", ["seconds", "megabytes", "cpu", "load"])
+
+
 def measured(command, cwd=None, env=None):
-    """Runs `command`; returns (seconds, peak resident memory in MB of its largest process). Output is kept
-    and shown only when the command fails."""
+    """Runs `command`; returns its `Sample`. Output is kept and shown only when the command fails."""
     out = open(WORK / "last-command.log", "w")
+    load = os.getloadavg()[0]
     start = time.perf_counter()
     # Its own process group, so that stopping the benchmark stops the compilers it started too.
     process = subprocess.Popen(
@@ -44,7 +51,7 @@ def measured(command, cwd=None, env=None):
     if process.returncode != 0:
         sys.stderr.write((WORK / "last-command.log").read_text()[-4000:])
         raise SystemExit(f"failed ({process.returncode}): {' '.join(map(str, command))}")
-    return seconds, usage.ru_maxrss / 1024
+    return Sample(seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, load)
 
 
 def run(command, cwd=None):
@@ -137,11 +144,24 @@ let package = Package(
 DEPENDENCIES = {"specsmith": "SpecsmithRuntime", "openapi": "OpenAPIRuntime"}
 
 
+def work_package(name, manifest):
+    """The package in which `name`'s generated module is built, named after the checkout plus `-bench-<tool>`.
+    SwiftPM names a package by its folder, so the work package must not take the checkout's own name (a plain
+    clone's `specsmith`): the dependency on the checkout would then resolve to the work package itself."""
+    package = WORK / "compile" / f"{ROOT.name}-bench-{name}"
+    assert package.name.lower() != ROOT.name.lower()
+    (package / "Sources" / "API").mkdir(parents=True, exist_ok=True)
+    (package / "Package.swift").write_text(manifest.replace("{root}", str(ROOT)))
+    return package
+
+
 def remove_module_products(package):
     """Deletes what a debug build made of the target `API` (objects, module, incremental state), keeping the
     dependencies' products: the next build compiles the module alone, from scratch."""
     kept = {"output-file-map.json", "sources", "include"}  # written when SwiftPM plans the build
     for debug in (package / ".build").glob("*/debug"):
+        if not (debug / "API.build").exists():
+            continue
         paths = [p for p in (debug / "API.build").iterdir() if p.name not in kept]
         for path in paths + list(debug.glob("Modules/API.*")):
             if path.is_dir():
@@ -150,46 +170,76 @@ def remove_module_products(package):
                 path.unlink()
 
 
+def in_turns(names, index):
+    """The tools in the order of turn `index`: each measured pair alternates which goes first, so that a load
+    that changes during the run weighs on both."""
+    return list(names) if index % 2 == 0 else list(reversed(names))
+
+
+def described(sample):
+    return f"{sample.seconds:.1f}s ({sample.cpu:.1f} CPU-s, {sample.megabytes:.0f}MB, load {sample.load:.2f})"
+
+
+def summary(samples):
+    """The median of each figure of `samples`."""
+    return {
+        "seconds": statistics.median(v.seconds for v in samples),
+        "cpu": statistics.median(v.cpu for v in samples),
+        "megabytes": statistics.median(v.megabytes for v in samples),
+        "load": statistics.median(v.load for v in samples),
+    }
+
+
+def timed_builds(packages, generate, base, changed, runs, label):
+    """For each package (tool name → (package, generate function)), taking turns: a clean debug build of the
+    generated module with its dependency built, a build after the API changed (`changed`), and a build with
+    nothing changed (the floor of `swift build` itself). Returns tool name → {"clean", "incremental", "noop"},
+    each a `summary`, or None for a tool whose module did not build."""
+    results = {name: {"clean": [], "incremental": [], "noop": []} for name in packages}
+    failed = set()
+    for name, package in packages.items():
+        sources = package / "Sources" / "API"
+        shutil.rmtree(sources)
+        sources.mkdir()
+        run(generate[name](base, sources))
+        log(f"{label} {name}: building dependencies")
+        run(["swift", "build", "--target", DEPENDENCIES[name]], cwd=package)
+    for index in range(runs):
+        for phase in ["clean", "incremental", "noop"]:
+            for name in in_turns(packages, index):
+                if name in failed:
+                    continue
+                package = packages[name]
+                sources = package / "Sources" / "API"
+                if phase == "clean":
+                    run(generate[name](base, sources))
+                    remove_module_products(package)
+                elif phase == "incremental":
+                    run(generate[name](changed, sources))
+                sample = measured_or_failed(["swift", "build"], cwd=package)
+                if sample is None:
+                    failed.add(name)
+                    log(f"{label} {name}: the module does not build")
+                    continue
+                results[name][phase].append(sample)
+                log(f"{label} {name} run {index + 1}/{runs}, {phase}: {described(sample)}")
+    return {name: None if name in failed else {phase: summary(samples) for phase, samples in phases.items()}
+            for name, phases in results.items()}
+
+
 def compile_times(tools, sizes, runs):
     """A clean debug build of each tool's generated module with its dependencies built; an incremental build
-    after one endpoint changed; and a build with nothing changed, the floor of `swift build` itself."""
+    after one endpoint changed; and a build with nothing changed, the floor of `swift build` itself. The tools
+    take turns at every build."""
     rows = []
-    for name, manifest in PACKAGES.items():
-        package = WORK / "compile" / name
-        (package / "Sources" / "API").mkdir(parents=True, exist_ok=True)
-        (package / "Package.swift").write_text(manifest.replace("{root}", str(ROOT)))
+    packages = {name: work_package(name, manifest) for name, manifest in PACKAGES.items()}
+    generate = {"specsmith": tools.specsmith, "openapi": tools.openapi}
     for n in sizes:
         base, changed = WORK / "apis" / str(n), WORK / "apis" / f"{n}-changed"
         tools.synthesize(n, base)
         tools.synthesize(n, changed, changed=True)
         row = {"n": n, "runs": runs}
-        for name in PACKAGES:
-            package = WORK / "compile" / name
-            sources = package / "Sources" / "API"
-            generate = tools.specsmith if name == "specsmith" else tools.openapi
-            shutil.rmtree(sources)
-            sources.mkdir()
-            run(generate(base, sources))
-            log(f"N={n} {name}: building dependencies")
-            run(["swift", "build", "--target", DEPENDENCIES[name]], cwd=package)
-            clean, incremental, noop = [], [], []
-            for index in range(runs):
-                run(generate(base, sources))
-                measured(["swift", "build"], cwd=package)
-                remove_module_products(package)
-                clean.append(measured(["swift", "build"], cwd=package))
-                run(generate(changed, sources))
-                incremental.append(measured(["swift", "build"], cwd=package))
-                noop.append(measured(["swift", "build"], cwd=package))
-                log(f"N={n} {name} run {index + 1}/{runs}: clean {clean[-1][0]:.1f}s {clean[-1][1]:.0f}MB, "
-                    f"incremental {incremental[-1][0]:.1f}s, no change {noop[-1][0]:.1f}s")
-            row[name] = {
-                "clean": statistics.median(v[0] for v in clean),
-                "cleanMegabytes": statistics.median(v[1] for v in clean),
-                "incremental": statistics.median(v[0] for v in incremental),
-                "incrementalMegabytes": statistics.median(v[1] for v in incremental),
-                "noop": statistics.median(v[0] for v in noop),
-            }
+        row.update(timed_builds(packages, generate, base, changed, runs, f"N={n}"))
         rows.append(row)
     return rows
 
@@ -203,59 +253,113 @@ def measured_or_failed(command, cwd=None):
         return None
 
 
+def load_document(path):
+    if path.suffix == ".json":
+        return json.loads(path.read_text())
+    import yaml  # PyYAML, only for YAML documents
+    return yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def write_document(document, path):
+    if path.suffix == ".json":
+        path.write_text(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        import yaml
+        path.write_text(yaml.dump(document, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False,
+                                  allow_unicode=True))
+
+
+METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+
+def with_one_endpoint_changed(document):
+    """The document with one optional query parameter added to its middle operation (by path and method), the
+    change the synthetic API's `--changed` makes; returns the operation changed."""
+    operations = sorted((path, method) for path, item in document.get("paths", {}).items()
+                        for method in METHODS if isinstance(item, dict) and method in item)
+    path, method = operations[len(operations) // 2]
+    operation = document["paths"][path][method]
+    operation.setdefault("parameters", []).append({
+        "name": "bench_changed", "in": "query", "required": False, "description": "Added by the benchmark.",
+        "schema": {"type": "string"}})
+    return f"{method.upper()} {path}"
+
+
+OPENAPI_GENERATOR_CONFIG = "generate:\n  - types\n  - client\naccessModifier: public\nnamingStrategy: {naming}\n"
+
+
 def openapi_documents(tools, documents, runs, build):
-    """Both generators on real OpenAPI documents: generation (median of `runs`), output, and a clean debug
-    build of each output with its runtime already built."""
+    """Both generators on real OpenAPI documents, taking turns: generation (median of `runs`), output, and the
+    debug builds of each output with its runtime already built: clean, after one operation gained a query
+    parameter, and with nothing changed. swift-openapi-generator's output is built with its idiomatic naming,
+    and with its default naming when that does not compile."""
     rows = []
     for document in documents:
         source = Path(document).resolve()
         stem = source.name.split(".")[0]
         folder = WORK / "openapi" / stem
         shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
-        # swift-openapi-generator wants the document named `openapi.yaml` or `openapi.json`.
-        target = folder / ("openapi.json" if source.suffix == ".json" else "openapi.yaml")
-        shutil.copyfile(source, target)
-        config = folder / "openapi-generator-config.yaml"
-        config.write_text("generate:\n  - types\n  - client\naccessModifier: public\nnamingStrategy: idiomatic\n")
-        commands = {
-            "specsmith": lambda output: [tools.bin / "specsmith", "generate", target, "--output", output],
-            "openapi": lambda output: [tools.bin / "swift-openapi-generator", "generate", target, "--config", config,
-                                       "--output-directory", output],
+        # swift-openapi-generator wants the document named `openapi.yaml` or `openapi.json`; the base and the
+        # changed document are written alike, so that only the change differs between them.
+        name = "openapi.json" if source.suffix == ".json" else "openapi.yaml"
+        base, changed = folder / "base", folder / "changed"
+        base.mkdir(parents=True)
+        changed.mkdir()
+        parsed = load_document(source)
+        write_document(parsed, base / name)
+        operation = with_one_endpoint_changed(parsed)
+        write_document(parsed, changed / name)
+        naming = {"value": "idiomatic"}
+
+        def configured(api):
+            config = api / "openapi-generator-config.yaml"
+            config.write_text(OPENAPI_GENERATOR_CONFIG.replace("{naming}", naming["value"]))
+            return config
+
+        generate = {
+            "specsmith": lambda api, output: [tools.bin / "specsmith", "generate", api / name, "--output", output],
+            "openapi": lambda api, output: [tools.bin / "swift-openapi-generator", "generate", api / name,
+                                            "--config", configured(api), "--output-directory", output],
         }
-        row = {"document": source.name, "size": source.stat().st_size}
-        for name, command in commands.items():
-            output = folder / "out" / name
-            samples = []
+        row = {"document": source.name, "size": source.stat().st_size, "changed": operation}
+
+        def generation_of(names):
+            samples = {tool: [] for tool in names}
             for index in range(runs):
-                shutil.rmtree(output, ignore_errors=True)
-                output.mkdir(parents=True)
-                sample = measured_or_failed(command(output))
-                if sample is None:
-                    break
-                samples.append(sample)
-            log(f"{source.name} {name}: " + (", ".join(f"{s:.2f}s {m:.0f}MB" for s, m in samples) or "failed"))
-            if not samples:
-                row[name] = None
-                continue
-            row[name] = {
-                "seconds": statistics.median(v[0] for v in samples),
-                "megabytes": statistics.median(v[1] for v in samples),
-                "output": swift_files(output),
-            }
-            if build:
-                package = WORK / "compile" / name
-                (package / "Sources" / "API").mkdir(parents=True, exist_ok=True)
-                (package / "Package.swift").write_text(PACKAGES[name].replace("{root}", str(ROOT)))
-                sources = package / "Sources" / "API"
-                shutil.rmtree(sources)
-                shutil.copytree(output, sources)
-                log(f"{source.name} {name}: building dependencies")
-                run(["swift", "build", "--target", DEPENDENCIES[name]], cwd=package)
-                remove_module_products(package)
-                built = measured_or_failed(["swift", "build"], cwd=package)
-                row[name]["build"] = None if built is None else {"seconds": built[0], "megabytes": built[1]}
-                log(f"{source.name} {name}: build " + (f"{built[0]:.1f}s {built[1]:.0f}MB" if built else "failed"))
+                for tool in in_turns(names, index):
+                    if samples[tool] is None:
+                        continue
+                    output = folder / "out" / tool
+                    shutil.rmtree(output, ignore_errors=True)
+                    output.mkdir(parents=True)
+                    sample = measured_or_failed(generate[tool](base, output))
+                    if sample is None:
+                        samples[tool] = None
+                        continue
+                    samples[tool].append(sample)
+            for tool, values in samples.items():
+                log(f"{source.name} {tool} generation: "
+                    + (", ".join(f"{v.seconds:.2f}s {v.megabytes:.0f}MB" for v in values) if values else "failed"))
+                row[tool] = None if not values else dict(summary(values), output=swift_files(folder / "out" / tool))
+
+        generation_of(list(generate))
+        row["naming"] = naming["value"]
+        if build:
+            names = [tool for tool in generate if row[tool]]
+            packages = {tool: work_package(tool, PACKAGES[tool]) for tool in names}
+            builds = timed_builds(packages, generate, base, changed, 1, source.name)
+            if "openapi" in builds and builds["openapi"] is None:
+                log(f"{source.name}: swift-openapi-generator's idiomatic naming does not compile; "
+                    "trying its default naming")
+                naming["value"] = "defensive"
+                row["naming"] = naming["value"]
+                generation_of(["openapi"])
+                if row["openapi"]:
+                    builds.update(timed_builds({"openapi": packages["openapi"]}, generate, base, changed, 1,
+                                               source.name))
+            for tool, result in builds.items():
+                if row[tool] is not None:
+                    row[tool]["build"] = result
         rows.append(row)
     return rows
 
@@ -277,11 +381,25 @@ def openapi_table(rows):
         both("generation, wall", lambda r: f"{r['seconds']:.2f} s", lambda r: r["seconds"])
         both("generation, peak memory", lambda r: f"{r['megabytes']:.0f} MB", lambda r: r["megabytes"])
         both("output, lines (files)", lambda r: f"{r['output'][1]:,} ({r['output'][0]})", lambda r: r["output"][1])
-        if (s and "build" in s) or (o and "build" in o):
-            both("debug build of the module, clean", lambda r: f"{r['build']['seconds']:.1f} s" if r.get("build")
-                 else "failed", lambda r: r["build"]["seconds"] if r.get("build") else None)
-            both("debug build, peak memory", lambda r: f"{r['build']['megabytes']:.0f} MB" if r.get("build")
-                 else "failed", lambda r: r["build"]["megabytes"] if r.get("build") else None)
+        for phase, measure in [("clean", "debug build, clean"), ("incremental", "debug build, one operation changed"),
+                               ("noop", "debug build, nothing changed")]:
+            if not any(r and "build" in r for r in (s, o)):
+                break
+
+            def figure(r, phase=phase):
+                build = r.get("build")
+                return build[phase] if build else None
+
+            both(f"{measure}: wall", lambda r: f"{figure(r)['seconds']:.1f} s" if figure(r) else "failed",
+                 lambda r: figure(r)["seconds"] if figure(r) else None)
+            both(f"{measure}: CPU (load)", lambda r: f"{figure(r)['cpu']:.1f} CPU-s ({figure(r)['load']:.1f})"
+                 if figure(r) else "failed", lambda r: figure(r)["cpu"] if figure(r) else None)
+            if phase == "clean":
+                both(f"{measure}: peak memory", lambda r: f"{figure(r)['megabytes']:.0f} MB" if figure(r)
+                     else "failed", lambda r: figure(r)["megabytes"] if figure(r) else None)
+        if o and row.get("naming") != "idiomatic":
+            lines.append(f"| {name} | swift-openapi-generator's naming | | `{row['naming']}` (idiomatic did not "
+                         "compile) | |")
     return "\n".join(lines)
 
 
@@ -322,15 +440,23 @@ def table(gen_rows, compile_rows, runtime_results):
             f"{ratio(o['output'][2], s['output'][2])} |")
     for row in compile_rows:
         s, o = row["specsmith"], row["openapi"]
-        add(f"| debug build of the module, clean | {row['n']} | {s['clean']:.1f} s | {o['clean']:.1f} s | "
-            f"{ratio(o['clean'], s['clean'])} |")
-        add(f"| debug build, clean, peak memory | {row['n']} | {s['cleanMegabytes']:.0f} MB | "
-            f"{o['cleanMegabytes']:.0f} MB | {ratio(o['cleanMegabytes'], s['cleanMegabytes'])} |")
-        add(f"| debug build after one endpoint changed | {row['n']} | {s['incremental']:.1f} s | "
-            f"{o['incremental']:.1f} s | {ratio(o['incremental'], s['incremental'])} |")
-        add(f"| … the same, less a no-change build ({s['noop']:.1f} s / {o['noop']:.1f} s) | {row['n']} | "
-            f"{s['incremental'] - s['noop']:.1f} s | {o['incremental'] - o['noop']:.1f} s | "
-            f"{ratio(o['incremental'] - o['noop'], s['incremental'] - s['noop'])} |")
+        if not s or not o:
+            add(f"| debug builds | {row['n']} | {'failed' if not s else 'built'} | {'failed' if not o else 'built'} | – |")
+            continue
+        n = row["n"]
+        for phase, measure in [("clean", "debug build of the module, clean"),
+                               ("incremental", "debug build after one endpoint changed")]:
+            a, b = s[phase], o[phase]
+            add(f"| {measure} | {n} | {a['seconds']:.1f} s | {b['seconds']:.1f} s | {ratio(b['seconds'], a['seconds'])} |")
+            add(f"| … CPU seconds (load when it started) | {n} | {a['cpu']:.1f} ({a['load']:.1f}) | "
+                f"{b['cpu']:.1f} ({b['load']:.1f}) | {ratio(b['cpu'], a['cpu'])} |")
+            if phase == "clean":
+                add(f"| … peak memory | {n} | {a['megabytes']:.0f} MB | {b['megabytes']:.0f} MB | "
+                    f"{ratio(b['megabytes'], a['megabytes'])} |")
+        a, b = s["noop"], o["noop"]
+        add(f"| … the same, less a no-change build ({a['seconds']:.1f} s / {b['seconds']:.1f} s) | {n} | "
+            f"{s['incremental']['seconds'] - a['seconds']:.1f} s | {o['incremental']['seconds'] - b['seconds']:.1f} s | "
+            f"{ratio(o['incremental']['seconds'] - b['seconds'], s['incremental']['seconds'] - a['seconds'])} |")
     if runtime_results:
         add("")
         add("| runtime, 200 countries per response | Specsmith | swift-openapi-generator | hand-written baseline "
@@ -440,7 +566,8 @@ def main():
     parser.add_argument("--stream-events", type=int, default=1_000_000, help="values each stream scenario reads")
     parser.add_argument("--openapi", action="append", metavar="FILE", default=[],
                         help="only measure both generators on this OpenAPI document (repeatable): generation, "
-                             "output and, unless --skip-compile, a clean debug build of each output")
+                             "output and, unless --skip-compile, debug builds of each output (clean, one operation "
+                             "changed, nothing changed), taking turns")
     args = parser.parse_args()
 
     if args.openapi:

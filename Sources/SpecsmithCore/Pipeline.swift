@@ -57,6 +57,8 @@ public enum Pipeline {
         /// The files the output depends on: the spec, its config and the sample files it names (those read
         /// from disk; empty when the caller supplied the text).
         public var inputs: [String] = []
+        /// The client flavours generated (for the manifest lines of ``ModuleSplit``).
+        public var flavours: Set<API.Flavour> = []
         /// Whether any diagnostic is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -110,11 +112,14 @@ public enum Pipeline {
         if let style = overrides.style { api.style = style }
         if let access = overrides.access { api.access = access }
         if let samples = overrides.samples { api.samples = samples }
+        // Two modules see each other's declarations, and an app both of them, only when they are public.
+        if layout.modules != nil { api.access = .public }
         let swiftFiles =
             overrides.samplesOnly
-            ? Translator.translateSamplesOnly(api) : Translator.translate(api, everyFile: layout.everyFile)
+            ? Translator.translateSamplesOnly(api)
+            : Translator.translate(api, everyFile: layout.everyFile, modules: layout.modules)
         let files = Renderer.render(swiftFiles)
-        return Output(files: layout.arrange(files), diagnostics: diagnostics)
+        return Output(files: layout.arrange(files), diagnostics: diagnostics, flavours: api.flavours)
     }
 
     /// Runs every stage on the spec file at `path`, reading sample files next to it, and the config file at

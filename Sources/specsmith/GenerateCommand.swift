@@ -78,6 +78,19 @@ struct GenerateCommand: ParsableCommand {
     var everyFile = false
 
     @Option(
+        help: ArgumentHelp(
+            "Write the client as two modules, <name> and <name>Models, into folders of those names in the output folder.",
+            discussion: """
+                The client's module (endpoints, clients, samples) depends on the models' module and re-exports \
+                it; SwiftPM builds them apart, so that an edit to endpoints rebuilds the first alone. Both are \
+                public. Prints the lines of Package.swift that declare them.
+                """,
+            valueName: "name"
+        )
+    )
+    var modules: String?
+
+    @Option(
         help: "Write the paths of the files the output depends on (spec, config, samples) to this file, one per line."
     )
     var dependencyFile: String?
@@ -89,10 +102,16 @@ struct GenerateCommand: ParsableCommand {
         if let prefix, prefix.isEmpty || prefix.contains("/") {
             throw ValidationError("--prefix must be a non-empty file name stem, not `\(prefix)`")
         }
+        if let modules {
+            guard ModuleSplit.isModuleName(modules) else {
+                throw ValidationError("--modules must be a module name (letters, digits and _), not `\(modules)`")
+            }
+            if samplesOnly { throw ValidationError("--modules and --samples-only cannot be used together") }
+        }
     }
 
     func run() throws {
-        let layout = FileLayout(prefix: prefix, everyFile: everyFile)
+        let layout = FileLayout(prefix: prefix, everyFile: everyFile, modules: modules.map(ModuleSplit.init))
         let result = try input.generate(
             overrides: .init(
                 style: style,
@@ -107,12 +126,23 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCodes.specErrors
         }
         let spec = input.specName
-        let writer = OutputWriter(directory: URL(fileURLWithPath: output), layout: layout)
+        // One writer per module folder (or the output folder itself), each removing only its own old files.
+        let writers = layout.folders.map { folder in
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let files = result.files.filter { $0.name.hasPrefix(prefix) }.map {
+                GeneratedFile(name: String($0.name.dropFirst(prefix.count)), contents: $0.contents)
+            }
+            let directory = folder.isEmpty ? output : "\(output)/\(folder)"
+            return (OutputWriter(directory: URL(fileURLWithPath: directory), layout: layout.withoutModules), files, prefix)
+        }
         do {
             if check {
-                let changes = try writer.plan(result.files)
-                for change in changes {
-                    print("\(describe(change)) \(output)/\(change.file)")
+                var changes: [String] = []
+                for (writer, files, prefix) in writers {
+                    for change in try writer.plan(files) {
+                        print("\(describe(change)) \(output)/\(prefix)\(change.file)")
+                        changes.append(change.file)
+                    }
                 }
                 if !changes.isEmpty {
                     printError("\(changes.count) generated file(s) in \(output) are out of date with \(spec)")
@@ -129,15 +159,23 @@ struct GenerateCommand: ParsableCommand {
                         throw ExitCodes.usageOrIO
                     }
                 }
-                let changes = try writer.write(result.files)
-                for change in changes {
-                    print("\(describe(change).capitalized) \(output)/\(change.file)")
+                var changed = 0
+                var written = 0
+                for (writer, files, prefix) in writers {
+                    let changes = try writer.write(files)
+                    for change in changes {
+                        print("\(describe(change).capitalized) \(output)/\(prefix)\(change.file)")
+                    }
+                    changed += changes.count
+                    written += changes.filter { if case .remove = $0 { false } else { true } }.count
                 }
-                let unchanged =
-                    result.files.count - changes.filter { if case .remove = $0 { false } else { true } }.count
                 print(
-                    "Generated \(result.files.count) file(s) in \(output) (\(changes.count) changed, \(unchanged) unchanged)"
+                    "Generated \(result.files.count) file(s) in \(output) (\(changed) changed, \(result.files.count - written) unchanged)"
                 )
+                if let split = layout.modules {
+                    print("Declare the modules in Package.swift's targets (Specsmith's package identity may differ):")
+                    for line in split.manifestTargets(flavours: result.flavours) { print("    " + line) }
+                }
             }
         } catch let exit as ExitCode {
             throw exit

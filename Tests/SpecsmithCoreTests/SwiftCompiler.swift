@@ -65,6 +65,49 @@ enum SwiftCompiler {
         return Check(status: result.status, diagnostics: result.errors)
     }
 
+    /// Compiles what `output` generated as the two modules of `split`, each with its own `swiftc` as SwiftPM
+    /// builds them (the models' module first, its `.swiftmodule` found by the client's), then type-checks
+    /// `app` as a third module that imports the client's, as an app target does.
+    static func compileModules(_ output: Pipeline.Output, split: ModuleSplit, app: String) async throws -> Check {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-modules-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var flags = [
+            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
+            "-enable-upcoming-feature", "InternalImportsByDefault", "-package-name", "App", "-I", modules.path,
+            "-I", directory.path,
+        ]
+        let helpers = modules.deletingLastPathComponent().appendingPathComponent(
+            "COpenCombineHelpers.build/module.modulemap"
+        )
+        if FileManager.default.fileExists(atPath: helpers.path) {
+            flags += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
+        }
+        for module in [split.models, split.client] {
+            let folder = directory.appendingPathComponent(module + ".sources")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var paths: [String] = []
+            for file in output.files where file.name.hasPrefix(module + "/") {
+                let url = folder.appendingPathComponent(String(file.name.dropFirst(module.count + 1)))
+                try Data(file.contents.utf8).write(to: url)
+                paths.append(url.path)
+            }
+            try #require(!paths.isEmpty, "no files of \(module)")
+            let result = try await execute(
+                flags + [
+                    "-module-name", module, "-parse-as-library", "-wmo", "-c", "-emit-module",
+                    "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+                    "-o", directory.appendingPathComponent("\(module).o").path,
+                ] + paths
+            )
+            if result.status != 0 { return Check(status: result.status, diagnostics: result.errors) }
+        }
+        let main = directory.appendingPathComponent("App.swift")
+        try Data(app.utf8).write(to: main)
+        let result = try await execute(flags + ["-module-name", "App", "-parse-as-library", "-typecheck", main.path])
+        return Check(status: result.status, diagnostics: result.errors)
+    }
+
     /// Compiles what `output` generated, with `extra` files beside it.
     static func compile(
         _ output: Pipeline.Output,

@@ -9,22 +9,39 @@ public struct FileLayout: Sendable, Hashable {
     /// Whether every file in ``Translator/fileNames`` is written, holding only a comment when the spec's
     /// style and flavours need nothing in it.
     public var everyFile: Bool
+    /// Two modules instead of one, each file in the folder of its module: `GitHubModels/Models.swift`,
+    /// `GitHub/Client.swift`.
+    public var modules: ModuleSplit?
 
-    /// Names files `prefix.Name.swift` when `prefix` is given; writes every file when `everyFile`.
-    public init(prefix: String? = nil, everyFile: Bool = false) {
+    /// Names files `prefix.Name.swift` when `prefix` is given; writes every file when `everyFile`; puts each
+    /// file in its module's folder when `modules` is given.
+    public init(prefix: String? = nil, everyFile: Bool = false, modules: ModuleSplit? = nil) {
         self.prefix = prefix
         self.everyFile = everyFile
+        self.modules = modules
     }
 
-    /// The name `file` gets in this layout.
+    /// The name `file` gets in this layout: a path below the output folder when the layout has modules.
     public func name(of file: String) -> String {
-        prefix.map { "\($0).\(file)" } ?? file
+        let name = prefix.map { "\($0).\(file)" } ?? file
+        return modules.map { "\($0.module(of: file))/\(name)" } ?? name
+    }
+
+    /// The folders below the output folder that this layout writes to: one per module, or the output folder
+    /// itself (`""`).
+    public var folders: [String] {
+        modules.map { [$0.models, $0.client] } ?? [""]
     }
 
     /// Whether `name` is one this layout may write, so that a writer removes only its own files.
     public func owns(_ name: String) -> Bool {
         guard let prefix else { return true }
         return name.hasPrefix(prefix + ".")
+    }
+
+    /// This layout for the files of one module's folder: the same names, without the folder.
+    public var withoutModules: FileLayout {
+        FileLayout(prefix: prefix, everyFile: everyFile)
     }
 
     /// `files` renamed for this layout.

@@ -17,9 +17,15 @@ public struct SwiftPrinter: Sendable {
         }
         if !file.imports.isEmpty {
             writer.blank()
-            // swift-format's order: plain imports sorted by module, then conditional ones, indented.
-            for item in file.imports.filter({ $0.fallback == nil }).sorted(by: { $0.module < $1.module }) {
-                writer.line((item.access.map { "\($0.rawValue) " } ?? "") + "import \(item.module)")
+            // swift-format's order: plain imports sorted by module, then imports of one declaration sorted by
+            // name, then conditional ones, indented.
+            let plain = file.imports.filter { $0.fallback == nil }
+            for item in plain.filter({ $0.kind == nil }).sorted(by: { $0.module < $1.module })
+                + plain.filter({ $0.kind != nil }).sorted(by: { $0.module < $1.module })
+            {
+                let attribute = item.isExported ? "@_exported " : ""
+                let kind = item.kind.map { "\($0.rawValue) " } ?? ""
+                writer.line(attribute + (item.access.map { "\($0.rawValue) " } ?? "") + "import \(kind)\(item.module)")
             }
             for item in file.imports where item.fallback != nil {
                 let modifier = item.access.map { "\($0.rawValue) " } ?? ""

@@ -19,6 +19,11 @@ public struct SwiftFile: Sendable, Hashable {
         public var access: AccessModifier?
         /// A module imported instead where `module` cannot be: `#if canImport(module) … #else … #endif`.
         public var fallback: String? = nil
+        /// The kind of the one declaration imported (`struct`, `enum`), whose qualified name `module` then is:
+        /// `import struct GitHubModels.Thread`.
+        public var kind: TypeKind? = nil
+        /// Whether the import is `@_exported`: the importing module's users see the module too.
+        public var isExported = false
     }
 }
 

@@ -37,8 +37,9 @@ public enum Translator {
     static let modelsInOneFile = 48
 
     /// The files for `api`; with `everyFile`, the files the API does not need are there too, holding only
-    /// a comment.
-    public static func translate(_ api: API, everyFile: Bool = false) -> [SwiftFile] {
+    /// a comment. With `modules`, the files of the client's module import the models' module (see
+    /// ``ModuleSplit``).
+    public static func translate(_ api: API, everyFile: Bool = false, modules: ModuleSplit? = nil) -> [SwiftFile] {
         var api = api
         let separateSamples = api.samples == .separate
         if separateSamples {
@@ -57,7 +58,8 @@ public enum Translator {
         if api.flavours.contains(.combine) { add(combineFile) }
         if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
         if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
-        let files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
+        var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
+        if let modules { files = importingModels(files, split: modules) }
         guard everyFile else { return files }
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return fileNames.map { name in
@@ -70,6 +72,22 @@ public enum Translator {
                     imports: [],
                     declarations: []
                 )
+        }
+    }
+
+    /// `files` with the imports that the client's module needs of the models' module.
+    private static func importingModels(_ files: [SwiftFile], split: ModuleSplit) -> [SwiftFile] {
+        var kinds: [String: TypeKind] = [:]
+        for file in files where split.module(of: file.name) == split.models {
+            for case .type(let declaration) in file.declarations where declaration.kind != .extension {
+                kinds[declaration.name] = declaration.kind
+            }
+        }
+        let printer = SwiftPrinter()
+        return Parallel.map(files.count, cost: { files[$0].declarations.count }) { index in
+            let file = files[index]
+            guard split.module(of: file.name) == split.client, !file.declarations.isEmpty else { return file }
+            return translateModuleImports(file, split: split, modelKinds: kinds, printer: printer)
         }
     }
 
