@@ -129,6 +129,19 @@ let package = Package(
     targets: [.target(name: "API", dependencies: [.product(name: "SpecsmithRuntime", package: "Specsmith")])]
 )
 """,
+    # The same client written as two modules (`specsmith generate --modules API`): `APIModels`, and `API`
+    # with the endpoints and the client.
+    "specsmith-modules": """// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "CompileSpecsmithModules",
+    dependencies: [.package(name: "Specsmith", path: "{root}")],
+    targets: [
+        .target(name: "APIModels", dependencies: [.product(name: "SpecsmithRuntime", package: "Specsmith")]),
+        .target(name: "API", dependencies: ["APIModels", .product(name: "SpecsmithRuntime", package: "Specsmith")]),
+    ]
+)
+""",
     "openapi": """// swift-tools-version:6.1
 import PackageDescription
 let package = Package(
@@ -141,7 +154,11 @@ let package = Package(
 
 
 # The target each generated module depends on, built before any build of the module is timed.
-DEPENDENCIES = {"specsmith": "SpecsmithRuntime", "openapi": "OpenAPIRuntime"}
+DEPENDENCIES = {"specsmith": "SpecsmithRuntime", "specsmith-modules": "SpecsmithRuntime", "openapi": "OpenAPIRuntime"}
+
+# The generated modules of each package, and the folder each generator writes into.
+MODULES = {"specsmith": ["API"], "specsmith-modules": ["APIModels", "API"], "openapi": ["API"]}
+SOURCES = {"specsmith": "Sources/API", "specsmith-modules": "Sources", "openapi": "Sources/API"}
 
 
 def work_package(name, manifest):
@@ -150,20 +167,20 @@ def work_package(name, manifest):
     clone's `specsmith`): the dependency on the checkout would then resolve to the work package itself."""
     package = WORK / "compile" / f"{ROOT.name}-bench-{name}"
     assert package.name.lower() != ROOT.name.lower()
-    (package / "Sources" / "API").mkdir(parents=True, exist_ok=True)
+    (package / SOURCES[name]).mkdir(parents=True, exist_ok=True)
     (package / "Package.swift").write_text(manifest.replace("{root}", str(ROOT)))
     return package
 
 
-def remove_module_products(package):
-    """Deletes what a debug build made of the target `API` (objects, module, incremental state), keeping the
-    dependencies' products: the next build compiles the module alone, from scratch."""
+def remove_module_products(package, modules):
+    """Deletes what a debug build made of the generated `modules` (objects, module, incremental state), keeping
+    the dependencies' products: the next build compiles those modules alone, from scratch."""
     kept = {"output-file-map.json", "sources", "include"}  # written when SwiftPM plans the build
-    for debug in (package / ".build").glob("*/debug"):
-        if not (debug / "API.build").exists():
+    for debug, module in ((d, m) for d in (package / ".build").glob("*/debug") for m in modules):
+        if not (debug / f"{module}.build").exists():
             continue
-        paths = [p for p in (debug / "API.build").iterdir() if p.name not in kept]
-        for path in paths + list(debug.glob("Modules/API.*")):
+        paths = [p for p in (debug / f"{module}.build").iterdir() if p.name not in kept]
+        for path in paths + list(debug.glob(f"Modules/{module}.*")):
             if path.is_dir():
                 shutil.rmtree(path)
             else:
@@ -198,7 +215,7 @@ def timed_builds(packages, generate, base, changed, runs, label):
     results = {name: {"clean": [], "incremental": [], "noop": []} for name in packages}
     failed = set()
     for name, package in packages.items():
-        sources = package / "Sources" / "API"
+        sources = package / SOURCES[name]
         shutil.rmtree(sources)
         sources.mkdir()
         run(generate[name](base, sources))
@@ -210,10 +227,10 @@ def timed_builds(packages, generate, base, changed, runs, label):
                 if name in failed:
                     continue
                 package = packages[name]
-                sources = package / "Sources" / "API"
+                sources = package / SOURCES[name]
                 if phase == "clean":
                     run(generate[name](base, sources))
-                    remove_module_products(package)
+                    remove_module_products(package, MODULES[name])
                 elif phase == "incremental":
                     run(generate[name](changed, sources))
                 sample = measured_or_failed(["swift", "build"], cwd=package)
@@ -233,7 +250,8 @@ def compile_times(tools, sizes, runs):
     take turns at every build."""
     rows = []
     packages = {name: work_package(name, manifest) for name, manifest in PACKAGES.items()}
-    generate = {"specsmith": tools.specsmith, "openapi": tools.openapi}
+    generate = {"specsmith": tools.specsmith, "openapi": tools.openapi,
+                "specsmith-modules": lambda api, output: tools.specsmith(api, output) + ["--modules", "API"]}
     for n in sizes:
         base, changed = WORK / "apis" / str(n), WORK / "apis" / f"{n}-changed"
         tools.synthesize(n, base)
@@ -318,6 +336,8 @@ def openapi_documents(tools, documents, runs, build):
 
         generate = {
             "specsmith": lambda api, output: [tools.bin / "specsmith", "generate", api / name, "--output", output],
+            "specsmith-modules": lambda api, output: [tools.bin / "specsmith", "generate", api / name, "--output",
+                                                      output, "--modules", "API"],
             "openapi": lambda api, output: [tools.bin / "swift-openapi-generator", "generate", api / name,
                                             "--config", configured(api), "--output-directory", output],
         }
@@ -364,42 +384,73 @@ def openapi_documents(tools, documents, runs, build):
     return rows
 
 
+TOOLS = ["specsmith", "specsmith-modules", "openapi"]
+
+
+def ratios(results, value):
+    """swift-openapi-generator's figure ÷ each of Specsmith's (one module, two modules)."""
+    o = results.get("openapi")
+    texts = []
+    for tool in ["specsmith", "specsmith-modules"]:
+        r = results.get(tool)
+        mine, theirs = (value(r) if r else None), (value(o) if o else None)
+        texts.append(ratio(theirs, mine) if mine and theirs else "–")
+    return " / ".join(texts)
+
+
+def tool_cells(results, text):
+    return " | ".join(text(results[tool]) if results.get(tool) else "failed" for tool in TOOLS)
+
+
+def build_rows(name, results, phases):
+    """Table rows of the debug builds in `results` (tool → {"build": {phase: summary}} or the summaries)."""
+    lines = []
+    for phase, measure in phases:
+        def figure(r, phase=phase):
+            build = r.get("build", r)
+            return build.get(phase) if build else None
+
+        if not any(results.get(t) and figure(results[t]) for t in TOOLS):
+            continue
+        lines.append(f"| {name} | {measure}: wall | "
+                     + tool_cells(results, lambda r: f"{figure(r)['seconds']:.1f} s" if figure(r) else "failed")
+                     + f" | {ratios(results, lambda r: figure(r)['seconds'] if figure(r) else None)} |")
+        lines.append(f"| {name} | {measure}: CPU-s (load) | "
+                     + tool_cells(results, lambda r: f"{figure(r)['cpu']:.1f} ({figure(r)['load']:.1f})"
+                                  if figure(r) else "failed")
+                     + f" | {ratios(results, lambda r: figure(r)['cpu'] if figure(r) else None)} |")
+        if phase == "clean":
+            lines.append(f"| {name} | {measure}: peak memory | "
+                         + tool_cells(results, lambda r: f"{figure(r)['megabytes']:.0f} MB" if figure(r) else "failed")
+                         + f" | {ratios(results, lambda r: figure(r)['megabytes'] if figure(r) else None)} |")
+    return lines
+
+
+BUILD_PHASES = [("clean", "debug build, clean"), ("incremental", "debug build, one operation changed"),
+                ("noop", "debug build, nothing changed")]
+TABLE_HEAD = ["| document | measure | Specsmith | Specsmith, two modules | swift-openapi-generator "
+              "| ratio (one module / two modules) |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+
+
 def openapi_table(rows):
-    lines = ["| document | measure | Specsmith | swift-openapi-generator | ratio |",
-             "| --- | --- | ---: | ---: | ---: |"]
+    lines = list(TABLE_HEAD)
     for row in rows:
-        s, o = row["specsmith"], row["openapi"]
         name = f"{row['document']} ({row['size'] / 1e6:.1f} MB)"
-
-        def cell(result, text):
-            return text(result) if result else "failed"
-
-        def both(measure, text, value):
-            ratio_text = ratio(value(o), value(s)) if s and o and value(s) and value(o) else "–"
-            lines.append(f"| {name} | {measure} | {cell(s, text)} | {cell(o, text)} | {ratio_text} |")
-
-        both("generation, wall", lambda r: f"{r['seconds']:.2f} s", lambda r: r["seconds"])
-        both("generation, peak memory", lambda r: f"{r['megabytes']:.0f} MB", lambda r: r["megabytes"])
-        both("output, lines (files)", lambda r: f"{r['output'][1]:,} ({r['output'][0]})", lambda r: r["output"][1])
-        for phase, measure in [("clean", "debug build, clean"), ("incremental", "debug build, one operation changed"),
-                               ("noop", "debug build, nothing changed")]:
-            if not any(r and "build" in r for r in (s, o)):
-                break
-
-            def figure(r, phase=phase):
-                build = r.get("build")
-                return build[phase] if build else None
-
-            both(f"{measure}: wall", lambda r: f"{figure(r)['seconds']:.1f} s" if figure(r) else "failed",
-                 lambda r: figure(r)["seconds"] if figure(r) else None)
-            both(f"{measure}: CPU (load)", lambda r: f"{figure(r)['cpu']:.1f} CPU-s ({figure(r)['load']:.1f})"
-                 if figure(r) else "failed", lambda r: figure(r)["cpu"] if figure(r) else None)
-            if phase == "clean":
-                both(f"{measure}: peak memory", lambda r: f"{figure(r)['megabytes']:.0f} MB" if figure(r)
-                     else "failed", lambda r: figure(r)["megabytes"] if figure(r) else None)
-        if o and row.get("naming") != "idiomatic":
-            lines.append(f"| {name} | swift-openapi-generator's naming | | `{row['naming']}` (idiomatic did not "
+        results = {tool: row.get(tool) for tool in TOOLS}
+        lines.append(f"| {name} | generation, wall | "
+                     + tool_cells(results, lambda r: f"{r['seconds']:.2f} s")
+                     + f" | {ratios(results, lambda r: r['seconds'])} |")
+        lines.append(f"| {name} | generation, peak memory | "
+                     + tool_cells(results, lambda r: f"{r['megabytes']:.0f} MB")
+                     + f" | {ratios(results, lambda r: r['megabytes'])} |")
+        lines.append(f"| {name} | output, lines (files) | "
+                     + tool_cells(results, lambda r: f"{r['output'][1]:,} ({r['output'][0]})")
+                     + f" | {ratios(results, lambda r: r['output'][1])} |")
+        lines += build_rows(name, results, BUILD_PHASES)
+        if row.get("openapi") and row.get("naming") != "idiomatic":
+            lines.append(f"| {name} | swift-openapi-generator's naming | | | `{row['naming']}` (idiomatic did not "
                          "compile) | |")
+        lines.append(f"| {name} | operation changed | `{row['changed']}` | | | |")
     return "\n".join(lines)
 
 
@@ -438,25 +489,11 @@ def table(gen_rows, compile_rows, runtime_results):
             f"{o['output'][1]:,} ({o['output'][0]}) | {ratio(o['output'][1], s['output'][1])} |")
         add(f"| output, bytes | {row['n']} | {s['output'][2]:,} | {o['output'][2]:,} | "
             f"{ratio(o['output'][2], s['output'][2])} |")
-    for row in compile_rows:
-        s, o = row["specsmith"], row["openapi"]
-        if not s or not o:
-            add(f"| debug builds | {row['n']} | {'failed' if not s else 'built'} | {'failed' if not o else 'built'} | – |")
-            continue
-        n = row["n"]
-        for phase, measure in [("clean", "debug build of the module, clean"),
-                               ("incremental", "debug build after one endpoint changed")]:
-            a, b = s[phase], o[phase]
-            add(f"| {measure} | {n} | {a['seconds']:.1f} s | {b['seconds']:.1f} s | {ratio(b['seconds'], a['seconds'])} |")
-            add(f"| … CPU seconds (load when it started) | {n} | {a['cpu']:.1f} ({a['load']:.1f}) | "
-                f"{b['cpu']:.1f} ({b['load']:.1f}) | {ratio(b['cpu'], a['cpu'])} |")
-            if phase == "clean":
-                add(f"| … peak memory | {n} | {a['megabytes']:.0f} MB | {b['megabytes']:.0f} MB | "
-                    f"{ratio(b['megabytes'], a['megabytes'])} |")
-        a, b = s["noop"], o["noop"]
-        add(f"| … the same, less a no-change build ({a['seconds']:.1f} s / {b['seconds']:.1f} s) | {n} | "
-            f"{s['incremental']['seconds'] - a['seconds']:.1f} s | {o['incremental']['seconds'] - b['seconds']:.1f} s | "
-            f"{ratio(o['incremental']['seconds'] - b['seconds'], s['incremental']['seconds'] - a['seconds'])} |")
+    if compile_rows:
+        add("")
+        lines += [head.replace("document", "API") for head in TABLE_HEAD]
+        for row in compile_rows:
+            lines += build_rows(f"synthetic, N = {row['n']}", row, BUILD_PHASES)
     if runtime_results:
         add("")
         add("| runtime, 200 countries per response | Specsmith | swift-openapi-generator | hand-written baseline "

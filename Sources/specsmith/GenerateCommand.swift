@@ -133,7 +133,9 @@ struct GenerateCommand: ParsableCommand {
                 GeneratedFile(name: String($0.name.dropFirst(prefix.count)), contents: $0.contents)
             }
             let directory = folder.isEmpty ? output : "\(output)/\(folder)"
-            return (OutputWriter(directory: URL(fileURLWithPath: directory), layout: layout.withoutModules), files, prefix)
+            return (
+                OutputWriter(directory: URL(fileURLWithPath: directory), layout: layout.withoutModules), files, prefix
+            )
         }
         do {
             if check {

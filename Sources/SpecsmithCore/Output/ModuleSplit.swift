@@ -26,8 +26,9 @@ public struct ModuleSplit: Sendable, Hashable {
     /// with a digit.
     public static func isModuleName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-            || ("0"..."9").contains($0)
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0)
         }
     }
 

@@ -21,7 +21,12 @@ func translateModuleImports(
     let named = ModuleImportScan.identifiers(in: printer.print(file)).filter { modelKinds[$0] != nil }
     for name in named.sorted() {
         file.imports.append(
-            SwiftFile.Import(module: "\(split.models).\(name)", access: .public, kind: modelKinds[name], isExported: true)
+            SwiftFile.Import(
+                module: "\(split.models).\(name)",
+                access: .public,
+                kind: modelKinds[name],
+                isExported: true
+            )
         )
     }
     return file
