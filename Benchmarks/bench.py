@@ -255,7 +255,7 @@ def compile_times(tools, sizes, runs):
     after one endpoint changed; and a build with nothing changed, the floor of `swift build` itself. The tools
     take turns at every build."""
     rows = []
-    packages = {name: work_package(name, manifest) for name, manifest in PACKAGES.items()}
+    packages = {name: work_package(name, manifest) for name, manifest in PACKAGES.items() if name in SELECTED}
     generate = {"specsmith": tools.specsmith, "openapi": tools.openapi,
                 "specsmith-modules": lambda api, output: tools.specsmith(api, output) + ["--modules", "API"]}
     for n in sizes:
@@ -368,7 +368,9 @@ def openapi_documents(tools, documents, runs, build):
                     + (", ".join(f"{v.seconds:.2f}s {v.megabytes:.0f}MB" for v in values) if values else "failed"))
                 row[tool] = None if not values else dict(summary(values), output=swift_files(folder / "out" / tool))
 
-        generation_of(list(generate))
+        generation_of([tool for tool in generate if tool in SELECTED])
+        for tool in generate:
+            row.setdefault(tool, None)
         row["naming"] = naming["value"]
         if build:
             names = [tool for tool in generate if row[tool]]
@@ -392,6 +394,9 @@ def openapi_documents(tools, documents, runs, build):
 
 TOOLS = ["specsmith", "specsmith-modules", "openapi"]
 
+# The tools `--tools` selects (all by default).
+SELECTED = list(TOOLS)
+
 
 def ratios(results, value):
     """swift-openapi-generator's figure ÷ each of Specsmith's (one module, two modules)."""
@@ -405,7 +410,8 @@ def ratios(results, value):
 
 
 def tool_cells(results, text):
-    return " | ".join(text(results[tool]) if results.get(tool) else "failed" for tool in TOOLS)
+    return " | ".join("–" if tool not in SELECTED else text(results[tool]) if results.get(tool) else "failed"
+                      for tool in TOOLS)
 
 
 def build_rows(name, results, phases):
@@ -611,7 +617,14 @@ def main():
                         help="only measure both generators on this OpenAPI document (repeatable): generation, "
                              "output and, unless --skip-compile, debug builds of each output (clean, one operation "
                              "changed, nothing changed), taking turns")
+    parser.add_argument("--tools", default=",".join(PACKAGES),
+                        help="the contenders of the build measurements and --openapi: a comma-separated list of "
+                             "specsmith, specsmith-modules and openapi (swift-openapi-generator)")
     args = parser.parse_args()
+    SELECTED[:] = [tool for tool in args.tools.split(",") if tool]
+    unknown = [tool for tool in SELECTED if tool not in PACKAGES]
+    if unknown:
+        parser.error(f"unknown tools: {', '.join(unknown)}")
 
     if args.openapi:
         WORK.mkdir(exist_ok=True)
