@@ -70,6 +70,25 @@ import Testing
         #expect(check.problems.isEmpty, "\(check.problems)")
     }
 
+    /// Every example spec (async and Combine: RxSwift is not built here) written as two modules compiles
+    /// without a warning, and an app imports the client's module.
+    @Test(arguments: ["Bookshelf", "Chat", "Countries", "Files", "GitHubIssues", "Notes", "Payments", "Shop"])
+    func everyExampleCompilesAsTwoModules(name: String) async throws {
+        let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
+        let split = ModuleSplit(client: name)
+        let output = try Pipeline.generate(
+            specAt: path,
+            configAt: Pipeline.defaultConfig(forSpecAt: path),
+            overrides: .init(flavours: [.async, .combine]),
+            layout: FileLayout(modules: split)
+        )
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let app = "import \(name)\n"
+        let check = try await SwiftCompiler.compileModules(output, split: split, app: app)
+        #expect(check.status == 0, "\(check.diagnostics)")
+        #expect(check.problems.isEmpty, "\(check.problems)")
+    }
+
     @Test func theScanReadsCodeNotCommentsOrStrings() {
         let text = ##"""
             /// A `Thread` in a comment.
