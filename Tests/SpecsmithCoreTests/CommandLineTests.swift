@@ -98,7 +98,7 @@ import Testing
                 #".target(name: "Ping", dependencies: ["PingModels", .product(name: "SpecsmithRuntime", package: "specsmith")]),"#
             )
         )
-        #expect(!FileManager.default.fileExists(atPath: out + "/Ping/Endpoints.swift"))
+        #expect(FileManager.default.fileExists(atPath: out + "/Ping/Endpoints.swift"))
         #expect(!FileManager.default.fileExists(atPath: out + "/Ping/Models.swift"))
         #expect(try run(["generate", spec, "--output", out, "--modules", "Ping", "--check"]).status == 0)
         // A file generated earlier in a module's folder and no longer produced goes; others stay.

@@ -19,8 +19,7 @@ import Testing
         let names = try Self.generate().files.map(\.name)
         #expect(names.contains("ClashesModels/Models.swift"))
         #expect(names.contains("Clashes/Client.swift"))
-        // An endpoint's factory, method and publisher are in one file, so that changing it recompiles one file.
-        #expect(!names.contains("Clashes/Combine.swift") && !names.contains("Clashes/Endpoints.swift"))
+        #expect(names.contains("Clashes/Combine.swift"))
         #expect(names.allSatisfy { $0.hasPrefix("ClashesModels/") || $0.hasPrefix("Clashes/") })
         #expect(names.filter { $0.hasPrefix("ClashesModels/") } == ["ClashesModels/Models.swift"])
         // Every file of a big spec too, by the same rule: models and endpoint types with the models.
@@ -88,35 +87,6 @@ import Testing
         let check = try await SwiftCompiler.compileModules(output, split: split, app: app)
         #expect(check.status == 0, "\(check.diagnostics)")
         #expect(check.problems.isEmpty, "\(check.problems)")
-    }
-
-    /// In a big spec's client module, an endpoint's factory, method, publisher and single share the file its
-    /// name picks, and changing the endpoint changes that file alone.
-    @Test func anEndpointIsOneFileOfTheClientsModule() throws {
-        let split = ModuleSplit(client: "Big")
-        func generate(_ text: String) -> [String: String] {
-            let output = Pipeline.generate(text: text, path: "Big.yaml", layout: FileLayout(modules: split)) { _ in nil
-            }
-            #expect(!output.hasErrors, "\(output.diagnostics)")
-            return Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents) })
-        }
-        let files = generate(EndpointFilesTests.spec(endpoints: 100))
-        #expect(
-            files.keys.filter { $0.hasPrefix("Big/") }.sorted()
-                == (["Resources.swift", "Samples.swift"] + Translator.spread("Client")).map { "Big/" + $0 }.sorted()
-        )
-        for index in [3, 10, 42, 77] {
-            let name = "item\(index)"
-            let namespaced = index % 5 == 0 ? "Admin." + name : name
-            let file = try #require(files["Big/" + EndpointFilesTests.file("Client", of: namespaced)])
-            for declaration in ["static func \(name)(", "func \(name)(", "func \(name)Publisher(", "func \(name)()"] {
-                #expect(file.contains(declaration), "\(declaration) in \(namespaced)'s file")
-            }
-        }
-        let changed = generate(EndpointFilesTests.spec(endpoints: 100, changing: 42))
-        // The resource enumeration of `style: both` is one type, in one file, whatever the spec's size.
-        let different = files.keys.filter { files[$0] != changed[$0] && $0 != "Big/Resources.swift" }
-        #expect(different == ["Big/" + EndpointFilesTests.file("Client", of: "item42")])
     }
 
     @Test func theScanReadsCodeNotCommentsOrStrings() {

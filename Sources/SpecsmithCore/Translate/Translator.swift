@@ -59,7 +59,7 @@ public enum Translator {
         if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
         if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
-        if let modules { files = importingModels(mergingParts(files), split: modules) }
+        if let modules { files = importingModels(files, split: modules) }
         guard everyFile else { return files }
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return fileNames.map { name in
@@ -73,42 +73,6 @@ public enum Translator {
                     declarations: []
                 )
         }
-    }
-
-    /// For a client in two modules: each endpoint's factory, method, publisher and single in one file,
-    /// `Client.swift` … `Client8.swift` (the files of one part merged, their imports joined). Changing an
-    /// endpoint then recompiles one file: the compiler recompiles a file that calls a changed declaration of
-    /// another file after the module's interface is emitted again, a second wave the rebuild would wait for.
-    private static func mergingParts(_ files: [SwiftFile]) -> [SwiftFile] {
-        let kinds = [spread("Endpoints"), spread("Client"), spread("Combine"), spread("RxSwift")]
-        var parts: [Int: [SwiftFile]] = [:]
-        var others: [SwiftFile] = []
-        for file in files {
-            if let index = kinds.lazy.compactMap({ $0.firstIndex(of: file.name) }).first {
-                parts[index, default: []].append(file)
-            } else {
-                others.append(file)
-            }
-        }
-        let merged = parts.keys.sorted().map { index -> SwiftFile in
-            let group = parts[index] ?? []
-            var imports: [SwiftFile.Import] = []
-            for item in group.flatMap(\.imports) {
-                if let existing = imports.firstIndex(where: { $0.module == item.module && $0.kind == item.kind }) {
-                    // The more visible access wins: a plain or internal import beside a public one is public.
-                    if item.access == .public { imports[existing].access = .public }
-                } else {
-                    imports.append(item)
-                }
-            }
-            return SwiftFile(
-                name: spread("Client")[index],
-                header: group[0].header,
-                imports: imports,
-                declarations: group.flatMap(\.declarations)
-            )
-        }
-        return others + merged
     }
 
     /// `files` with the imports that the client's module needs of the models' module.
