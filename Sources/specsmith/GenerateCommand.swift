@@ -127,11 +127,8 @@ struct GenerateCommand: ParsableCommand {
         }
         let spec = input.specName
         // One writer per module folder (or the output folder itself), each removing only its own old files.
-        let writers = layout.folders.map { folder in
+        let writers = layout.byFolder(result.files).map { folder, files in
             let prefix = folder.isEmpty ? "" : folder + "/"
-            let files = result.files.filter { $0.name.hasPrefix(prefix) }.map {
-                GeneratedFile(name: String($0.name.dropFirst(prefix.count)), contents: $0.contents)
-            }
             let directory = folder.isEmpty ? output : "\(output)/\(folder)"
             return (
                 OutputWriter(directory: URL(fileURLWithPath: directory), layout: layout.withoutModules), files, prefix

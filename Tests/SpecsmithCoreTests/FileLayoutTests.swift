@@ -62,4 +62,16 @@ import Testing
             ]
         )
     }
+
+    @Test func modulesPutEachFileInItsModulesFolderAndWritersTakeThemApart() {
+        let layout = FileLayout(prefix: "Ping", modules: ModuleSplit(client: "Ping"))
+        let files = layout.arrange([
+            GeneratedFile(name: "Models2.swift", contents: "m"), GeneratedFile(name: "Client.swift", contents: "c"),
+        ])
+        #expect(files.map(\.name) == ["PingModels/Ping.Models2.swift", "Ping/Ping.Client.swift"])
+        let folders = layout.byFolder(files)
+        #expect(folders.map(\.folder) == ["PingModels", "Ping"])
+        #expect(folders.map { $0.files.map(\.name) } == [["Ping.Models2.swift"], ["Ping.Client.swift"]])
+        #expect(FileLayout().byFolder(files).map(\.files.count) == [2])
+    }
 }

@@ -39,7 +39,7 @@ import Testing
         let models = try #require(output.files.first { $0.name == "ClashesModels/Models.swift" }).contents
         #expect(!models.contains("import Clashes"))
         // Written as one module, nothing of this.
-        let single = try Self.generate(FileLayout()).files.first { $0.name == "Client.swift" }?.contents ?? ""
+        let single = try #require(try Self.generate(FileLayout()).files.first { $0.name == "Client.swift" }).contents
         #expect(!single.contains("ClashesModels"))
     }
 

@@ -45,15 +45,21 @@ enum SwiftCompiler {
             FileManager.default.fileExists(atPath: runtime.path),
             "SpecsmithRuntime.swiftmodule is not at \(runtime.path); build the package first (swift build)"
         )
-        var arguments = [
-            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
-            "-enable-upcoming-feature", "InternalImportsByDefault", "-module-name", module, "-package-name", module,
-            "-I", modules.path,
-        ]
+        var arguments = settings(packageName: module) + ["-module-name", module]
         arguments +=
             typeCheckOnly
             ? ["-typecheck"]
             : ["-c", "-wmo", "-parse-as-library", "-o", directory.appendingPathComponent("module.o").path]
+        let result = try await execute(arguments + paths)
+        return Check(status: result.status, diagnostics: result.errors)
+    }
+
+    /// `swiftc` with the settings generated clients build with, finding this build's modules.
+    private static func settings(packageName: String) -> [String] {
+        var arguments = [
+            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
+            "-enable-upcoming-feature", "InternalImportsByDefault", "-package-name", packageName, "-I", modules.path,
+        ]
         // OpenCombine (where Combine is missing) needs its C helpers' module map, as SwiftPM passes it.
         let helpers = modules.deletingLastPathComponent().appendingPathComponent(
             "COpenCombineHelpers.build/module.modulemap"
@@ -61,8 +67,7 @@ enum SwiftCompiler {
         if FileManager.default.fileExists(atPath: helpers.path) {
             arguments += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
         }
-        let result = try await execute(arguments + paths)
-        return Check(status: result.status, diagnostics: result.errors)
+        return arguments
     }
 
     /// Compiles what `output` generated as the two modules of `split`, each with its own `swiftc` as SwiftPM
@@ -72,17 +77,7 @@ enum SwiftCompiler {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-modules-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var flags = [
-            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
-            "-enable-upcoming-feature", "InternalImportsByDefault", "-package-name", "App", "-I", modules.path,
-            "-I", directory.path,
-        ]
-        let helpers = modules.deletingLastPathComponent().appendingPathComponent(
-            "COpenCombineHelpers.build/module.modulemap"
-        )
-        if FileManager.default.fileExists(atPath: helpers.path) {
-            flags += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
-        }
+        let flags = settings(packageName: "App") + ["-I", directory.path]
         for module in [split.models, split.client] {
             let folder = directory.appendingPathComponent(module + ".sources")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

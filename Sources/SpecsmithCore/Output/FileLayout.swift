@@ -27,10 +27,16 @@ public struct FileLayout: Sendable, Hashable {
         return modules.map { "\($0.module(of: file))/\(name)" } ?? name
     }
 
-    /// The folders below the output folder that this layout writes to: one per module, or the output folder
-    /// itself (`""`).
-    public var folders: [String] {
-        modules.map { [$0.models, $0.client] } ?? [""]
+    /// `files` (named by this layout) by the folder below the output folder they go to, named within it: one
+    /// folder per module, or the output folder itself (`""`).
+    public func byFolder(_ files: [GeneratedFile]) -> [(folder: String, files: [GeneratedFile])] {
+        guard let modules else { return [("", files)] }
+        return [modules.models, modules.client].map { folder in
+            let inFolder = files.filter { $0.name.hasPrefix(folder + "/") }.map {
+                GeneratedFile(name: String($0.name.dropFirst(folder.count + 1)), contents: $0.contents)
+            }
+            return (folder, inFolder)
+        }
     }
 
     /// Whether `name` is one this layout may write, so that a writer removes only its own files.
