@@ -14,12 +14,21 @@ let generatedSettings = strictSettings + [.unsafeFlags(["-warnings-as-errors"])]
 /// Where Apple's Combine is missing.
 let nonApple: [Platform] = [.linux, .windows, .android]
 
-/// OpenCombine stands in for Combine where Apple's is missing.
+/// OpenCombine stands in for Combine where Apple's is missing: what this package's own clients and tests use.
 let openCombine: Target.Dependency = .product(
     name: "OpenCombine",
     package: "OpenCombine",
     condition: .when(platforms: nonApple)
 )
+
+/// A dependency of a product that apps build only when they enable `trait`: SwiftPM then resolves the
+/// dependency's package for apps that enable it and no others. Specsmith's own build enables every trait
+/// (`swift build --enable-all-traits`).
+func only(_ trait: String, _ product: String, from package: String, platforms: [Platform]? = nil) -> Target.Dependency {
+    let condition: TargetDependencyCondition? =
+        if let platforms { .when(platforms: platforms, traits: [trait]) } else { .when(traits: [trait]) }
+    return .product(name: product, package: package, condition: condition)
+}
 
 /// The target of a committed generated client, `Generated/<name>`, with every flavour but RxSwift: RxSwift is
 /// not among this package's dependencies, so its file is golden-tested here and checked by hand.
@@ -39,8 +48,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "specsmith", targets: ["specsmith"]),
-        // A server that follows a spec, on SwiftNIO: its own product, so that `specsmith` (which the build
-        // plugin builds) links no SwiftNIO.
+        // A server that follows a spec, on SwiftNIO: its own product, so that `specsmith` and the build
+        // plugin's `specsmith-generate` link no SwiftNIO.
         .executable(name: "specsmith-mock", targets: ["specsmith-mock"]),
         .library(name: "SpecsmithMockServer", targets: ["SpecsmithMockServer"]),
         .library(name: "SpecsmithCore", targets: ["SpecsmithCore"]),
@@ -49,6 +58,25 @@ let package = Package(
         .library(name: "SpecsmithAsyncHTTPClient", targets: ["SpecsmithAsyncHTTPClient"]),
         .plugin(name: "SpecsmithPlugin", targets: ["SpecsmithPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
+    ],
+    // The heavy parts' dependencies reach an app only when it enables their trait, so that an app with the
+    // build plugin and the runtime resolves Yams and the argument parser alone (the README's "Add Specsmith to
+    // your app"; scripts/check-quickstart-example.sh checks it).
+    traits: [
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "The SpecsmithAsyncHTTPClient product: a transport over AsyncHTTPClient (SwiftNIO)."
+        ),
+        .trait(
+            name: "MockServer",
+            description:
+                "The SpecsmithMockServer product and specsmith-mock: a server that follows a spec (Hummingbird)."
+        ),
+        .trait(
+            name: "OpenCombine",
+            description: "The SpecsmithCombine product where Apple's Combine is missing (Linux, Windows, Android)."
+        ),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -84,14 +112,21 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The generator alone, for the build plugin: what an app's first build builds before anything else, so
+        // it needs no more than SpecsmithCore (no argument parser).
+        .executableTarget(
+            name: "specsmith-generate",
+            dependencies: ["SpecsmithCore"],
+            swiftSettings: strictSettings
+        ),
         // The mock server over HTTP (Hummingbird): what `specsmith-mock` runs and tests start.
         .target(
             name: "SpecsmithMockServer",
             dependencies: [
                 "SpecsmithCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                only("MockServer", "Hummingbird", from: "hummingbird"),
+                only("MockServer", "NIOCore", from: "swift-nio"),
+                only("MockServer", "Logging", from: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -108,7 +143,9 @@ let package = Package(
         // What the Combine flavour imports: publishers over APIClient, with Combine or OpenCombine.
         .target(
             name: "SpecsmithCombine",
-            dependencies: ["SpecsmithRuntime", openCombine],
+            dependencies: [
+                "SpecsmithRuntime", only("OpenCombine", "OpenCombine", from: "OpenCombine", platforms: nonApple),
+            ],
             swiftSettings: strictSettings
         ),
         // A transport over AsyncHTTPClient (SwiftNIO): streams with backpressure on every platform.
@@ -116,10 +153,10 @@ let package = Package(
             name: "SpecsmithAsyncHTTPClient",
             dependencies: [
                 "SpecsmithRuntime",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                only("AsyncHTTPClient", "AsyncHTTPClient", from: "async-http-client"),
+                only("AsyncHTTPClient", "NIOCore", from: "swift-nio"),
+                only("AsyncHTTPClient", "NIOHTTP1", from: "swift-nio"),
+                only("AsyncHTTPClient", "NIOHTTPCompression", from: "swift-nio-extras"),
             ],
             swiftSettings: strictSettings
         ),
@@ -127,7 +164,7 @@ let package = Package(
         .plugin(
             name: "SpecsmithPlugin",
             capability: .buildTool(),
-            dependencies: ["specsmith"],
+            dependencies: ["specsmith-generate"],
             path: "Plugins/SpecsmithPlugin"
         ),
         // `swift package generate-clients`: regenerates committed clients from Specs/ into Generated/.

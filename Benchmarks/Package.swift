@@ -7,7 +7,7 @@ let package = Package(
     name: "SpecsmithBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Specsmith", path: ".."),
+        .package(name: "Specsmith", path: "..", traits: ["AsyncHTTPClient", "OpenCombine"]),
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),

@@ -3,7 +3,7 @@
 # compiles without a warning (Swift 6, warnings as errors, as SwiftCompiler in the tests compiles), with each
 # input's own config and the overrides its bytes choose (see Sources/SpecsmithFuzz/main.swift). Inputs are drawn
 # at random from the folders given until `count` accepted ones are compiled. Needs the fuzz target built
-# (run.sh) and the main package's debug build (`swift build` at the root), whose modules the code is compiled
+# (run.sh) and the main package's debug build (`swift build --enable-all-traits` at the root), whose modules the code is compiled
 # against. An input whose Swift fails is saved as .build/finding-compile-<hash>.
 #
 #   Fuzz/compile-sample.sh <count> <folder>...
@@ -17,7 +17,7 @@ fuzzer=.build/release/SpecsmithFuzz
 modules=$(cd .. && swift build --show-bin-path)/Modules
 helpers=$(dirname "$modules")/COpenCombineHelpers.build/module.modulemap
 if [ ! -f "$modules/SpecsmithRuntime.swiftmodule" ]; then
-    echo "error: no $modules/SpecsmithRuntime.swiftmodule: run \`swift build\` at the package's root first" >&2
+    echo "error: no $modules/SpecsmithRuntime.swiftmodule: run \`swift build --enable-all-traits\` at the package's root first" >&2
     exit 1
 fi
 work=$(mktemp -d)

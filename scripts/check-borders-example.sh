@@ -22,7 +22,7 @@ trap 'cp "$backup" "$spec"; rm -f "$backup" "$log"' EXIT
 fail() { echo "error: $*" >&2; echo "--- build output:" >&2; cat "$log" >&2; exit 1; }
 build() { swift build >"$log" 2>&1; }
 generated() { grep -q "$marker" "$log"; }
-relinked() { grep -q "Linking specsmith-tool" "$log"; }
+relinked() { grep -q "Linking specsmith-generate-tool" "$log"; }
 
 # A clean clone has no .build; locally, dropping the plugin's outputs makes the generation clean as well.
 rm -rf .build/plugins/outputs
@@ -49,20 +49,20 @@ for attempt in 1 2 3 4 5; do
         settled=yes
         break
     fi
-    echo "   build $attempt after the clean one relinked specsmith-tool (SwiftPM)"
+    echo "   build $attempt after the clean one relinked specsmith-generate-tool (SwiftPM)"
 done
-[ "$settled" = yes ] || fail "SwiftPM kept relinking specsmith-tool"
+[ "$settled" = yes ] || fail "SwiftPM kept relinking specsmith-generate-tool"
 ! generated || fail "the generator ran although neither its inputs nor the tool changed"
 echo "== a build with no change does not run the generator"
 build || fail "the build with no change failed"
-! relinked || fail "the build with no change relinked specsmith-tool"
+! relinked || fail "the build with no change relinked specsmith-generate-tool"
 ! generated || fail "the generator ran although nothing changed"
 
 for input in "$spec" Sources/BordersKit/Samples/countriesByCodes.json Sources/BordersKit/specsmith-config.yaml; do
     echo "== touching $input runs the generator again"
     touch "$input"
     build || fail "the build after touching $input failed"
-    ! relinked || fail "the build after touching $input relinked specsmith-tool: the rerun proves nothing"
+    ! relinked || fail "the build after touching $input relinked specsmith-generate-tool: the rerun proves nothing"
     generated || fail "touching $input did not run the generator"
     grep -q "(0 changed, 42 unchanged)" "$log" || fail "touching $input changed generated files"
 done

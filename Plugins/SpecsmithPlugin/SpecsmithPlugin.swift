@@ -15,7 +15,7 @@ import PackagePlugin
 struct SpecsmithPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let module = target as? any SourceModuleTarget else { return [] }
-        let tool = try context.tool(named: "specsmith").url
+        let tool = try context.tool(named: "specsmith-generate").url
         let files = module.sourceFiles.map(\.url)
         // The specs of the targets this one depends on, with the other files of theirs beside them.
         var dependencyFiles: [(targetName: String, files: [URL])] = []
@@ -49,7 +49,7 @@ struct SpecsmithPlugin: BuildToolPlugin {
                 targetName: target.displayName,
                 files: target.inputFiles.map(\.url),
                 workDirectory: context.pluginWorkDirectoryURL,
-                tool: try context.tool(named: "specsmith").url
+                tool: try context.tool(named: "specsmith-generate").url
             )
         }
     }

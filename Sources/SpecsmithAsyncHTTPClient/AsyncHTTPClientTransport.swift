@@ -1,9 +1,16 @@
-public import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOHTTPCompression
 public import SpecsmithRuntime
+
+#if AsyncHTTPClient
+    public import AsyncHTTPClient
+    import NIOCore
+    import NIOHTTP1
+    import NIOHTTPCompression
+#else
+    #error(
+        "SpecsmithAsyncHTTPClient needs the package trait AsyncHTTPClient: in Package.swift, `.package(url: …, from: …, traits: [\"AsyncHTTPClient\"])`; in Xcode, tick AsyncHTTPClient among the package's traits; Specsmith's own build: `swift build --enable-all-traits`"
+    )
+#endif
 
 /// A transport over AsyncHTTPClient, server-side Swift's HTTP client on SwiftNIO: for servers and tools, and
 /// for streamed answers with real backpressure on every platform (a stream's reader that lags stops the

@@ -3,8 +3,12 @@ public import SpecsmithRuntime
 
 #if canImport(Combine)
     public import Combine
-#else
+#elseif OpenCombine
     public import OpenCombine
+#else
+    #error(
+        "SpecsmithCombine needs Apple's Combine or the package trait OpenCombine: in Package.swift, `.package(url: …, from: …, traits: [\"OpenCombine\"])`; in Xcode, tick OpenCombine among the package's traits; Specsmith's own build: `swift build --enable-all-traits`"
+    )
 #endif
 
 extension APIClient {

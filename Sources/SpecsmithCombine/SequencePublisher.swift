@@ -3,7 +3,7 @@ public import SpecsmithRuntime
 
 #if canImport(Combine)
     public import Combine
-#else
+#elseif OpenCombine
     public import OpenCombine
 #endif
 

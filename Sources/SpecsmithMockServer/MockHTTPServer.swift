@@ -1,9 +1,16 @@
-public import Foundation
-import HTTPTypes
-import Hummingbird
-import Logging
-import NIOCore
+import Foundation
 public import SpecsmithCore
+
+#if MockServer
+    import HTTPTypes
+    import Hummingbird
+    import Logging
+    import NIOCore
+#else
+    #error(
+        "SpecsmithMockServer needs the package trait MockServer: in Package.swift, `.package(url: …, from: …, traits: [\"MockServer\"])`; in Xcode, tick MockServer among the package's traits; Specsmith's own build: `swift build --enable-all-traits`"
+    )
+#endif
 
 /// A ``MockServer`` served over HTTP (Hummingbird, on SwiftNIO): what `specsmith-mock` runs, and what tests
 /// start on an ephemeral port to run generated clients against.

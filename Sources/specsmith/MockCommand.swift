@@ -8,14 +8,14 @@ import Foundation
 #endif
 
 /// `specsmith mock`: runs `specsmith-mock`, the mock server, which is a product of its own so that this tool
-/// (which the build plugin builds) links no SwiftNIO.
+/// links no SwiftNIO.
 struct MockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock",
         abstract: "Serve a mock of a spec's API over HTTP (runs specsmith-mock, beside this executable).",
         discussion: """
             Takes what specsmith-mock takes: <spec> [--host 127.0.0.1] [--port 8080] [--latency ms] \
-            [--config path] [--quiet]. Build it with `swift build --product specsmith-mock`.
+            [--config path] [--quiet]. Build it with `swift build --product specsmith-mock --traits MockServer`.
             """
     )
 
@@ -27,7 +27,7 @@ struct MockCommand: ParsableCommand {
             .deletingLastPathComponent().appendingPathComponent("specsmith-mock")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             printError(
-                "specsmith-mock is not beside this executable (\(executable.path)); build it with `swift build --product specsmith-mock`"
+                "specsmith-mock is not beside this executable (\(executable.path)); build it with `swift build --product specsmith-mock --traits MockServer`"
             )
             throw ExitCodes.usageOrIO
         }

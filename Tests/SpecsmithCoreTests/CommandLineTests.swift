@@ -25,8 +25,10 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    func run(_ arguments: [String], in folder: URL? = nil, input: String? = nil) throws -> Run {
-        let executable = try #require(Self.executable, "build the specsmith executable first (swift build)")
+    /// Runs `specsmith`, or `tool` beside it (`specsmith-generate`, the build plugin's).
+    func run(_ arguments: [String], in folder: URL? = nil, input: String? = nil, tool: String? = nil) throws -> Run {
+        var executable = try #require(Self.executable, "build the specsmith executable first (swift build)")
+        if let tool { executable = executable.deletingLastPathComponent().appendingPathComponent(tool) }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -241,6 +243,74 @@ import Testing
         #expect(
             try run(arguments + ["--config", explicit]).output.contains("Updated \(out.path)/ping.Endpoints.swift")
         )
+    }
+
+    /// The build plugin's tool, `specsmith-generate`, is the generator without the command line: the same files
+    /// for the plugin's two invocations, the same diagnostics and exit codes, and nothing but what the plugin sends.
+    @Test func theBuildPluginsToolWritesWhatSpecsmithGenerateWrites() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "ping.specsmith.yaml",
+            "name: Ping\nbaseURL: https://example.com\nendpoints:\n"
+                + "  ping: {method: GET, path: /ping, response: Pong, sample: {ok: true}}\n"
+                + "models:\n  Pong: {properties: {ok: Bool}}\n"
+        )
+        _ = try write("specsmith-config.yaml", "style: resources\n")
+        func contents(_ folder: URL) throws -> [String: String] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            return try Dictionary(
+                uniqueKeysWithValues: names.map {
+                    ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+                }
+            )
+        }
+        for mode in ["--every-file", "--samples-only"] {
+            let expected = directory.appendingPathComponent("cli\(mode)")
+            let actual = directory.appendingPathComponent("tool\(mode)")
+            let cli = try run(["generate", spec, "--output", expected.path, "--prefix", "ping", mode])
+            #expect(cli.status == 0, "\(cli.errors)")
+            let tool = try run(
+                ["generate", spec, "--output", actual.path, "--prefix", "ping", mode],
+                tool: "specsmith-generate"
+            )
+            #expect(tool.status == 0, "\(tool.errors)")
+            let files = try contents(actual)
+            #expect(files == (try contents(expected)))
+            #expect(files.count == (mode == "--every-file" ? 42 : 1))
+            #expect(
+                tool.output.contains(
+                    "Generated \(files.count) file(s) in \(actual.path) (\(files.count) changed, 0 unchanged)"
+                )
+            )
+            let again = try run(
+                ["generate", spec, "--output", actual.path, "--prefix", "ping", mode],
+                tool: "specsmith-generate"
+            )
+            #expect(again.output.contains("(0 changed, \(files.count) unchanged)"))
+        }
+
+        let bad = try write(
+            "bad.specsmith.yaml",
+            "name: Bad\nbaseURL: https://example.com\nmodels:\n  A: {properties: {b: Strng}}\n"
+        )
+        let out = directory.appendingPathComponent("bad")
+        let failed = try run(["generate", bad, "--output", out.path, "--prefix", "bad"], tool: "specsmith-generate")
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("\(bad):4:23: error: unknown type `Strng`; did you mean `String`?"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+
+        let unknown = try run(
+            ["generate", spec, "--output", out.path, "--prefix", "ping", "--style", "endpoints"],
+            tool: "specsmith-generate"
+        )
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("error: unknown argument `--style`"))
+        let missing = try run(
+            ["generate", "/nonexistent/spec.yaml", "--output", out.path, "--prefix", "x"],
+            tool: "specsmith-generate"
+        )
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("/nonexistent/spec.yaml"))
     }
 
     @Test func aPrefixMustBeAFileNameStem() throws {
