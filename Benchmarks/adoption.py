@@ -19,12 +19,14 @@ import shutil
 import subprocess
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import HTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import ROOT, WORK, described, in_turns, log, measured  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from todos_server import Todos  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 ADOPTION = WORK / "adoption"
@@ -95,26 +97,6 @@ def counted(package):
             built.append(checkout.name)
     return {"resolved": sorted(p["identity"] for p in pins), "fetched": sorted(c.name for c in checkouts),
             "built": sorted(built)}
-
-
-class Todos(BaseHTTPRequestHandler):
-    TODOS = [{"userId": 1, "id": 1, "title": "delectus aut autem", "completed": False},
-             {"userId": 1, "id": 2, "title": "quis ut nam facilis", "completed": False},
-             {"userId": 1, "id": 3, "title": "fugiat veniam minus", "completed": True}]
-
-    def do_GET(self):
-        url = urlparse(self.path)
-        user = parse_qs(url.query).get("userId", [None])[0]
-        body = self.TODOS[0] if url.path == "/todos/1" else [t for t in self.TODOS if user in (None, str(t["userId"]))]
-        data = json.dumps(body).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
 
 
 def ran(package, url):

@@ -3,7 +3,7 @@
 #   1. it resolves only the packages the generator needs (Yams and the argument parser): a dependency of
 #      Specsmith that would reach every app fails here (the heavy parts' dependencies come with traits),
 #   2. its clean build generates the client and links the app,
-#   3. the app talks to a server over loopback (a small Python server standing in for JSONPlaceholder),
+#   3. the app talks to a server over loopback (scripts/todos_server.py, standing in for JSONPlaceholder),
 #   4. the README's Package.swift (its dependency pointed here), spec and main.swift build the app as written,
 #   5. with the Combine flavour and the trait OpenCombine, it resolves OpenCombine too and the publishers build.
 # Called by .ci/run.
@@ -30,44 +30,7 @@ echo "   built in $((SECONDS - start)) s"
 
 echo "== run against a server on loopback"
 portfile=$(mktemp)
-python3 - "$portfile" <<'PY' &
-import json, sys
-from http.server import BaseHTTPRequestHandler, HTTPServer
-from urllib.parse import urlparse, parse_qs
-
-TODOS = [
-    {"userId": 1, "id": 1, "title": "delectus aut autem", "completed": False},
-    {"userId": 1, "id": 2, "title": "quis ut nam facilis", "completed": False},
-    {"userId": 1, "id": 3, "title": "fugiat veniam minus", "completed": True},
-    {"userId": 2, "id": 4, "title": "et porro tempora", "completed": False},
-]
-
-class Handler(BaseHTTPRequestHandler):
-    def do_GET(self):
-        url = urlparse(self.path)
-        if url.path == "/todos/1":
-            body = TODOS[0]
-        elif url.path == "/todos":
-            user = parse_qs(url.query).get("userId", [None])[0]
-            body = [t for t in TODOS if user is None or str(t["userId"]) == user]
-        else:
-            self.send_error(404)
-            return
-        data = json.dumps(body).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
-
-server = HTTPServer(("127.0.0.1", 0), Handler)
-with open(sys.argv[1], "w") as f:
-    f.write(str(server.server_port))
-server.serve_forever()
-PY
+python3 ../../scripts/todos_server.py "$portfile" &
 server=$!
 for _ in $(seq 50); do [ -s "$portfile" ] && break; sleep 0.1; done
 port=$(cat "$portfile")
@@ -77,6 +40,8 @@ output=$(TODOS_BASE_URL="http://127.0.0.1:$port" "$(swift build --show-bin-path)
 echo "$output" | sed 's/^/   /'
 expected=$'1: delectus aut autem\nuser 1 has 2 open to-dos'
 [ "$output" = "$expected" ] || fail "the app printed something else than: $expected"
+kill "$server"
+server=
 
 echo "== the README's Package.swift, spec and main.swift, as written there, build the app"
 main=Sources/Quickstart/main.swift

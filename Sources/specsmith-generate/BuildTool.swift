@@ -50,8 +50,11 @@ struct Request {
             default: throw UsageError("unknown argument `\(argument)`")
             }
         }
-        guard let output, let prefix, !prefix.isEmpty, !prefix.contains("/") else {
+        guard let output, let prefix else {
             throw UsageError("--output <folder> and --prefix <file name stem> are required")
+        }
+        guard !prefix.isEmpty, !prefix.contains("/") else {
+            throw UsageError("--prefix must be a non-empty file name stem, not `\(prefix)`")
         }
         self.output = output
         self.prefix = prefix
@@ -82,8 +85,7 @@ struct Request {
         } catch {
             throw UsageError("cannot write to \(output): \(error.localizedDescription)")
         }
-        let unchanged = result.files.count - changes.filter { if case .remove = $0 { false } else { true } }.count
-        print("Generated \(result.files.count) file(s) in \(output) (\(changes.count) changed, \(unchanged) unchanged)")
+        print(OutputWriter.summary(of: changes, files: result.files.count, in: output))
         return 0
     }
 }

@@ -158,19 +158,14 @@ struct GenerateCommand: ParsableCommand {
                         throw ExitCodes.usageOrIO
                     }
                 }
-                var changed = 0
-                var written = 0
+                var changes: [OutputWriter.Change] = []
                 for (writer, files, prefix) in writers {
-                    let changes = try writer.write(files)
-                    for change in changes {
+                    for change in try writer.write(files) {
                         print("\(describe(change).capitalized) \(output)/\(prefix)\(change.file)")
+                        changes.append(change)
                     }
-                    changed += changes.count
-                    written += changes.filter { if case .remove = $0 { false } else { true } }.count
                 }
-                print(
-                    "Generated \(result.files.count) file(s) in \(output) (\(changed) changed, \(result.files.count - written) unchanged)"
-                )
+                print(OutputWriter.summary(of: changes, files: result.files.count, in: output))
                 if let split = layout.modules {
                     print("Declare the modules in Package.swift's targets (Specsmith's package identity may differ):")
                     for line in split.manifestTargets(flavours: result.flavours) { print("    " + line) }

@@ -305,6 +305,12 @@ import Testing
         )
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("error: unknown argument `--style`"))
+        let slashed = try run(
+            ["generate", spec, "--output", out.path, "--prefix", "a/b"],
+            tool: "specsmith-generate"
+        )
+        #expect(slashed.status == 2)
+        #expect(slashed.errors.contains("--prefix must be a non-empty file name stem, not `a/b`"))
         let missing = try run(
             ["generate", "/nonexistent/spec.yaml", "--output", out.path, "--prefix", "x"],
             tool: "specsmith-generate"
