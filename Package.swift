@@ -30,6 +30,16 @@ func only(_ trait: String, _ product: String, from package: String, platforms: [
     return .product(name: product, package: package, condition: condition)
 }
 
+/// The target of a committed generated server, `Generated/<name>Server`: its models and `Server.swift`.
+func generatedServer(_ name: String) -> Target {
+    .target(
+        name: name + "Server",
+        dependencies: ["SpecsmithRuntime", "SpecsmithServer", .product(name: "Hummingbird", package: "hummingbird")],
+        path: "Generated/\(name)Server",
+        swiftSettings: generatedSettings
+    )
+}
+
 /// The target of a committed generated client, `Generated/<name>`, with every flavour but RxSwift: RxSwift is
 /// not among this package's dependencies, so its file is golden-tested here and checked by hand.
 func generatedClient(_ name: String) -> Target {
@@ -56,6 +66,9 @@ let package = Package(
         .library(name: "SpecsmithRuntime", targets: ["SpecsmithRuntime"]),
         .library(name: "SpecsmithCombine", targets: ["SpecsmithCombine"]),
         .library(name: "SpecsmithAsyncHTTPClient", targets: ["SpecsmithAsyncHTTPClient"]),
+        // What generated servers import: routes on a Hummingbird router. Its own product, behind the trait
+        // Server, so that apps' clients resolve and build nothing of it.
+        .library(name: "SpecsmithServer", targets: ["SpecsmithServer"]),
         .plugin(name: "SpecsmithPlugin", targets: ["SpecsmithPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
@@ -71,6 +84,10 @@ let package = Package(
             name: "MockServer",
             description:
                 "The SpecsmithMockServer product and specsmith-mock: a server that follows a spec (Hummingbird)."
+        ),
+        .trait(
+            name: "Server",
+            description: "The SpecsmithServer product: what generated servers import (Hummingbird, on SwiftNIO)."
         ),
         .trait(
             name: "OpenCombine",
@@ -160,6 +177,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What generated servers import: a service's routes on a Hummingbird router.
+        .target(
+            name: "SpecsmithServer",
+            dependencies: [
+                "SpecsmithRuntime",
+                only("Server", "Hummingbird", from: "hummingbird"),
+                only("Server", "NIOCore", from: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Generates a target's client from its spec during the build.
         .plugin(
             name: "SpecsmithPlugin",
@@ -185,6 +212,8 @@ let package = Package(
 
         // Committed generated clients, compiled and tested like a user's module.
     ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf"].map(generatedClient)
+        // Their servers, from the specs with the server flavour.
+        + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments"].map(generatedServer)
         + [
             // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
             .target(
@@ -281,6 +310,16 @@ let package = Package(
                 name: "BookshelfClientTests",
                 dependencies: [
                     "Bookshelf", "SpecsmithRuntime", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            // Generated clients against generated servers, over loopback HTTP.
+            .testTarget(
+                name: "ServerTests",
+                dependencies: [
+                    "Countries", "CountriesServer", "Shop", "ShopServer", "Notes", "NotesServer", "GitHubIssues",
+                    "GitHubIssuesServer", "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 swiftSettings: strictSettings

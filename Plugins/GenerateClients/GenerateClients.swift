@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// The command plugin `generate-clients`: regenerates the committed clients of a package, each spec
-/// `<specs>/<Name>.yaml` into `<output>/<Name>/`, and reports what changed.
+/// `<specs>/<Name>.yaml` into `<output>/<Name>/` (and with the server flavour, its server's module into
+/// `<output>/<Name>Server/`), and reports what changed.
 ///
 ///     swift package --allow-writing-to-package-directory generate-clients [--check] [--specs Specs] [--output Generated]
 ///
@@ -29,7 +30,11 @@ struct GenerateClients: CommandPlugin {
         var failed: [String] = []
         for spec in specs {
             let name = String(spec.dropLast(".yaml".count))
-            var arguments = ["generate", "\(specsFolder)/\(spec)", "--output", "\(outputFolder)/\(name)"]
+            // A spec with the server flavour writes its server's module beside the client's.
+            var arguments = [
+                "generate", "\(specsFolder)/\(spec)", "--output", "\(outputFolder)/\(name)",
+                "--server-output", "\(outputFolder)/\(name)Server",
+            ]
             if check { arguments.append("--check") }
             let status = try run(tool, arguments, in: package)
             if status != 0 { failed.append(name) }

@@ -67,7 +67,7 @@ enum SpecCommands {
         "Client6.swift", "Client7.swift", "Client8.swift", "Combine.swift", "Combine2.swift", "Combine3.swift",
         "Combine4.swift", "Combine5.swift", "Combine6.swift", "Combine7.swift", "Combine8.swift", "RxSwift.swift",
         "RxSwift2.swift", "RxSwift3.swift", "RxSwift4.swift", "RxSwift5.swift", "RxSwift6.swift", "RxSwift7.swift",
-        "RxSwift8.swift", "Samples.swift",
+        "RxSwift8.swift", "Samples.swift", "Server.swift",
     ]
 
     /// One command per spec among `files`.

@@ -13,7 +13,9 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate a Swift client from a spec.",
         discussion: """
             Writes Models.swift, Client.swift, Samples.swift, Endpoints.swift and/or Resources.swift, and \
-            Combine.swift and RxSwift.swift for those flavours into the output folder. Files are written \
+            Combine.swift and RxSwift.swift for those flavours into the output folder; with the server \
+            flavour, a server's module (Models.swift and Server.swift) into --server-output, or alone into \
+            the output folder. Files are written \
             atomically and only when their content changes; files that specsmith generated earlier and no \
             longer produces are removed. Nothing is written when the spec has errors.
 
@@ -35,8 +37,8 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Override the spec's flavours: a comma-separated list of async, combine and rxswift.",
-            discussion: "async is always generated.",
+            "Override the spec's flavours: a comma-separated list of async, combine, rxswift and server.",
+            discussion: "async is always generated, but for `server` alone, which writes a server's module.",
             valueName: "flavours"
         ),
         transform: { text in
@@ -44,7 +46,7 @@ struct GenerateCommand: ParsableCommand {
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard let flavour = API.Flavour(rawValue: trimmed) else {
-                    throw ValidationError("unknown flavour `\(trimmed)`: use async, combine or rxswift")
+                    throw ValidationError("unknown flavour `\(trimmed)`: use async, combine, rxswift or server")
                 }
                 flavours.insert(flavour)
             }
@@ -91,6 +93,16 @@ struct GenerateCommand: ParsableCommand {
     var modules: String?
 
     @Option(
+        help: ArgumentHelp(
+            "With the server flavour beside client flavours: the folder of the server's module.",
+            discussion:
+                "Its own module, with its own models (read from requests, written in answers); <output>Server by default.",
+            valueName: "folder"
+        )
+    )
+    var serverOutput: String?
+
+    @Option(
         help: "Write the paths of the files the output depends on (spec, config, samples) to this file, one per line."
     )
     var dependencyFile: String?
@@ -125,6 +137,35 @@ struct GenerateCommand: ParsableCommand {
         if result.hasErrors {
             throw ExitCodes.specErrors
         }
+        // First, so that a dependency file that cannot be written stops everything before any output does.
+        if let dependencyFile, !check {
+            do {
+                try writeDependencies(result.inputs, to: dependencyFile)
+            } catch {
+                printError("cannot write the dependency file \(dependencyFile): \(error.localizedDescription)")
+                throw ExitCodes.usageOrIO
+            }
+        }
+        var outdated = try emit(result, layout: layout, to: output)
+        // Beside client flavours, the server is a module of its own.
+        if result.flavours.contains(.server) && result.flavours.count > 1 && !samplesOnly {
+            let server = try input.generate(
+                overrides: .init(style: style, access: access, flavours: [.server], samples: samples),
+                layout: FileLayout(prefix: prefix, everyFile: everyFile)
+            )
+            if server.hasErrors { throw ExitCodes.specErrors }
+            outdated =
+                try emit(
+                    server,
+                    layout: FileLayout(prefix: prefix, everyFile: everyFile),
+                    to: serverOutput ?? output + "Server"
+                ) || outdated
+        }
+        if outdated { throw ExitCodes.specErrors }
+    }
+
+    /// Writes (or with `--check` compares) `result`'s files in `output`; whether any is out of date (`--check`).
+    private func emit(_ result: Pipeline.Output, layout: FileLayout, to output: String) throws -> Bool {
         let spec = input.specName
         // One writer per module folder (or the output folder itself), each removing only its own old files.
         let writers = layout.byFolder(result.files).map { folder, files in
@@ -145,19 +186,10 @@ struct GenerateCommand: ParsableCommand {
                 }
                 if !changes.isEmpty {
                     printError("\(changes.count) generated file(s) in \(output) are out of date with \(spec)")
-                    throw ExitCodes.specErrors
+                    return true
                 }
                 print("\(output) is up to date with \(spec)")
             } else {
-                // First, so that a dependency file that cannot be written stops everything before any output does.
-                if let dependencyFile {
-                    do {
-                        try writeDependencies(result.inputs, to: dependencyFile)
-                    } catch {
-                        printError("cannot write the dependency file \(dependencyFile): \(error.localizedDescription)")
-                        throw ExitCodes.usageOrIO
-                    }
-                }
                 var changes: [OutputWriter.Change] = []
                 for (writer, files, prefix) in writers {
                     for change in try writer.write(files) {
@@ -171,6 +203,7 @@ struct GenerateCommand: ParsableCommand {
                     for line in split.manifestTargets(flavours: result.flavours) { print("    " + line) }
                 }
             }
+            return false
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -7,6 +7,7 @@ enum ReservedNames {
     static func types(api: String, hasAuth: Bool, flavours: Set<API.Flavour>) -> Set<String> {
         standardTypes.union(RuntimeSymbols.all).union(flavourTypes(flavours))
             .union(generatedTypes(api: api, hasAuth: hasAuth))
+            .union(flavours.contains(.server) ? [TranslationNames.service(api)] : [])
     }
 
     /// Types of the standard library and Foundation that generated code names, or that no Swift type should
@@ -22,6 +23,7 @@ enum ReservedNames {
     static func flavourTypes(_ flavours: Set<API.Flavour>) -> Set<String> {
         var names: Set<String> = []
         if flavours.contains(.combine) { names.insert(CombineSymbols.anyPublisher) }
+        if flavours.contains(.server) { names.formUnion(ServerSymbols.types.union([ServerSymbols.hummingbird])) }
         if flavours.contains(.rxswift) {
             names.formUnion([
                 RxSwiftSymbols.single, RxSwiftSymbols.reactive, RxSwiftSymbols.reactiveCompatible,

@@ -51,6 +51,10 @@ public struct SwiftPrinter: Sendable {
         case .variable(let variable): emit(variable, into: &writer)
         case .function(let function): emit(function, into: &writer)
         case .enumCase(let enumCase): emit(enumCase, into: &writer)
+        case .associatedType(let associated):
+            emitDocs(associated.docs, attributes: [], into: &writer)
+            let inherits = associated.inherits.isEmpty ? "" : ": " + associated.inherits.joined(separator: ", ")
+            writer.line("associatedtype \(SwiftName.escaped(associated.name))\(inherits)")
         }
     }
 
@@ -167,6 +171,23 @@ public struct SwiftPrinter: Sendable {
         let requirements = function.whereClause.isEmpty ? "" : "where " + function.whereClause.joined(separator: ", ")
         let parameters = function.parameters.map(parameterText)
         let signature = head + "(" + parameters.joined(separator: ", ") + ")" + tail
+        if function.isRequirement {
+            // A protocol's requirement: the signature alone, its parameters one per line when it is long.
+            if writer.fits(signature + (requirements.isEmpty ? "" : " " + requirements), width: lineWidth)
+                || parameters.isEmpty
+            {
+                writer.line(signature + (requirements.isEmpty ? "" : " " + requirements))
+            } else {
+                writer.line(head + "(")
+                writer.indent { inner in
+                    for (index, parameter) in parameters.enumerated() {
+                        inner.line(parameter + (index < parameters.count - 1 ? "," : ""))
+                    }
+                }
+                writer.line(")" + tail + (requirements.isEmpty ? "" : " " + requirements))
+            }
+            return
+        }
         if writer.fits(signature + (requirements.isEmpty ? "" : " " + requirements) + " {", width: lineWidth) {
             writer.line(signature + (requirements.isEmpty ? "" : " " + requirements) + " {")
         } else if !requirements.isEmpty && (writer.fits(signature, width: lineWidth) || parameters.isEmpty) {
@@ -252,6 +273,11 @@ public struct SwiftPrinter: Sendable {
             emit(value, prefix: "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
         case .unsafeBinding(let name, let value):
             emit(value, prefix: "nonisolated(unsafe) let \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
+        case .tupleBinding(let names, let value):
+            let pattern =
+                names.count == 1
+                ? SwiftName.escaped(names[0]) : "(" + names.map(SwiftName.escaped).joined(separator: ", ") + ")"
+            emit(value, prefix: "let \(pattern) = ", suffix: "", into: &writer)
         case .assignment(let target, let value):
             emit(value, prefix: flat(target) + " = ", suffix: "", into: &writer)
         case .switch(let subject, let cases):
@@ -331,10 +357,26 @@ public struct SwiftPrinter: Sendable {
             !isOneLiner(last.value) || !writer.fits(single, width: lineWidth)
         {
             let leading = arguments.dropLast().map(argumentText)
-            writer.line(
-                prefix + flat(callee) + (leading.isEmpty ? "" : "(" + leading.joined(separator: ", ") + ")") + " {"
-                    + (parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in")
-            )
+            let opening = " {" + (parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in")
+            let head = prefix + flat(callee) + (leading.isEmpty ? "" : "(" + leading.joined(separator: ", ") + ")")
+            if writer.fits(head + opening, width: lineWidth) || leading.isEmpty {
+                writer.line(head + opening)
+            } else {
+                // The leading arguments one per line, the closure after the closing parenthesis.
+                writer.line(prefix + flat(callee) + "(")
+                writer.indent { inner in
+                    for (index, argument) in arguments.dropLast().enumerated() {
+                        let label = argument.label.map { "\(SwiftName.argumentLabel($0)): " } ?? ""
+                        emit(
+                            argument.value,
+                            prefix: label,
+                            suffix: index < arguments.count - 2 ? "," : "",
+                            into: &inner
+                        )
+                    }
+                }
+                writer.line(")" + opening)
+            }
             writer.indent { emit(body, into: &$0) }
             writer.line("}" + suffix)
             return
@@ -518,6 +560,11 @@ public struct SwiftPrinter: Sendable {
         case .binding(let isLet, let name, let value):
             "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = \(flat(value))"
         case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
+        case .tupleBinding(let names, let value):
+            "let "
+                + (names.count == 1
+                    ? SwiftName.escaped(names[0]) : "(" + names.map(SwiftName.escaped).joined(separator: ", ") + ")")
+                + " = " + flat(value)
         case .assignment(let target, let value): flat(target) + " = " + flat(value)
         case .throw(let error): "throw " + flat(error)
         case .switch, .doCatch, .ifLet, .ifElse, .forTryAwait: "…"

@@ -23,6 +23,10 @@ public struct API: Sendable, Hashable {
         case combine
         /// `client.rx` methods returning RxSwift's `Single`, in `RxSwift.swift`.
         case rxswift
+        /// The server: a protocol with a method per endpoint and its routes on a Hummingbird router, in
+        /// `Server.swift`. Alone, it makes a server's module (its models and the server); beside client
+        /// flavours, the server's module is written apart (`specsmith generate --server-output`).
+        case server
 
         /// In declaration order.
         public static func < (lhs: Flavour, rhs: Flavour) -> Bool {

@@ -163,8 +163,9 @@ struct ResolveContext {
         style = choice(raw.style, API.Style.self, key: "style") ?? .endpoints
         let access = choice(raw.access, API.Access.self, key: "access") ?? .public
         let samples = choice(raw.samples, API.Samples.self, key: "samples") ?? .inline
-        flavours = (flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") }))
-            .union([.async])
+        let chosen = flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") })
+        // A server alone makes a server's module, without a client.
+        flavours = chosen == [.server] ? chosen : chosen.union([.async])
         reservedTypes = ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
         generatedTypes = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
         dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601

@@ -46,6 +46,18 @@ public indirect enum Declaration: Sendable, Hashable {
     case function(FunctionDeclaration)
     /// An enum case.
     case enumCase(EnumCaseDeclaration)
+    /// A protocol's `associatedtype`.
+    case associatedType(AssociatedTypeDeclaration)
+}
+
+/// A protocol's associated type: `associatedtype Identity: Sendable`.
+public struct AssociatedTypeDeclaration: Sendable, Hashable {
+    /// Documentation lines.
+    public var docs: [String] = []
+    /// The name.
+    public var name: String
+    /// What it conforms to.
+    public var inherits: [String] = []
 }
 
 /// What a type declaration declares.
@@ -140,6 +152,8 @@ public struct FunctionDeclaration: Sendable, Hashable {
     public var whereClause: [String] = []
     /// The body.
     public var body: [Statement]
+    /// Whether it is a protocol's requirement, printed without a body.
+    public var isRequirement = false
 }
 
 /// A function parameter.
@@ -176,6 +190,8 @@ public indirect enum Statement: Sendable, Hashable {
     case `return`(Expression?)
     /// `let name = value` or `var name = value`.
     case binding(isLet: Bool, name: String, value: Expression)
+    /// `let (a, b) = value`: the elements of a tuple, each bound to a name.
+    case tupleBinding(names: [String], value: Expression)
     /// `nonisolated(unsafe) let name = value`: a value the compiler cannot prove safe to share, that the
     /// translator knows is (documented where it is emitted).
     case unsafeBinding(name: String, value: Expression)

@@ -125,6 +125,8 @@ enum TranslationNames {
     static func access(_ scope: String) -> String { scope + "Access" }
     /// The generic parameter of a scoped client.
     static let authorization = "Authorization"
+    /// The protocol of a server: `CountriesService`.
+    static func service(_ api: String) -> String { api + "Service" }
 
 }
 
@@ -160,4 +162,34 @@ enum RxSwiftSymbols {
     static let observable = "Observable"
     /// The file-private bridge `APIClient.observable(of:)`, for streams and pages.
     static let observableFor = "observable"
+}
+
+/// What the server flavour names of SpecsmithServer and Hummingbird.
+enum ServerSymbols {
+    static let module = "SpecsmithServer"
+    static let hummingbird = "Hummingbird"
+    /// Adds the routes: `ServerRoutes(router, dates:, options:)`.
+    static let serverRoutes = "ServerRoutes"
+    static let serverOptions = "ServerOptions"
+    /// The router a service's routes go on, qualified so that no model hides it.
+    static let routerMethods = "Hummingbird.RouterMethods"
+    /// What a handler of an endpoint with documented errors answers.
+    static let reply = "Reply"
+    /// The caller of an endpoint of a scope: `Caller<Scope.Customer, Identity>`.
+    static let caller = "Caller"
+    /// Who credentials belong to and the scope they grant.
+    static let grant = "Grant"
+    /// The service's associated type for its callers.
+    static let identity = "Identity"
+    /// A request's credential.
+    static let credential = "Credential"
+    /// Every problem of a request that does not follow its endpoint.
+    static let requestProblems = "RequestProblems"
+    /// The requirement that makes a `400` body of a documented type.
+    static let invalidRequest = "errorBody"
+    /// What enumerations read from parameters conform to.
+    static let parameterText = "ParameterText"
+
+    /// The types the server's declarations name unqualified.
+    static let types: Set<String> = [reply, caller, grant, identity, requestProblems, serverRoutes, serverOptions]
 }

@@ -10,7 +10,7 @@ public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
         modelFileNames + spread("Endpoints") + ["Resources.swift"] + spread("Client") + spread("Combine")
-        + spread("RxSwift") + ["Samples.swift"]
+        + spread("RxSwift") + ["Samples.swift", "Server.swift"]
 
     /// How many files models, and the endpoints' methods of each kind, are spread over in large specs.
     static let spreadCount = 8
@@ -41,6 +41,9 @@ public enum Translator {
     /// ``ModuleSplit``).
     public static func translate(_ api: API, everyFile: Bool = false, modules: ModuleSplit? = nil) -> [SwiftFile] {
         var api = api
+        if api.flavours == [.server] {
+            return translateServerModule(ServerShape.receivingRequests(api), everyFile: everyFile)
+        }
         let separateSamples = api.samples == .separate
         if separateSamples {
             // The client carries no sample data: `translateSamplesOnly` makes it for another target.
@@ -60,7 +63,18 @@ public enum Translator {
         if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         if let modules { files = importingModels(files, split: modules) }
-        guard everyFile else { return files }
+        return everyFile ? withEveryFile(files, api: api) : files
+    }
+
+    /// A server's module: the models, read from requests and written in answers, and `Server.swift`.
+    private static func translateServerModule(_ api: API, everyFile: Bool) -> [SwiftFile] {
+        let jobs = modelsJobs(api) + [Job(cost: api.operations.count) { serverFile(api) }]
+        let files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
+        return everyFile ? withEveryFile(files, api: api) : files
+    }
+
+    /// `files`, and an empty file for each of ``fileNames`` the API does not need.
+    private static func withEveryFile(_ files: [SwiftFile], api: API) -> [SwiftFile] {
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return fileNames.map { name in
             byName[name]
@@ -73,6 +87,24 @@ public enum Translator {
                     declarations: []
                 )
         }
+    }
+
+    /// `Server.swift`: the service protocol, its routes, and the scopes its callers have.
+    private static func serverFile(_ api: API) -> SwiftFile {
+        var served = api
+        served.operations = api.operations.filter { ServerShape.unservedReason($0, api: api) == nil }
+        let types = signatureTypes(served)
+        let scoped = served.operations.contains { $0.scope != nil }
+        let foundationVisible = types.contains(where: TranslationSupport.usesFoundation)
+        var imports = TranslationSupport.imports(foundationVisible ? ["Foundation"] : [], api: api)
+        imports += TranslationSupport.imports([ServerSymbols.hummingbird], api: api)
+        if scoped || types.contains(where: TranslationSupport.usesRuntime) {
+            imports += TranslationSupport.imports([RuntimeSymbols.module], api: api)
+        } else {
+            imports.append(TranslationSupport.hiddenImport(RuntimeSymbols.module, api: api))
+        }
+        imports += TranslationSupport.imports([ServerSymbols.module], api: api)
+        return file("Server.swift", api, imports: imports, translateServer(api))
     }
 
     /// `files` with the imports that the client's module needs of the models' module.

@@ -1,0 +1,222 @@
+/// What the server flavour makes of an endpoint: whether it serves it, its method's name and answer type,
+/// and how its route reads each of its values.
+enum ServerShape {
+    /// `api` as its server sees it: it reads what clients send and writes what they receive, so request
+    /// bodies are decoded too, read-only properties are written and not required in requests, and
+    /// write-only ones are read and never written.
+    static func receivingRequests(_ api: API) -> API {
+        var api = api
+        for index in api.models.indices {
+            api.models[index].isRequestOnly = false
+            guard case .object(var properties) = api.models[index].shape else { continue }
+            for property in properties.indices {
+                switch properties[property].direction {
+                case .both: continue
+                case .readOnly:
+                    properties[property].direction = .writeOnly
+                    properties[property].isRequiredWhenReceived = false
+                case .writeOnly: properties[property].direction = .readOnly
+                }
+            }
+            api.models[index].shape = .object(properties)
+        }
+        return api
+    }
+
+    /// Why the server does not serve `operation` yet; `nil` when it does.
+    static func unservedReason(_ operation: Operation, api: API) -> String? {
+        switch operation.body {
+        case .multipart?: return "multipart bodies"
+        case .file?: return "file uploads"
+        default: break
+        }
+        if operation.responseHeaders != nil { return "response headers" }
+        if operation.responseBody.streamElement != nil { return "streams" }
+        let bodies = operation.answers?.cases.map(\.body) ?? [operation.responseBody]
+        for body in bodies {
+            switch body {
+            case .file: return "downloads"
+            case .events, .jsonLines, .namedEvents: return "streams"
+            default: continue
+            }
+        }
+        if operation.parameters.contains(where: \.isObject) { return "object parameters" }
+        if operation.parameters.contains(where: { $0.dates != nil && $0.location != .body }) {
+            return "dates in parameters written otherwise than ISO 8601"
+        }
+        if operation.parameters.contains(where: { parameter in
+            (parameter.location != .body || isFormBody(operation)) && !isText(parameter.type.unwrapped, api: api)
+        }) {
+            return "parameters that are not text, numbers, flags, dates or lists of them"
+        }
+        return nil
+    }
+
+    /// Whether values of `type` are read from text (`ParameterText`), or lists of them.
+    private static func isText(_ type: TypeRef, api: API) -> Bool {
+        switch type {
+        case .builtin(let builtin): return builtin != .json && builtin != .data
+        case .model(let name):
+            if case .enumeration? = api.model(named: name)?.shape { return true }
+            return false
+        case .array(let element): return isText(element.unwrapped, api: api) && !isArray(element.unwrapped)
+        default: return false
+        }
+    }
+
+    private static func isArray(_ type: TypeRef) -> Bool {
+        if case .array = type { return true }
+        return false
+    }
+
+    /// The protocol's method names: an endpoint's own name, or with its namespace before it
+    /// (`sessionLogin`) when another endpoint has the same name.
+    static func methodNames(_ operations: [Operation]) -> [Operation: String] {
+        var counts: [String: Int] = [:]
+        for operation in operations { counts[operation.name, default: 0] += 1 }
+        var names: [Operation: String] = [:]
+        var taken = Set(operations.filter { counts[$0.name] == 1 }.map(\.name))
+        for operation in operations {
+            guard counts[operation.name, default: 0] > 1, let namespace = operation.namespace else {
+                names[operation] = operation.name
+                continue
+            }
+            let stem = SwiftName.memberName(namespace + " " + SwiftName.typeName(operation.name))
+            var name = stem
+            var suffix = 2
+            while taken.contains(name) {
+                name = stem + String(suffix)
+                suffix += 1
+            }
+            taken.insert(name)
+            names[operation] = name
+        }
+        return names
+    }
+
+    /// The name of the caller parameter: `caller`, unless a parameter has that name.
+    static func callerName(_ operation: Operation) -> String {
+        operation.parameters.contains { $0.name == "caller" || $0.label == "caller" } ? "authorizedCaller" : "caller"
+    }
+
+    /// The local name of an inline body's decoded model, whose fields are the endpoint's parameters.
+    static let fieldsName = "fields"
+
+    /// What the endpoint's method returns: its answer (or its answers' enumeration), in `Reply` with its error
+    /// body when it documents errors.
+    static func returnType(_ operation: Operation) -> String {
+        let answer = operation.answers?.typeName ?? TranslationSupport.typeText(operation.responseBody.type)
+        switch operation.errorBody {
+        case .none: return answer
+        case .type(let type): return "\(ServerSymbols.reply)<\(answer), \(TranslationSupport.typeText(type))>"
+        case .enumeration(let name, _): return "\(ServerSymbols.reply)<\(answer), \(name)>"
+        }
+    }
+
+    /// The types of the `400 Bad Request` bodies the endpoints document, each once, in order of first use.
+    static func invalidRequestTypes(_ operations: [Operation]) -> [String] {
+        var seen = Set<String>()
+        return operations.compactMap { operation in
+            operation.errorType(forStatus: 400).map(TranslationSupport.typeText)
+        }
+        .filter { seen.insert($0).inserted }
+    }
+
+    /// The path template with each parameter's wire name in braces: `/notes/{id}`.
+    static func pathTemplate(_ operation: Operation) -> String {
+        operation.path.map { part in
+            switch part {
+            case .literal(let text): text
+            case .parameter(let name):
+                "{" + (operation.parameters.first { $0.name == name && $0.location == .path }?.wireName ?? name) + "}"
+            }
+        }
+        .joined()
+    }
+
+    /// A value the route reads: its local name and the `request.…` expression reading it.
+    struct Read {
+        var name: String
+        var value: Expression
+    }
+
+    /// What the route reads, in the order of the method's parameters; an inline body once, as `fields`.
+    static func reads(_ operation: Operation) -> [Read] {
+        var reads: [Read] = []
+        var fieldsRead = false
+        for parameter in operation.parameters {
+            let type = Expression.verbatim(typeExpression(parameter.type) + ".self")
+            func call(_ method: String, separator: String? = nil) -> Expression {
+                var arguments = [Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type)]
+                if let separator { arguments.append(Argument("separator", .literal(.string(separator)))) }
+                if let value = parameter.defaultValue, value != .null {
+                    arguments.append(Argument("default", TranslationSupport.expression(value)))
+                }
+                return .call(.member(.identifier("request"), method), arguments)
+            }
+            switch parameter.location {
+            case .path: reads.append(Read(name: parameter.name, value: call("path")))
+            case .query: reads.append(Read(name: parameter.name, value: call("query", separator: parameter.separator)))
+            case .header: reads.append(Read(name: parameter.name, value: call("header")))
+            case .cookie: reads.append(Read(name: parameter.name, value: call("cookie")))
+            case .body:
+                switch operation.body {
+                case .fields(let model, _, _)?:
+                    guard !fieldsRead else { continue }
+                    fieldsRead = true
+                    reads.append(
+                        Read(
+                            name: fieldsName,
+                            value: .call(
+                                .member(.identifier("request"), "json"),
+                                [Argument(nil, .verbatim(model + ".self"))]
+                            )
+                        )
+                    )
+                case .form?:
+                    reads.append(Read(name: parameter.name, value: call("field", separator: parameter.separator)))
+                case .binary?:
+                    reads.append(Read(name: parameter.name, value: .call(.member(.identifier("request"), "bytes"), [])))
+                default:
+                    reads.append(
+                        Read(
+                            name: parameter.name,
+                            value: .call(.member(.identifier("request"), "json"), [Argument(nil, type)])
+                        )
+                    )
+                }
+            }
+        }
+        return reads
+    }
+
+    /// A type as it is written before `.self`: `[String]?`, `Int`.
+    private static func typeExpression(_ type: TypeRef) -> String {
+        TranslationSupport.typeText(type)
+    }
+
+    /// The enumerations that parameters read from text (through lists and optionals), each once.
+    static func parameterEnumerations(_ operations: [Operation], api: API) -> [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        func visit(_ type: TypeRef) {
+            switch type {
+            case .optional(let wrapped), .array(let wrapped): visit(wrapped)
+            case .model(let name):
+                if case .enumeration? = api.model(named: name)?.shape, seen.insert(name).inserted { names.append(name) }
+            default: break
+            }
+        }
+        for operation in operations {
+            for parameter in operation.parameters where parameter.location != .body || isFormBody(operation) {
+                visit(parameter.type)
+            }
+        }
+        return names
+    }
+
+    private static func isFormBody(_ operation: Operation) -> Bool {
+        if case .form? = operation.body { return true }
+        return false
+    }
+}

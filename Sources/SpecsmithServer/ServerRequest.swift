@@ -1,0 +1,292 @@
+public import Foundation
+public import HTTPTypes
+public import Hummingbird
+public import SpecsmithRuntime
+
+/// A request to one endpoint of a generated server, with what its route read: the path's values and the
+/// body. Generated routes read its values with ``path(_:as:)``, ``query(_:as:separator:default:)`` and the
+/// others, each giving a ``Parsed`` value, then take them all at once with ``values(_:)``, which throws a
+/// ``RequestProblems`` naming every problem.
+public struct ServerRequest: Sendable {
+    /// The request as Hummingbird received it.
+    public let request: Request
+    /// The body, when the endpoint has one.
+    public let body: ByteBuffer?
+    /// How dates are written in the API's JSON.
+    public let dates: DateCoding
+    /// The endpoint's name in the spec.
+    public let operation: String
+    let pathValues: [String: String]
+    let options: ServerOptions
+
+    init(
+        request: Request,
+        pathValues: [String: String],
+        body: ByteBuffer?,
+        dates: DateCoding,
+        operation: String,
+        options: ServerOptions
+    ) {
+        self.request = request
+        self.pathValues = pathValues
+        self.body = body
+        self.dates = dates
+        self.operation = operation
+        self.options = options
+    }
+
+    // MARK: Reading
+
+    /// The path parameter `name`.
+    public func path<Value: ParameterField>(_ name: String, as type: Value.Type) -> Parsed<Value> {
+        read(.path, name, pathValues[name].map { [$0] } ?? [], separator: nil, default: nil)
+    }
+
+    /// The query parameter `name` (every value of a repeated key, or the pieces of one at `separator`), or
+    /// `default` when the request has none.
+    public func query<Value: ParameterField>(
+        _ name: String,
+        as type: Value.Type,
+        separator: String? = nil,
+        default: Value? = nil
+    ) -> Parsed<Value> {
+        let texts = request.uri.queryParameters.getAll(name).map { String($0) }
+        return read(.query, name, texts, separator: separator, default: `default`)
+    }
+
+    /// The header `name`, or `default` when the request has none.
+    public func header<Value: ParameterField>(
+        _ name: String,
+        as type: Value.Type,
+        separator: String? = ",",
+        default: Value? = nil
+    ) -> Parsed<Value> {
+        let texts = HTTPField.Name(name).map { request.headers[values: $0] } ?? []
+        let trimmed = texts.map { $0.trimmingCharacters(in: .whitespaces) }
+        return read(.header, name, trimmed, separator: separator, default: `default`)
+    }
+
+    /// The cookie `name`, or `default` when the request has none.
+    public func cookie<Value: ParameterField>(
+        _ name: String,
+        as type: Value.Type,
+        default: Value? = nil
+    ) -> Parsed<Value> {
+        var texts: [String] = []
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { continue }
+                let value = parts[1].trimmingCharacters(in: .whitespaces)
+                texts.append(value.removingPercentEncoding ?? value)
+            }
+        }
+        return read(.cookie, name, texts, separator: nil, default: `default`)
+    }
+
+    /// The form field `name` of a `application/x-www-form-urlencoded` body, or `default` when it has none.
+    public func field<Value: ParameterField>(
+        _ name: String,
+        as type: Value.Type,
+        separator: String? = nil,
+        default: Value? = nil
+    ) -> Parsed<Value> {
+        let texts = formFields.filter { $0.name == name }.map(\.value)
+        return read(.body, name, texts, separator: separator, default: `default`)
+    }
+
+    /// The JSON body as `type`.
+    public func json<Value: Decodable & Sendable>(_ type: Value.Type) -> Parsed<Value> {
+        guard let body, body.readableBytes > 0 else {
+            return Parsed(problem: RequestProblems.Problem(in: .body, name: nil, message: "The body is missing."))
+        }
+        return decode(type, from: body)
+    }
+
+    /// The JSON body as `type`, or `nil` for an empty body.
+    public func json<Value: Decodable & Sendable>(_ type: Value?.Type) -> Parsed<Value?> {
+        guard let body, body.readableBytes > 0 else { return Parsed(value: nil) }
+        let parsed = decode(Value.self, from: body)
+        return Parsed(value: parsed.value, problem: parsed.problem)
+    }
+
+    /// The body's bytes.
+    public func bytes() -> Parsed<Data> {
+        Parsed(value: body.map { Data(buffer: $0) } ?? Data())
+    }
+
+    /// The body as UTF-8 text.
+    public func text() -> Parsed<String> {
+        Parsed(value: body.map { String(buffer: $0) } ?? "")
+    }
+
+    /// Every value of `parsed`, in order; throws a ``RequestProblems`` naming every problem among them.
+    public func values<each Value>(_ parsed: repeat Parsed<each Value>) throws(RequestProblems) -> (repeat each Value) {
+        var problems: [RequestProblems.Problem] = []
+        for value in repeat each parsed {
+            if let problem = value.problem { problems.append(problem) }
+        }
+        guard problems.isEmpty else { throw RequestProblems(problems) }
+        return (repeat (each parsed).value!)
+    }
+
+    private func read<Value: ParameterField>(
+        _ place: RequestProblems.Place,
+        _ name: String,
+        _ texts: [String],
+        separator: String?,
+        default: Value?
+    ) -> Parsed<Value> {
+        switch Value.read(texts, separator: separator) {
+        case .value(let value): return Parsed(value: value)
+        case .missing:
+            if let `default` { return Parsed(value: `default`) }
+            return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "It is required."))
+        case .invalid(let why):
+            return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: why))
+        }
+    }
+
+    private func decode<Value: Decodable & Sendable>(_ type: Value.Type, from body: ByteBuffer) -> Parsed<Value> {
+        do {
+            return Parsed(value: try dates.makeDecoder().decode(Value.self, from: Data(buffer: body)))
+        } catch {
+            return Parsed(problem: RequestProblems.Problem(in: .body, name: nil, message: Self.describe(error)))
+        }
+    }
+
+    /// The fields of a form body, percent-decoded, in order.
+    private var formFields: [(name: String, value: String)] {
+        guard let body else { return [] }
+        return String(buffer: body).split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    /// What a decoding error says, with the JSON path of the value it is about.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "The body is not valid JSON." }
+        func at(_ path: [any CodingKey]) -> String {
+            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "" : " at `\(text.hasPrefix(".") ? String(text.dropFirst()) : text)`"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "The key `\(key.stringValue)` is missing\(at(context.codingPath))."
+        case .typeMismatch(let type, let context):
+            return "Expected \(String(describing: type))\(at(context.codingPath)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "Expected \(String(describing: type)), found null\(at(context.codingPath))."
+        case .dataCorrupted(let context):
+            return "\(context.debugDescription.isEmpty ? "The body is not valid JSON." : context.debugDescription)"
+                + at(context.codingPath)
+        @unknown default:
+            return "The body is not valid JSON."
+        }
+    }
+}
+
+/// A value read from a request, or the problem that kept it from being read.
+public struct Parsed<Value: Sendable>: Sendable {
+    /// The value; `nil` only with a problem (an optional value's `nil` is `.some(nil)`).
+    public var value: Value?
+    /// What is wrong.
+    public var problem: RequestProblems.Problem?
+
+    /// A value read.
+    public init(value: Value) {
+        self.value = value
+        self.problem = nil
+    }
+
+    /// A value that could not be read.
+    public init(problem: RequestProblems.Problem) {
+        self.value = nil
+        self.problem = problem
+    }
+
+    init(value: Value?, problem: RequestProblems.Problem?) {
+        self.value = value
+        self.problem = problem
+    }
+
+    /// The value made into another, for a body whose fields are an endpoint's parameters.
+    public func map<Other: Sendable>(_ transform: (Value) -> Other) -> Parsed<Other> {
+        Parsed<Other>(value: value.map(transform), problem: problem)
+    }
+}
+
+/// Every problem of a request that does not follow its endpoint's spec: answered with `400 Bad Request`.
+public struct RequestProblems: Error, Sendable, Hashable, Encodable {
+    /// Where a problem is.
+    public enum Place: String, Sendable, Hashable, Encodable {
+        case path, query, header, cookie, body
+    }
+
+    /// One problem.
+    public struct Problem: Sendable, Hashable, Encodable {
+        /// Where it is.
+        public var place: Place
+        /// The parameter's name; `nil` for the body as a whole.
+        public var name: String?
+        /// What is wrong.
+        public var message: String
+
+        /// A problem of the parameter `name` in `place`.
+        public init(in place: Place, name: String?, message: String) {
+            self.place = place
+            self.name = name
+            self.message = message
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case place = "in"
+            case name, message
+        }
+
+        /// `query parameter page: It is required.`
+        public var description: String {
+            let what = name.map { "\(place.rawValue) parameter `\($0)`" } ?? place.rawValue
+            return "\(what): \(message)"
+        }
+    }
+
+    /// The problems, in the order the endpoint's parameters are read.
+    public var problems: [Problem]
+
+    /// These problems.
+    public init(_ problems: [Problem]) {
+        self.problems = problems
+    }
+
+    /// One line for all: `query parameter page: It is required.; body: …`.
+    public var message: String {
+        problems.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// An answer that refuses a request: `401` without valid credentials, `403` for credentials of another scope.
+public struct ServerRefusal: Error, Sendable {
+    /// The status.
+    public var status: HTTPResponse.Status
+    /// Why.
+    public var message: String
+    /// Headers to send, such as `WWW-Authenticate`.
+    public var headers: HTTPFields
+
+    /// A refusal with this status and message.
+    public init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.message = message
+        self.headers = headers
+    }
+
+    var response: Response {
+        var response = ServerRequest.problemResponse(status: status, title: message, problems: [])
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+public import HTTPTypes
+public import Hummingbird
+// What generated servers' signatures name of the runtime (`Credential`, `AuthorizationScope`, `JSON`): apps
+// that import SpecsmithServer see them too.
+@_exported public import SpecsmithRuntime
+
+#if !Server
+    #error(
+        "SpecsmithServer needs the package trait Server: in Package.swift, `.package(url: …, from: …, traits: [\"Server\"])`; in Xcode, tick Server among the package's traits; Specsmith's own build: `swift build --enable-all-traits`"
+    )
+#endif
+
+/// How a generated server reads requests and writes answers.
+public struct ServerOptions: Sendable {
+    /// The largest request body read into memory; a larger one is answered with `413 Content Too Large`.
+    public var maxBodySize: Int
+    /// Receives a line for each handler failure answered with `500`, and for each answer a handler gave with
+    /// a status its endpoint does not document. The default writes nothing; pass `{ print($0) }` or your
+    /// logger.
+    public var log: @Sendable (String) -> Void
+
+    /// Options with these values.
+    public init(maxBodySize: Int = 2 << 20, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.maxBodySize = maxBodySize
+        self.log = log
+    }
+}
+
+/// What generated `registerRoutes(on:)` methods add routes with: one route per endpoint of a spec, each
+/// reading its request into typed values, calling the service, and writing its answer with the API's date
+/// and key rules.
+public struct ServerRoutes<Router: RouterMethods> {
+    /// The router routes are added to.
+    public let router: Router
+    /// How dates are written in the API's JSON.
+    public let dates: DateCoding
+    /// Limits and logging.
+    public let options: ServerOptions
+
+    /// Routes on `router` for an API that writes dates as `dates`.
+    public init(_ router: Router, dates: DateCoding, options: ServerOptions) {
+        self.router = router
+        self.dates = dates
+        self.options = options
+    }
+
+    /// Adds the route of the endpoint `operation`: `method` on `path`, a template such as `/notes/{id}`. With
+    /// `body`, the request's body is read first (up to ``ServerOptions/maxBodySize``). `handle` reads the
+    /// request's values and answers; a ``RequestProblems`` it throws becomes `400 Bad Request`, a
+    /// ``ServerRefusal`` its own status (`401`, `403`), each with the body `invalid` makes of the problems when
+    /// the endpoint documents one (else `application/problem+json`); anything else becomes `500 Internal
+    /// Server Error`.
+    public func add(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        operation: String,
+        body: Bool = false,
+        invalid: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil,
+        _ handle: @escaping @Sendable (ServerRequest) async throws -> Response
+    ) {
+        let template = RouteTemplate(path)
+        let dates = self.dates
+        let options = self.options
+        router.on(template.routerPath, method: method) { (request: Request, context: Router.Context) -> Response in
+            var collected: ByteBuffer?
+            if body {
+                do {
+                    collected = try await request.body.collect(upTo: options.maxBodySize)
+                } catch {
+                    return ServerRequest.problemResponse(
+                        status: .contentTooLarge,
+                        title: "The request body is larger than \(options.maxBodySize) bytes.",
+                        problems: []
+                    )
+                }
+            }
+            let serverRequest = ServerRequest(
+                request: request,
+                pathValues: template.values(from: context.parameters),
+                body: collected,
+                dates: dates,
+                operation: operation,
+                options: options
+            )
+            do {
+                return try await handle(serverRequest)
+            } catch let problems as RequestProblems {
+                if let invalid, let response = try? serverRequest.json(invalid(problems), status: 400) {
+                    return response
+                }
+                return serverRequest.problemResponse(problems)
+            } catch let refusal as ServerRefusal {
+                let problems = RequestProblems([
+                    RequestProblems.Problem(in: .header, name: nil, message: refusal.message)
+                ])
+                if let invalid, var response = try? serverRequest.json(invalid(problems), status: refusal.status.code) {
+                    response.headers.append(contentsOf: refusal.headers)
+                    return response
+                }
+                return refusal.response
+            } catch {
+                options.log("\(operation): the handler failed: \(error)")
+                return ServerRequest.problemResponse(
+                    status: .internalServerError,
+                    title: "The server failed to answer.",
+                    problems: []
+                )
+            }
+        }
+    }
+}
+
+/// A path template split into the router's path and the parameters its segments capture.
+struct RouteTemplate {
+    /// One segment with parameters that the router cannot capture alone (`{name}.{format}`): the router
+    /// captures the whole segment, and its literal text is matched here.
+    struct Segment {
+        var capture: String
+        var parts: [Part]
+    }
+
+    enum Part {
+        case literal(String)
+        case parameter(String)
+    }
+
+    var routerPath: RouterPath
+    var segments: [Segment] = []
+    var plain: [String] = []
+
+    init(_ template: String) {
+        var routerSegments: [String] = []
+        for (index, segment) in template.split(separator: "/", omittingEmptySubsequences: true).enumerated() {
+            let parts = Self.parts(of: String(segment))
+            let parameters = parts.filter { if case .parameter = $0 { true } else { false } }
+            if parameters.isEmpty {
+                routerSegments.append(String(segment))
+            } else if parts.count == 1, case .parameter(let name) = parts[0] {
+                routerSegments.append("{\(name)}")
+                plain.append(name)
+            } else {
+                let capture = "_segment\(index)"
+                routerSegments.append("{\(capture)}")
+                segments.append(Segment(capture: capture, parts: parts))
+            }
+        }
+        routerPath = RouterPath("/" + routerSegments.joined(separator: "/"))
+    }
+
+    static func parts(of segment: String) -> [Part] {
+        var parts: [Part] = []
+        var rest = Substring(segment)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
+            parts.append(.parameter(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        return parts
+    }
+
+    /// The parameters' values, percent-decoded; a segment whose literal text does not match gives none.
+    func values(from parameters: Parameters) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in plain {
+            if let raw = parameters.get(name) { values[name] = raw.removingPercentEncoding ?? raw }
+        }
+        for segment in segments {
+            guard let raw = parameters.get(segment.capture) else { continue }
+            let text = raw.removingPercentEncoding ?? raw
+            var rest = Substring(text)
+            for (index, part) in segment.parts.enumerated() {
+                switch part {
+                case .literal(let literal):
+                    guard rest.hasPrefix(literal) else { return values }
+                    rest = rest.dropFirst(literal.count)
+                case .parameter(let name):
+                    // A parameter runs to the next literal, or to the end.
+                    if index + 1 < segment.parts.count, case .literal(let next) = segment.parts[index + 1],
+                        let range = rest.range(of: next)
+                    {
+                        values[name] = String(rest[..<range.lowerBound])
+                        rest = rest[range.lowerBound...]
+                    } else {
+                        values[name] = String(rest)
+                        rest = rest[rest.endIndex...]
+                    }
+                }
+            }
+        }
+        return values
+    }
+}
