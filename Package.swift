@@ -213,7 +213,7 @@ let package = Package(
         // Committed generated clients, compiled and tested like a user's module.
     ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf"].map(generatedClient)
         // Their servers, from the specs with the server flavour.
-        + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments"].map(generatedServer)
+        + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments", "Chat", "Files"].map(generatedServer)
         + [
             // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
             .target(
@@ -318,7 +318,8 @@ let package = Package(
             .testTarget(
                 name: "ServerTests",
                 dependencies: [
-                    "Countries", "CountriesServer", "Shop", "ShopServer", "Notes", "NotesServer", "GitHubIssues",
+                    "Countries", "CountriesServer", "Shop", "ShopServer", "Notes", "NotesServer", "Chat", "ChatServer",
+                    "GitHubIssues",
                     "GitHubIssuesServer", "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],

@@ -175,6 +175,14 @@ enum ServerSymbols {
     static let routerMethods = "Hummingbird.RouterMethods"
     /// What a handler of an endpoint with documented errors answers.
     static let reply = "Reply"
+    /// The values of a streamed answer, as the handler produces them.
+    static let serverStream = "ServerStream"
+    /// One event of a stream of named events.
+    static let namedEvent = "NamedEvent"
+    /// An answer with its documented response headers.
+    static let withHeaders = "WithHeaders"
+    /// Writes response headers' values as text.
+    static let responseHeaderText = "ResponseHeaderText"
     /// The caller of an endpoint of a scope: `Caller<Scope.Customer, Identity>`.
     static let caller = "Caller"
     /// Who credentials belong to and the scope they grant.
@@ -191,5 +199,8 @@ enum ServerSymbols {
     static let parameterText = "ParameterText"
 
     /// The types the server's declarations name unqualified.
-    static let types: Set<String> = [reply, caller, grant, identity, requestProblems, serverRoutes, serverOptions]
+    static let types: Set<String> = [
+        reply, caller, grant, identity, requestProblems, serverRoutes, serverOptions, withHeaders, responseHeaderText,
+        serverStream, namedEvent,
+    ]
 }

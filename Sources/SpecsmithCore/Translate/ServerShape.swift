@@ -30,13 +30,11 @@ enum ServerShape {
         case .file?: return "file uploads"
         default: break
         }
-        if operation.responseHeaders != nil { return "response headers" }
-        if operation.responseBody.streamElement != nil { return "streams" }
-        let bodies = operation.answers?.cases.map(\.body) ?? [operation.responseBody]
-        for body in bodies {
+        if case .file = operation.responseBody { return "downloads" }
+        for body in operation.answers?.cases.map(\.body) ?? [] {
             switch body {
             case .file: return "downloads"
-            case .events, .jsonLines, .namedEvents: return "streams"
+            case .events, .jsonLines, .namedEvents: return "streams among several answers"
             default: continue
             }
         }
@@ -94,6 +92,87 @@ enum ServerShape {
         return names
     }
 
+    /// The routes: endpoints grouped by method and path, each group's plain endpoint first, then the stream
+    /// methods sharing its route (told apart by ``asksFor(_:)``). Of endpoints no field or parameter tells
+    /// apart, the first keeps the route.
+    static func routes(_ operations: [Operation], api: API) -> (routes: [[Operation]], unrouted: [Operation]) {
+        var order: [String] = []
+        var groups: [String: [Operation]] = [:]
+        for operation in operations {
+            let key = operation.method + " " + routeKey(operation)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(operation)
+        }
+        var unrouted: [Operation] = []
+        let routes = order.map { key in
+            let group = groups[key]!
+            let variants = group.filter { asksFor($0, api: api) != nil }
+            let plain = group.filter { asksFor($0, api: api) == nil }
+            unrouted += plain.dropFirst()
+            return plain.isEmpty ? variants : [plain[0]] + variants
+        }
+        return (routes, unrouted)
+    }
+
+    /// The path with its parameters' names left out: `/notes/{}`, the same route for any names.
+    private static func routeKey(_ operation: Operation) -> String {
+        operation.path.map { part in
+            switch part {
+            case .literal(let text): text
+            case .parameter: "{}"
+            }
+        }
+        .joined()
+    }
+
+    /// Whether a request asks for the stream method `operation`: its body field or query parameter is set, or
+    /// its inline body's constant field; `nil` for an endpoint no request tells apart.
+    static func asksFor(_ operation: Operation, api: API) -> Expression? {
+        if operation.addedBodyField == nil, operation.addedQueryItem == nil {
+            guard case .fields(let name, _, _)? = operation.body,
+                case .object(let properties)? = api.model(named: name)?.shape,
+                let constant = properties.first(where: { $0.constant != nil }), let value = constant.constant
+            else { return nil }
+            return .call(
+                .member(.identifier("request"), "bodyField"),
+                [Argument(nil, .literal(.string(constant.key))), Argument("is", jsonLiteral(value))]
+            )
+        }
+        let value: DefaultValue = operation.addedValue
+        if let field = operation.addedBodyField {
+            if case .form? = operation.body {
+                return .call(
+                    .member(.identifier("request"), "parameter"),
+                    [
+                        Argument(nil, .literal(.string(field))), Argument("in", .member(nil, "body")),
+                        Argument("is", .literal(.string(value.fieldText ?? ""))),
+                    ]
+                )
+            }
+            return .call(
+                .member(.identifier("request"), "bodyField"),
+                [Argument(nil, .literal(.string(field))), Argument("is", jsonLiteral(value))]
+            )
+        }
+        return .call(
+            .member(.identifier("request"), "parameter"),
+            [
+                Argument(nil, .literal(.string(operation.addedQueryItem ?? ""))), Argument("in", .member(nil, "query")),
+                Argument("is", .literal(.string(value.fieldText ?? ""))),
+            ]
+        )
+    }
+
+    /// A flag, number or text as a `JSON` literal.
+    private static func jsonLiteral(_ value: DefaultValue) -> Expression {
+        switch value {
+        case .bool(let flag): .literal(.bool(flag))
+        case .int(let number): .literal(.int(number))
+        case .double(let number): .literal(.double(number))
+        default: .literal(.string(value.fieldText ?? ""))
+        }
+    }
+
     /// The name of the caller parameter: `caller`, unless a parameter has that name.
     static func callerName(_ operation: Operation) -> String {
         operation.parameters.contains { $0.name == "caller" || $0.label == "caller" } ? "authorizedCaller" : "caller"
@@ -105,7 +184,13 @@ enum ServerShape {
     /// What the endpoint's method returns: its answer (or its answers' enumeration), in `Reply` with its error
     /// body when it documents errors.
     static func returnType(_ operation: Operation) -> String {
-        let answer = operation.answers?.typeName ?? TranslationSupport.typeText(operation.responseBody.type)
+        var answer = operation.answers?.typeName ?? TranslationSupport.typeText(operation.responseBody.type)
+        if let element = operation.responseBody.streamElement {
+            answer = "\(ServerSymbols.serverStream)<\(TranslationSupport.typeText(element))>"
+        }
+        if let headers = operation.responseHeaders {
+            answer = "\(ServerSymbols.withHeaders)<\(answer), \(headers.typeName)>"
+        }
         switch operation.errorBody {
         case .none: return answer
         case .type(let type): return "\(ServerSymbols.reply)<\(answer), \(TranslationSupport.typeText(type))>"

@@ -6,7 +6,11 @@
 /// caller, `Caller<Scope.Customer, Identity>`, so its handler cannot be written for another scope's callers.
 /// Endpoints whose shapes the server does not serve yet are named in the protocol's documentation.
 func translateServer(_ api: API) -> [Declaration] {
-    let served = api.operations.filter { ServerShape.unservedReason($0, api: api) == nil }
+    let (routes, unrouted) = ServerShape.routes(
+        api.operations.filter { ServerShape.unservedReason($0, api: api) == nil },
+        api: api
+    )
+    let served = api.operations.filter { operation in routes.contains { $0.contains(operation) } }
     let names = ServerShape.methodNames(served)
     let hasScopes = served.contains { $0.scope != nil }
     var requirements: [Declaration] = []
@@ -62,9 +66,10 @@ func translateServer(_ api: API) -> [Declaration] {
     for operation in served {
         requirements.append(.function(requirement(operation, name: names[operation] ?? operation.name, api: api)))
     }
-    let unserved = api.operations.compactMap { operation in
+    var unserved = api.operations.compactMap { operation in
         ServerShape.unservedReason(operation, api: api).map { "`\(operation.specName)` (\($0))" }
     }
+    unserved += unrouted.map { "`\($0.specName)` (the same method and path as another, and no field tells them apart)" }
     var docs = TranslationSupport.docs(
         nil,
         fallback: "What a server of the \(api.name) API does: one method per endpoint, taking the request's values."
@@ -97,16 +102,47 @@ func translateServer(_ api: API) -> [Declaration] {
             TypeDeclaration(
                 kind: .extension,
                 name: TranslationNames.service(api.name),
-                members: [.function(registration(served, names: names, api: api))]
+                members: [.function(registration(routes, names: names, api: api))]
             )
         )
     )
+    var headerTypes = Set<String>()
+    for operation in served {
+        guard let headers = operation.responseHeaders, headerTypes.insert(headers.typeName).inserted else { continue }
+        declarations.append(headerFields(headers, api: api))
+    }
     for enumeration in ServerShape.parameterEnumerations(served, api: api) {
         declarations.append(
             .type(TypeDeclaration(kind: .extension, name: enumeration, inherits: [ServerSymbols.parameterText]))
         )
     }
     return declarations
+}
+
+/// `extension ListFilesResponseHeaders { var fields: [HeaderField] }`: the headers as an answer sends them.
+private func headerFields(_ headers: Operation.ResponseHeaders, api: API) -> Declaration {
+    let fields = headers.headers.map { header -> Expression in
+        var arguments = [Argument(nil, .literal(.string(header.wireName))), Argument(nil, .identifier(header.name))]
+        if let dates = header.dates { arguments.append(Argument("dates", .member(nil, dates))) }
+        return .call(.member(.identifier(ServerSymbols.responseHeaderText), "field"), arguments)
+    }
+    return .type(
+        TypeDeclaration(
+            kind: .extension,
+            name: headers.typeName,
+            members: [
+                .variable(
+                    VariableDeclaration(
+                        docs: ["The headers as an answer sends them; those without a value are left out."],
+                        access: TranslationSupport.access(api),
+                        name: "fields",
+                        type: "[\(RuntimeSymbols.headerField)]",
+                        getter: [.return(.array(fields))]
+                    )
+                )
+            ]
+        )
+    )
 }
 
 /// The protocol's method of `operation`.
@@ -139,7 +175,7 @@ private func requirement(_ operation: Operation, name: String, api: API) -> Func
 }
 
 /// `registerRoutes(on:options:)`: a route per endpoint.
-private func registration(_ operations: [Operation], names: [Operation: String], api: API) -> FunctionDeclaration {
+private func registration(_ routes: [[Operation]], names: [Operation: String], api: API) -> FunctionDeclaration {
     var body: [Statement] = [
         .binding(
             isLet: true,
@@ -154,10 +190,10 @@ private func registration(_ operations: [Operation], names: [Operation: String],
             )
         )
     ]
-    for operation in operations {
-        body.append(route(operation, name: names[operation] ?? operation.name, api: api))
+    for group in routes {
+        body.append(route(group, names: names, api: api))
     }
-    if operations.isEmpty { body.append(.expression(.identifier("_ = routes"))) }
+    if routes.isEmpty { body.append(.expression(.identifier("_ = routes"))) }
     return FunctionDeclaration(
         docs: [
             "Serves the endpoints on `router`: a route per endpoint, calling this service's methods.",
@@ -181,18 +217,38 @@ private func registration(_ operations: [Operation], names: [Operation: String],
 }
 
 /// `routes.add(.get, "/notes/{id}", operation: "note") { request in … }`.
-private func route(_ operation: Operation, name: String, api: API) -> Statement {
+///
+/// Endpoints of one method and path (an endpoint and its stream method) share the route, which picks the stream
+/// method's endpoint by the field or query parameter it sends.
+private func route(_ group: [Operation], names: [Operation: String], api: API) -> Statement {
+    let operation = group[0]
     var arguments: [Argument] = [
         Argument(nil, .member(nil, operation.method)),
         Argument(nil, .literal(.string(ServerShape.pathTemplate(operation)))),
         Argument("operation", .literal(.string(operation.specName))),
     ]
-    if operation.body != nil { arguments.append(Argument("body", .literal(.bool(true)))) }
+    if group.contains(where: { $0.body != nil }) { arguments.append(Argument("body", .literal(.bool(true)))) }
     if let type = operation.errorType(forStatus: 400) {
         // `as` picks the requirement of the endpoint's type among those of the others'.
         let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
         arguments.append(Argument("invalid", .closure(parameters: [], body: [.expression(.verbatim(make))])))
     }
+    var statements = handling(operation, name: names[operation] ?? operation.name, api: api)
+    for variant in group.dropFirst() {
+        statements = [
+            .ifElse(
+                ServerShape.asksFor(variant, api: api) ?? .literal(.bool(false)),
+                handling(variant, name: names[variant] ?? variant.name, api: api),
+                statements
+            )
+        ]
+    }
+    arguments.append(Argument(nil, .closure(parameters: ["request"], body: statements)))
+    return .expression(.call(.member(.identifier("routes"), "add"), arguments))
+}
+
+/// What a route does for `operation`: checks the caller, reads the values, calls the service, answers.
+private func handling(_ operation: Operation, name: String, api: API) -> [Statement] {
     var statements: [Statement] = []
     if let scope = operation.scope, let auth = api.auth {
         let scheme = auth.scopes.first { $0.name == scope }.map { auth.scheme(of: $0) } ?? auth.scheme
@@ -252,9 +308,7 @@ private func route(_ operation: Operation, name: String, api: API) -> Statement 
         )
     }
     let call = Expression.call(.member(.verbatim("self"), name), callArguments)
-    statements += ServerAnswers.statements(operation, call: call)
-    arguments.append(Argument(nil, .closure(parameters: ["request"], body: statements)))
-    return .expression(.call(.member(.identifier("routes"), "add"), arguments))
+    return statements + ServerAnswers.statements(operation, call: call)
 }
 
 /// How an endpoint's answer is written: its body, its answers' cases, its documented errors.
@@ -315,7 +369,31 @@ enum ServerAnswers {
 
     /// The statements that return `value`, the endpoint's answer; `calls` when `value` calls the service.
     private static func answer(_ operation: Operation, value: Expression, calls: Bool) -> [Statement] {
+        guard operation.responseHeaders != nil else {
+            return answer(operation, value: value, calls: calls, wrap: { $0 })
+        }
+        // `WithHeaders`: the answer's response, with the headers added.
+        let headed = Statement.binding(isLet: true, name: "headed", value: calls ? .try(.await(value)) : value)
+        let fields = Expression.member(.member(.identifier("headed"), "headers"), "fields")
+        return [headed]
+            + answer(operation, value: .member(.identifier("headed"), "answer"), calls: false) { response in
+                func adding(_ response: Expression) -> Expression {
+                    .call(.member(.identifier("request"), "adding"), [Argument(nil, fields), Argument("to", response)])
+                }
+                if case .try(let inner) = response { return .try(adding(inner)) }
+                return adding(response)
+            }
+    }
+
+    /// The statements that return `value`, each response made by `wrap`.
+    private static func answer(
+        _ operation: Operation,
+        value: Expression,
+        calls: Bool,
+        wrap: (Expression) -> Expression
+    ) -> [Statement] {
         func covered(_ expression: Expression) -> Expression {
+            let expression = wrap(expression)
             guard calls else { return expression }
             if case .try(let inner) = expression { return .try(.await(inner)) }
             return .try(.await(expression))
@@ -326,12 +404,12 @@ enum ServerAnswers {
                 case .none:
                     return SwitchCase(
                         patterns: [.expression(.member(nil, answer.name))],
-                        body: [.return(empty(status: answer.status))]
+                        body: [.return(wrap(empty(status: answer.status)))]
                     )
                 default:
                     return SwitchCase(
                         patterns: [.enumCase(answer.name, bindings: ["body"])],
-                        body: [.return(write(answer.body, .identifier("body"), status: answer.status))]
+                        body: [.return(wrap(write(answer.body, .identifier("body"), status: answer.status)))]
                     )
                 }
             }
@@ -344,7 +422,13 @@ enum ServerAnswers {
         switch operation.responseBody {
         case .none:
             return (calls ? [.expression(.try(.await(value)))] : [])
-                + [.return(empty(status: operation.method == "head" ? 200 : 204))]
+                + [.return(wrap(empty(status: operation.method == "head" ? 200 : 204)))]
+        case .events(_, let terminator):
+            return [.return(covered(stream("events", value, operation, terminator: terminator)))]
+        case .jsonLines:
+            return [.return(covered(stream("jsonLines", value, operation, terminator: nil)))]
+        case .namedEvents(let union, let terminator):
+            return [.return(covered(namedEvents(union, value, operation, terminator: terminator)))]
         case .json(let type) where type.isOptional:
             return [
                 .return(covered(.try(.call(.member(.identifier("request"), "jsonOrEmpty"), [Argument(nil, value)]))))
@@ -352,6 +436,69 @@ enum ServerAnswers {
         default:
             return [.return(covered(write(operation.responseBody, value, status: 200)))]
         }
+    }
+
+    /// `request.events(stream, terminator: "[DONE]", errorEvent: "error")`.
+    private static func stream(
+        _ method: String,
+        _ value: Expression,
+        _ operation: Operation,
+        terminator: String?
+    ) -> Expression {
+        .call(.member(.identifier("request"), method), [Argument(nil, value)] + streamArguments(operation, terminator))
+    }
+
+    private static func streamArguments(_ operation: Operation, _ terminator: String?) -> [Argument] {
+        var arguments: [Argument] = []
+        if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
+        if let event = operation.streamErrorEvent { arguments.append(Argument("errorEvent", .literal(.string(event)))) }
+        return arguments
+    }
+
+    /// `request.namedEvents(stream, …) { event in switch event { case .delta(let data): … } }`.
+    private static func namedEvents(
+        _ union: Operation.EventUnion,
+        _ value: Expression,
+        _ operation: Operation,
+        terminator: String?
+    ) -> Expression {
+        var cases = union.cases.map { event -> SwitchCase in
+            if event.type == .void {
+                return SwitchCase(
+                    patterns: [.expression(.member(nil, event.name))],
+                    body: [
+                        .return(
+                            .call(
+                                .identifier(ServerSymbols.namedEvent),
+                                [Argument(nil, .literal(.string(event.event)))]
+                            )
+                        )
+                    ]
+                )
+            }
+            return SwitchCase(
+                patterns: [.enumCase(event.name, bindings: ["data"])],
+                body: [
+                    .return(
+                        .call(
+                            .identifier(ServerSymbols.namedEvent),
+                            [Argument(nil, .literal(.string(event.event))), Argument(nil, .identifier("data"))]
+                        )
+                    )
+                ]
+            )
+        }
+        cases.append(
+            SwitchCase(
+                patterns: [.enumCase("unknown", bindings: ["event"])],
+                body: [.return(.call(.identifier(ServerSymbols.namedEvent), [Argument(nil, .identifier("event"))]))]
+            )
+        )
+        return .call(
+            .member(.identifier("request"), "namedEvents"),
+            [Argument(nil, value)] + streamArguments(operation, terminator)
+                + [Argument(nil, .closure(parameters: ["event"], body: [.switch(.identifier("event"), cases)]))]
+        )
     }
 
     private static func empty(status: Int) -> Expression {

@@ -1,0 +1,129 @@
+import Chat
+import Foundation
+import LoopbackServer
+import SpecsmithRuntime
+import Testing
+
+/// The Chat client against the Chat server, both generated from `Specs/Chat.yaml`: each stream's values
+/// arrive as the server produces them (server-sent events, named events, JSON Lines), the route tells an
+/// endpoint from its stream method, and an error event ends a stream with the documented error.
+@Suite struct ChatServerTests {
+    static func client(_ url: URL, _ transport: TestTransport) -> ChatClient<Scope.Authorized> {
+        ChatClient<Scope.Authorized>(baseURL: url, credentials: .token("sk-test"), transport: transport.make())
+    }
+
+    static let question = [Message(role: .user, content: .text("Hi?"))]
+
+    @Test(arguments: TestTransport.allCases)
+    func everyEndpointAndStreamOfTheServer(transport: TestTransport) async throws {
+        let desk = ChatDesk()
+        try await withLoopbackServer(register(desk)) { url, _ in
+            let chat = Self.client(url, transport)
+            // One route, two endpoints: the plain answer, and with `"stream": true` its chunks.
+            let completion = try await chat.createChatCompletion(model: "gpt-test", messages: Self.question)
+            #expect(completion.choices.first?.message.content == .text("Hello there"))
+            var text = ""
+            for try await chunk in chat.createChatCompletionStream(model: "gpt-test", messages: Self.question) {
+                text += chunk.choices.first?.delta.content ?? ""
+            }
+            #expect(text == "Hello there")
+
+            var names: [String] = []
+            for try await event in chat.createResponseStream(model: "m", input: "Hi") {
+                switch event {
+                case .created: names.append("created")
+                case .textDelta(let delta): names.append("delta " + delta.delta)
+                case .completed(let snapshot): names.append("completed " + (snapshot.outputText ?? ""))
+                case .unknown(let other): names.append("unknown " + other.event)
+                }
+            }
+            #expect(names == ["created", "delta Hello", "unknown response.in_progress", "completed Hello"])
+
+            var messageEvents = 0
+            var stopped = false
+            for try await event in chat.createMessageStream(model: "m", maxTokens: 8, messages: Self.question) {
+                messageEvents += 1
+                if case .messageStop = event { stopped = true }
+            }
+            #expect(messageEvents == 4 && stopped)
+
+            #expect(try await chat.listLogs().count == 2)
+            var followed: [LogEntry] = []
+            for try await entry in chat.followLogs(level: .warning) { followed.append(entry) }
+            #expect(followed.map(\.requestId) == ["r2"])
+
+            #expect(try await chat.createSpeech(model: "tts", input: "abc", voice: "v") == Data("abc".utf8))
+            var chunks: [SpeechChunk] = []
+            for try await chunk in chat.createSpeechStream(model: "tts", input: "abc", voice: "v") {
+                chunks.append(chunk)
+            }
+            #expect(chunks.map(\.type) == ["speech.audio.delta", "speech.audio.done"])
+
+            #expect(try await chat.listModels().data.map(\.id) == ["gpt-test"])
+            #expect(try await chat.retrieveModel("gpt-x").id == "gpt-x")
+        }
+    }
+
+    @Test(arguments: TestTransport.allCases)
+    func anErrorEventEndsTheStreamWithTheDocumentedError(transport: TestTransport) async throws {
+        try await withLoopbackServer(register(ChatDesk())) { url, _ in
+            var received = 0
+            do throws(APIError<ErrorResponse>) {
+                for try await _ in Self.client(url, transport).createResponseStream(model: "m", input: "fail") {
+                    received += 1
+                }
+                Issue.record("the stream ended without its error")
+            } catch {
+                #expect(error.errorBody?.error.type == "overloaded")
+            }
+            #expect(received == 2)
+        }
+    }
+
+    @Test func theServerProducesNoMoreThanTheClientReads() async throws {
+        let desk = ChatDesk()
+        try await withLoopbackServer(register(desk)) { url, _ in
+            let chat = Self.client(url, .asyncHTTPClient)
+            // 100,000 chunks asked for; the client reads 3 and stops.
+            var read = 0
+            for try await _ in chat.createChatCompletionStream(
+                model: "gpt-test",
+                messages: Self.question,
+                maxCompletionTokens: 100_000
+            ) {
+                read += 1
+                if read == 3 { break }
+            }
+            // Until the server stops producing (or 5 s): with backpressure it stops at once.
+            var produced = -1
+            for _ in 0..<25 {
+                try await Task.sleep(for: .milliseconds(200))
+                let now = desk.produced.value.withLock { $0 }
+                if now == produced { break }
+                produced = now
+            }
+            print("ChatServerTests: produced \(produced) chunks for a client that read 3")
+            // What the socket buffers hold at most, far from all of them.
+            #expect(produced < 5_000, "the server produced \(produced) chunks for a client that read 3")
+        }
+    }
+
+    @Test func aRequestWithoutCredentialsOrWithAWrongBodyIsRefusedInTheErrorType() async throws {
+        try await withLoopbackServer(register(ChatDesk())) { url, _ in
+            let anonymous = ChatClient<Scope.Authorized>(baseURL: url, credentials: .token("wrong"))
+            do throws(APIError<ErrorResponse>) {
+                _ = try await anonymous.listModels()
+                Issue.record("a wrong key was accepted")
+            } catch {
+                #expect(error.status == 401)
+                #expect(error.errorBody?.error.type == "invalid_request_error")
+            }
+            do throws(APIError<ErrorResponse>) {
+                _ = try await Self.client(url, .urlSession).createChatCompletion(model: "nope", messages: [])
+                Issue.record("an unknown model was answered")
+            } catch {
+                #expect(error.status == 404)
+            }
+        }
+    }
+}

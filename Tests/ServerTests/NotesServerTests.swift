@@ -1,0 +1,78 @@
+import Foundation
+import LoopbackServer
+import Notes
+import SpecsmithRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Notes client against the Notes server, both generated from `Specs/Notes.yaml`: every endpoint, with
+/// path, query, header, cookie, form and JSON values, an optional answer and answers without a body.
+@Suite struct NotesServerTests {
+    @Test(arguments: TestTransport.allCases)
+    func theClientCallsEveryEndpointOfTheServer(transport: TestTransport) async throws {
+        let desk = NotesDesk()
+        try await withLoopbackServer(register(desk)) { url, log in
+            let notes = NotesClient(baseURL: url, transport: transport.make())
+            let token = try await notes.session.login(email: "ann@example.com", password: "p&ss word")
+            #expect(token.token == "token-ann@example.com" && token.expiresIn == 3600)
+
+            let first = try await notes.createNote(body: NewNote(title: "Groceries", tags: ["home", "todo"]))
+            #expect(first.state == .draft && first.tags == ["home", "todo"])
+            #expect(first.createdAt == desk.created)
+            let second = try await notes.createNote(body: NewNote(title: "Taxes", body: "Before May", tags: ["todo"]))
+
+            let page = try await notes.listNotes(tags: ["todo"], perPage: 1, xRequestID: "r-1")
+            #expect(page.items.map(\.title) == ["Groceries"] && page.next == 2)
+            let drafts = try await notes.listNotes(state: .draft, tags: ["home", "todo"])
+            #expect(drafts.items.map(\.id) == [first.id])
+
+            let renamed = try await notes.updateNote(id: second.id, title: "Taxes 2026", state: .inReview)
+            #expect(renamed?.title == "Taxes 2026" && renamed?.state == .inReview)
+            // Nothing to change: 204, which the client reads as nil.
+            #expect(try await notes.updateNote(id: second.id) == nil)
+
+            try await notes.deleteNote(id: first.id)
+            let restored = try await notes.restoreNote(id: first.id, session: "s-1", theme: "dark")
+            #expect(restored.title == "Restored" && restored.state == .published)
+            _ = try await notes.restoreNote(id: first.id, body: NewNote(title: "Back"))
+            try await notes.notesOptions()
+            try await notes.session.logout()
+
+            let seen = desk.seen.withLock { $0 }
+            #expect(seen.logins.map(\.password) == ["p&ss word"])
+            #expect(seen.requestIDs == ["r-1", nil])
+            #expect(seen.filters.map(\.perPage) == [1, 20])
+            #expect(seen.filters.last?.state == .draft && seen.filters.last?.tags == ["home", "todo"])
+            #expect(seen.restores.map(\.session) == ["s-1", nil])
+            #expect(seen.restores.map(\.theme) == ["dark", "light"])
+            #expect(seen.logouts == 1)
+            let methods = await log.requests.map(\.method)
+            #expect(methods.contains("OPTIONS") && methods.contains("PATCH"))
+        }
+    }
+
+    @Test func everyProblemOfARequestIsNamedAtOnce() async throws {
+        try await withLoopbackServer(register(NotesDesk())) { url, _ in
+            var request = URLRequest(url: URL(string: url.absoluteString + "/notes/not-a-uuid/restore")!)
+            request.httpMethod = "POST"
+            request.httpBody = Data(#"{"title": 5}"#.utf8)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            let body = try JSONDecoder().decode(JSON.self, from: data)
+            #expect(body["problems"]?[0]?["in"] == "path")
+            #expect(body["problems"]?[0]?["name"] == "id")
+            #expect(body["problems"]?[1]?["in"] == "body")
+            #expect(body["problems"]?[1]?["message"]?.string?.contains("title") == true)
+
+            var listing = URLRequest(url: URL(string: url.absoluteString + "/notes?page=two&per_page=x")!)
+            listing.httpMethod = "GET"
+            let (listed, listResponse) = try await URLSession.shared.data(for: listing)
+            #expect((listResponse as? HTTPURLResponse)?.statusCode == 400)
+            let problems = try JSONDecoder().decode(JSON.self, from: listed)["problems"]
+            #expect(problems?[0]?["name"] == "page" && problems?[1]?["name"] == "per_page")
+        }
+    }
+}
