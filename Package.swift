@@ -319,8 +319,8 @@ let package = Package(
                 name: "ServerTests",
                 dependencies: [
                     "Countries", "CountriesServer", "Shop", "ShopServer", "Notes", "NotesServer", "Chat", "ChatServer",
-                    "GitHubIssues",
-                    "GitHubIssuesServer", "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
+                    "Files", "FilesServer", "GitHubIssues", "GitHubIssuesServer", "Payments", "PaymentsServer",
+                    "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 swiftSettings: strictSettings

@@ -24,8 +24,6 @@ public enum Scope {
 ///
 /// Serve an implementation with `registerRoutes(on:)` on a Hummingbird router: each route reads its
 /// request (answering `400 Bad Request` with every problem it finds), calls the method and writes its answer.
-///
-/// Not served yet, so without a method here: `createTranscription` (multipart bodies), `createTranscriptionStream` (multipart bodies).
 public protocol ChatService: Sendable {
     /// Who calls endpoints of a scope: the app's own type, such as its user.
     associatedtype Identity: Sendable
@@ -136,6 +134,32 @@ public protocol ChatService: Sendable {
         caller: Caller<Scope.Authorized, Identity>
     ) async throws -> Reply<ServerStream<SpeechChunk>, ErrorResponse>
 
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    func createTranscription(
+        file: FileUpload,
+        model: String,
+        language: String?,
+        caller: Caller<Scope.Authorized, Identity>
+    ) async throws -> Reply<Transcription, ErrorResponse>
+
+    /// Writes down what an audio file says, answering with the whole text.
+    /// Its stream method sends the multipart field `stream` as `true` and gets the text piece by piece.
+    ///
+    /// - Parameters:
+    ///   - file: The audio.
+    ///   - language: The language spoken, as ISO 639-1, when known.
+    func createTranscriptionStream(
+        file: FileUpload,
+        model: String,
+        language: String?,
+        caller: Caller<Scope.Authorized, Identity>
+    ) async throws -> Reply<ServerStream<TranscriptEvent>, ErrorResponse>
+
     /// The models the API serves.
     func listModels(caller: Caller<Scope.Authorized, Identity>) async throws -> Reply<ModelList, ErrorResponse>
 
@@ -158,13 +182,13 @@ extension ChatService {
             .post,
             "/chat/completions",
             operation: "createChatCompletion",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             if request.bodyField("stream", is: true) {
                 let caller = try await request.caller(
                     Scope.Authorized.self,
-                    scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                     meets: { $0 is any Scope.AuthorizedAccess.Type },
                     authenticate: self.authenticate
                 )
@@ -192,7 +216,7 @@ extension ChatService {
             } else {
                 let caller = try await request.caller(
                     Scope.Authorized.self,
-                    scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                     meets: { $0 is any Scope.AuthorizedAccess.Type },
                     authenticate: self.authenticate
                 )
@@ -223,12 +247,12 @@ extension ChatService {
             .post,
             "/responses",
             operation: "createResponseStream",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )
@@ -256,12 +280,12 @@ extension ChatService {
             .post,
             "/messages",
             operation: "createMessageStream",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )
@@ -307,7 +331,7 @@ extension ChatService {
             if request.parameter("follow", in: .query, is: "true") {
                 let caller = try await request.caller(
                     Scope.Authorized.self,
-                    scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                     meets: { $0 is any Scope.AuthorizedAccess.Type },
                     authenticate: self.authenticate
                 )
@@ -322,7 +346,7 @@ extension ChatService {
             } else {
                 let caller = try await request.caller(
                     Scope.Authorized.self,
-                    scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                     meets: { $0 is any Scope.AuthorizedAccess.Type },
                     authenticate: self.authenticate
                 )
@@ -340,13 +364,13 @@ extension ChatService {
             .post,
             "/audio/speech",
             operation: "createSpeech",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             if request.bodyField("stream_format", is: "sse") {
                 let caller = try await request.caller(
                     Scope.Authorized.self,
-                    scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                     meets: { $0 is any Scope.AuthorizedAccess.Type },
                     authenticate: self.authenticate
                 )
@@ -366,7 +390,7 @@ extension ChatService {
             } else {
                 let caller = try await request.caller(
                     Scope.Authorized.self,
-                    scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                     meets: { $0 is any Scope.AuthorizedAccess.Type },
                     authenticate: self.authenticate
                 )
@@ -386,6 +410,63 @@ extension ChatService {
             }
         }
         routes.add(
+            .post,
+            "/audio/transcriptions",
+            operation: "createTranscription",
+            body: .multipart,
+            invalid: { self.errorBody(for: $0) as ErrorResponse }
+        ) { request in
+            if request.parameter("stream", in: .body, is: "true") {
+                let caller = try await request.caller(
+                    Scope.Authorized.self,
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
+                    meets: { $0 is any Scope.AuthorizedAccess.Type },
+                    authenticate: self.authenticate
+                )
+                let (file, model, language) = try request.values(
+                    request.filePart("file", as: FileUpload.self),
+                    request.part("model", as: String.self),
+                    request.part("language", as: String?.self)
+                )
+                let reply = try await self.createTranscriptionStream(
+                    file: file,
+                    model: model,
+                    language: language,
+                    caller: caller
+                )
+                switch reply {
+                case .answer(let answer):
+                    return request.events(answer)
+                case .error(let body, let status):
+                    return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
+                }
+            } else {
+                let caller = try await request.caller(
+                    Scope.Authorized.self,
+                    schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
+                    meets: { $0 is any Scope.AuthorizedAccess.Type },
+                    authenticate: self.authenticate
+                )
+                let (file, model, language) = try request.values(
+                    request.filePart("file", as: FileUpload.self),
+                    request.part("model", as: String.self),
+                    request.part("language", as: String?.self)
+                )
+                let reply = try await self.createTranscription(
+                    file: file,
+                    model: model,
+                    language: language,
+                    caller: caller
+                )
+                switch reply {
+                case .answer(let answer):
+                    return try request.json(answer)
+                case .error(let body, let status):
+                    return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
+                }
+            }
+        }
+        routes.add(
             .get,
             "/models",
             operation: "listModels",
@@ -393,7 +474,7 @@ extension ChatService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )
@@ -413,7 +494,7 @@ extension ChatService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )

@@ -93,8 +93,6 @@ public enum Scope {
 ///
 /// Serve an implementation with `registerRoutes(on:)` on a Hummingbird router: each route reads its
 /// request (answering `400 Bad Request` with every problem it finds), calls the method and writes its answer.
-///
-/// Not served yet, so without a method here: `uploadContents` (file uploads), `uploadFile` (multipart bodies), `downloadArchive` (downloads).
 public protocol FilesService: Sendable {
     /// Who calls endpoints of a scope: the app's own type, such as its user.
     associatedtype Identity: Sendable
@@ -142,6 +140,31 @@ public protocol FilesService: Sendable {
         id: String,
         caller: Caller<Scope.Operator, Identity>
     ) async throws -> Reply<DeleteFileAnswer, Problem>
+
+    /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
+    func uploadContents(
+        id: String,
+        file: URL,
+        caller: Caller<Scope.FilesWrite, Identity>
+    ) async throws -> Reply<FileInfo, Problem>
+
+    /// Uploads a file with its metadata in one multipart request, on the uploads host.
+    ///
+    /// - Parameters:
+    ///   - file: The contents, with the file's name and media type; a local file is streamed from disk.
+    ///   - name: The name to store it under, instead of the file's own.
+    ///   - labels: Sent as a JSON part.
+    func uploadFile(
+        _ file: FileUpload,
+        name: String?,
+        tags: [String]?,
+        labels: FileLabels?,
+        thumbnails: [FileUpload]?,
+        caller: Caller<Scope.FilesWrite, Identity>
+    ) async throws -> Reply<WithHeaders<FileInfo, UploadFileResponseHeaders>, Problem>
+
+    /// Every file, as one ZIP archive, downloaded to a temporary file that is yours to move.
+    func downloadArchive(caller: Caller<Scope.FilesRead, Identity>) async throws -> Reply<URL, Problem>
 }
 
 extension FilesService {
@@ -156,12 +179,16 @@ extension FilesService {
             .post,
             "/files",
             operation: "createFile",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as Problem }
         ) { request in
             let caller = try await request.caller(
                 Scope.FilesWrite.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
                 meets: { $0 is any Scope.FilesWriteAccess.Type },
                 authenticate: self.authenticate
             )
@@ -202,7 +229,11 @@ extension FilesService {
         routes.add(.get, "/files", operation: "listFiles", invalid: { self.errorBody(for: $0) as Problem }) { request in
             let caller = try await request.caller(
                 Scope.AppOrFilesRead.self,
-                scheme: .apiKey(name: "X-API-Key", in: .header),
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
                 meets: { $0 is any Scope.AppOrFilesReadAccess.Type },
                 authenticate: self.authenticate
             )
@@ -227,7 +258,11 @@ extension FilesService {
         ) { request in
             let caller = try await request.caller(
                 Scope.FilesRead.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
                 meets: { $0 is any Scope.FilesReadAccess.Type },
                 authenticate: self.authenticate
             )
@@ -248,7 +283,11 @@ extension FilesService {
         ) { request in
             let caller = try await request.caller(
                 Scope.FilesRead.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
                 meets: { $0 is any Scope.FilesReadAccess.Type },
                 authenticate: self.authenticate
             )
@@ -269,7 +308,11 @@ extension FilesService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Operator.self,
-                scheme: .basic,
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
                 meets: { $0 is any Scope.OperatorAccess.Type },
                 authenticate: self.authenticate
             )
@@ -283,6 +326,96 @@ extension FilesService {
                 case .scheduled(let body):
                     return try request.json(body, status: 202)
                 }
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4)])
+            }
+        }
+        routes.add(
+            .put,
+            "/files/{id}/contents",
+            operation: "uploadContents",
+            body: .file,
+            invalid: { self.errorBody(for: $0) as Problem }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.FilesWrite.self,
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
+                meets: { $0 is any Scope.FilesWriteAccess.Type },
+                authenticate: self.authenticate
+            )
+            let (id, file) = try request.values(request.path("id", as: String.self), request.upload())
+            let reply = try await self.uploadContents(id: id, file: file, caller: caller)
+            switch reply {
+            case .answer(let answer):
+                return try request.json(answer)
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4)])
+            }
+        }
+        routes.add(
+            .post,
+            "/uploads",
+            operation: "uploadFile",
+            body: .multipart,
+            invalid: { self.errorBody(for: $0) as Problem }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.FilesWrite.self,
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
+                meets: { $0 is any Scope.FilesWriteAccess.Type },
+                authenticate: self.authenticate
+            )
+            let (file, name, tags, labels, thumbnails) = try request.values(
+                request.filePart("file", as: FileUpload.self),
+                request.part("name", as: String?.self),
+                request.part("tags", as: [String]?.self),
+                request.jsonPart("labels", as: FileLabels?.self),
+                request.filePart("thumbnails", as: [FileUpload]?.self)
+            )
+            let reply = try await self.uploadFile(
+                file,
+                name: name,
+                tags: tags,
+                labels: labels,
+                thumbnails: thumbnails,
+                caller: caller
+            )
+            switch reply {
+            case .answer(let answer):
+                let headed = answer
+                return try request.adding(headed.headers.fields, to: request.json(headed.answer))
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4)])
+            }
+        }
+        routes.add(
+            .get,
+            "/archive",
+            operation: "downloadArchive",
+            invalid: { self.errorBody(for: $0) as Problem }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.FilesRead.self,
+                schemes: [
+                    .apiKey(name: "X-API-Key", in: .header),
+                    .bearer(header: "Authorization", prefix: "Bearer"),
+                    .basic,
+                ],
+                meets: { $0 is any Scope.FilesReadAccess.Type },
+                authenticate: self.authenticate
+            )
+            let reply = try await self.downloadArchive(caller: caller)
+            switch reply {
+            case .answer(let answer):
+                return try request.file(answer, contentType: "application/zip")
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -312,5 +445,12 @@ extension ListFilesResponseHeaders {
             ResponseHeaderText.field("X-Total-Count", totalCount),
             ResponseHeaderText.field("X-RateLimit-Reset", rateLimitReset, dates: .secondsSince1970),
         ]
+    }
+}
+
+extension UploadFileResponseHeaders {
+    /// The headers as an answer sends them; those without a value are left out.
+    public var fields: [HeaderField] {
+        return [ResponseHeaderText.field("Location", location)]
     }
 }

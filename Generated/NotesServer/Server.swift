@@ -64,11 +64,11 @@ extension NotesService {
                 self.listNotes(state: state, tags: tags, page: page, perPage: perPage, xRequestID: xRequestID)
             )
         }
-        routes.add(.post, "/notes", operation: "createNote", body: true) { request in
+        routes.add(.post, "/notes", operation: "createNote", body: .collect) { request in
             let body = try request.values(request.json(NewNote.self))
             return try await request.json(self.createNote(body: body))
         }
-        routes.add(.patch, "/notes/{id}", operation: "updateNote", body: true) { request in
+        routes.add(.patch, "/notes/{id}", operation: "updateNote", body: .collect) { request in
             let (id, fields) = try request.values(request.path("id", as: UUID.self), request.json(UpdateNoteBody.self))
             return try await request.jsonOrEmpty(self.updateNote(id: id, title: fields.title, state: fields.state))
         }
@@ -82,7 +82,7 @@ extension NotesService {
             try await self.noteExists(id: id)
             return request.empty(status: 200)
         }
-        routes.add(.post, "/session", operation: "login", body: true) { request in
+        routes.add(.post, "/session", operation: "login", body: .collect) { request in
             let (email, password) = try request.values(
                 request.field("email", as: String.self),
                 request.field("password", as: String.self)
@@ -93,7 +93,7 @@ extension NotesService {
             try await self.logout()
             return request.empty(status: 204)
         }
-        routes.add(.post, "/notes/{id}/restore", operation: "restoreNote", body: true) { request in
+        routes.add(.post, "/notes/{id}/restore", operation: "restoreNote", body: .collect) { request in
             let (id, body, session, theme) = try request.values(
                 request.path("id", as: UUID.self),
                 request.json(NewNote?.self),

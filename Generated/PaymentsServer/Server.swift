@@ -94,7 +94,7 @@ extension PaymentsService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )
@@ -114,12 +114,12 @@ extension PaymentsService {
             .patch,
             "/customers/{id}",
             operation: "updateCustomer",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )
@@ -150,7 +150,7 @@ extension PaymentsService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )
@@ -170,12 +170,12 @@ extension PaymentsService {
             .post,
             "/refunds",
             operation: "createRefund",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(
                 Scope.Authorized.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.AuthorizedAccess.Type },
                 authenticate: self.authenticate
             )

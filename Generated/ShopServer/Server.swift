@@ -112,7 +112,7 @@ extension ShopService {
             .post,
             "/login",
             operation: "login",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ApiErrorMessage }
         ) { request in
             let fields = try request.values(request.json(LoginBody.self))
@@ -128,7 +128,7 @@ extension ShopService {
             .post,
             "/auth/refresh",
             operation: "refreshToken",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ApiErrorMessage }
         ) { request in
             let fields = try request.values(request.json(RefreshTokenBody.self))
@@ -144,12 +144,12 @@ extension ShopService {
             .post,
             "/feedback",
             operation: "sendFeedback",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ApiErrorMessage }
         ) { request in
             let caller = try await request.caller(
                 Scope.Guest.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.GuestAccess.Type },
                 authenticate: self.authenticate
             )
@@ -170,7 +170,7 @@ extension ShopService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Guest.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.GuestAccess.Type },
                 authenticate: self.authenticate
             )
@@ -190,7 +190,7 @@ extension ShopService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Guest.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.GuestAccess.Type },
                 authenticate: self.authenticate
             )
@@ -214,7 +214,7 @@ extension ShopService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Customer.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.CustomerAccess.Type },
                 authenticate: self.authenticate
             )
@@ -238,7 +238,7 @@ extension ShopService {
         ) { request in
             let caller = try await request.caller(
                 Scope.Customer.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.CustomerAccess.Type },
                 authenticate: self.authenticate
             )
@@ -254,12 +254,12 @@ extension ShopService {
             .patch,
             "/customer/profile",
             operation: "updateProfile",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ApiErrorMessage }
         ) { request in
             let caller = try await request.caller(
                 Scope.Customer.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.CustomerAccess.Type },
                 authenticate: self.authenticate
             )
@@ -283,12 +283,12 @@ extension ShopService {
             .post,
             "/resources/images",
             operation: "uploadImage",
-            body: true,
+            body: .collect,
             invalid: { self.errorBody(for: $0) as ApiErrorMessage }
         ) { request in
             let caller = try await request.caller(
                 Scope.Customer.self,
-                scheme: .bearer(header: "Authorization", prefix: "Bearer"),
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
                 meets: { $0 is any Scope.CustomerAccess.Type },
                 authenticate: self.authenticate
             )

@@ -60,23 +60,25 @@ extension ServerRequest {
         }
     }
 
-    /// The caller of an endpoint of the scope `scope`: the request's credential (sent as `scheme`) given to
-    /// `authenticate`. Throws a ``ServerRefusal``: `401` without a credential or when `authenticate` grants
-    /// nothing, `403` when the scope it grants does not meet `meets` (the endpoint's scope or one that
-    /// includes it).
+    /// The caller of an endpoint of the scope `scope`: the request's credential, sent as the first of
+    /// `schemes` the request carries one of (the API's schemes, in spec order), given to `authenticate`.
+    /// Throws a ``ServerRefusal``: `401` without a credential or when `authenticate` grants nothing, `403` when
+    /// the scope it grants does not meet `meets` (the endpoint's scope or one that includes it).
     public func caller<Scope: AuthorizationScope, Identity: Sendable>(
         _ scope: Scope.Type,
-        scheme: AuthScheme,
+        schemes: [AuthScheme],
         meets: (any AuthorizationScope.Type) -> Bool,
         authenticate: (Credential) async throws -> Grant<Identity>?
     ) async throws -> Caller<Scope, Identity> {
-        let challenge: HTTPFields =
+        var challenge = HTTPFields()
+        for scheme in schemes {
             switch scheme {
-            case .bearer(_, let prefix?): [.wwwAuthenticate: prefix]
-            case .basic: [.wwwAuthenticate: "Basic"]
-            default: [:]
+            case .bearer(_, let prefix?): challenge.append(HTTPField(name: .wwwAuthenticate, value: prefix))
+            case .basic: challenge.append(HTTPField(name: .wwwAuthenticate, value: "Basic"))
+            default: break
             }
-        guard let credential = credential(scheme) else {
+        }
+        guard let credential = schemes.lazy.compactMap(credential).first else {
             throw ServerRefusal(.unauthorized, "The endpoint needs credentials.", headers: challenge)
         }
         guard let grant = try await authenticate(credential) else {

@@ -18,6 +18,10 @@ public struct ServerRequest: Sendable {
     public let operation: String
     let pathValues: [String: String]
     let options: ServerOptions
+    /// A file body, streamed to disk.
+    var uploadedFile: URL?
+    /// A multipart body's parts.
+    var parts: [ReceivedPart] = []
 
     init(
         request: Request,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HTTPTypes
 public import Hummingbird
 // What generated servers' signatures name of the runtime (`Credential`, `AuthorizationScope`, `JSON`): apps
@@ -15,14 +15,26 @@ public import Hummingbird
 public struct ServerOptions: Sendable {
     /// The largest request body read into memory; a larger one is answered with `413 Content Too Large`.
     public var maxBodySize: Int
+    /// The largest upload streamed to disk (a file body, or a multipart body with its files); a larger one is
+    /// answered with `413 Content Too Large`.
+    public var maxUploadSize: Int
+    /// Where uploads are streamed to; the handler's files are deleted once it has answered.
+    public var uploadsDirectory: URL
     /// Receives a line for each handler failure answered with `500`, and for each answer a handler gave with
     /// a status its endpoint does not document. The default writes nothing; pass `{ print($0) }` or your
     /// logger.
     public var log: @Sendable (String) -> Void
 
     /// Options with these values.
-    public init(maxBodySize: Int = 2 << 20, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        maxBodySize: Int = 2 << 20,
+        maxUploadSize: Int = 1 << 30,
+        uploadsDirectory: URL = FileManager.default.temporaryDirectory,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.maxBodySize = maxBodySize
+        self.maxUploadSize = maxUploadSize
+        self.uploadsDirectory = uploadsDirectory
         self.log = log
     }
 }
@@ -46,7 +58,7 @@ public struct ServerRoutes<Router: RouterMethods> {
     }
 
     /// Adds the route of the endpoint `operation`: `method` on `path`, a template such as `/notes/{id}`. With
-    /// `body`, the request's body is read first (up to ``ServerOptions/maxBodySize``). `handle` reads the
+    /// `body`, the request's body is read first, as it says. `handle` reads the
     /// request's values and answers; a ``RequestProblems`` it throws becomes `400 Bad Request`, a
     /// ``ServerRefusal`` its own status (`401`, `403`), each with the body `invalid` makes of the problems when
     /// the endpoint documents one (else `application/problem+json`); anything else becomes `500 Internal
@@ -55,7 +67,7 @@ public struct ServerRoutes<Router: RouterMethods> {
         _ method: HTTPRequest.Method,
         _ path: String,
         operation: String,
-        body: Bool = false,
+        body: BodyReading? = nil,
         invalid: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil,
         _ handle: @escaping @Sendable (ServerRequest) async throws -> Response
     ) {
@@ -64,7 +76,13 @@ public struct ServerRoutes<Router: RouterMethods> {
         let options = self.options
         router.on(template.routerPath, method: method) { (request: Request, context: Router.Context) -> Response in
             var collected: ByteBuffer?
-            if body {
+            var uploadedFile: URL?
+            var parts: [ReceivedPart] = []
+            var uploads: Uploads?
+            defer { uploads?.remove() }
+            switch body {
+            case nil: break
+            case .collect?:
                 do {
                     collected = try await request.body.collect(upTo: options.maxBodySize)
                 } catch {
@@ -74,8 +92,47 @@ public struct ServerRoutes<Router: RouterMethods> {
                         problems: []
                     )
                 }
+            case .file?, .multipart?:
+                let files = Uploads(directory: options.uploadsDirectory)
+                uploads = files
+                let file = files.newFile()
+                do {
+                    try files.create()
+                    guard try await UploadReader.write(request.body, to: file, limit: options.maxUploadSize) else {
+                        return ServerRequest.problemResponse(
+                            status: .contentTooLarge,
+                            title: "The upload is larger than \(options.maxUploadSize) bytes.",
+                            problems: []
+                        )
+                    }
+                } catch {
+                    options.log("\(operation): the upload could not be stored: \(error)")
+                    return ServerRequest.problemResponse(
+                        status: .internalServerError,
+                        title: "The upload could not be stored.",
+                        problems: []
+                    )
+                }
+                uploadedFile = file
+                if body == .multipart {
+                    let boundary = request.headers[.contentType].flatMap { UploadReader.parameter("boundary", of: $0) }
+                    guard let boundary, let read = try? UploadReader.parts(of: file, boundary: boundary, uploads: files)
+                    else {
+                        let problem = RequestProblems.Problem(
+                            in: .body,
+                            name: nil,
+                            message: "The body is not multipart/form-data."
+                        )
+                        return ServerRequest.problemResponse(
+                            status: .badRequest,
+                            title: "The request does not follow the API.",
+                            problems: [problem]
+                        )
+                    }
+                    parts = read
+                }
             }
-            let serverRequest = ServerRequest(
+            var serverRequest = ServerRequest(
                 request: request,
                 pathValues: template.values(from: context.parameters),
                 body: collected,
@@ -83,6 +140,8 @@ public struct ServerRoutes<Router: RouterMethods> {
                 operation: operation,
                 options: options
             )
+            serverRequest.uploadedFile = uploadedFile
+            serverRequest.parts = parts
             do {
                 return try await handle(serverRequest)
             } catch let problems as RequestProblems {

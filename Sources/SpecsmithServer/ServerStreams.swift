@@ -200,7 +200,9 @@ extension ServerRequest {
     /// Whether the form field or query parameter `name` is `value` (`?follow=true`, `stream_format=sse`).
     public func parameter(_ name: String, in place: RequestProblems.Place, is value: String) -> Bool {
         let parsed: Parsed<String?> =
-            place == .body ? field(name, as: String?.self) : query(name, as: String?.self)
+            place == .query
+            ? query(name, as: String?.self)
+            : parts.isEmpty ? field(name, as: String?.self) : part(name, as: String?.self)
         return parsed.value??.lowercased() == value.lowercased()
     }
 }

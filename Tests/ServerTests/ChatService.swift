@@ -166,6 +166,36 @@ struct ChatDesk: ChatService {
         )
     }
 
+    func createTranscription(
+        file: FileUpload,
+        model: String,
+        language: String?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Transcription, ErrorResponse> {
+        // A file part arrives as a temporary file.
+        guard case .file(let url) = file.content else { return .answer(Transcription(text: "(in memory)")) }
+        let bytes = try Data(contentsOf: url)
+        return .answer(
+            Transcription(
+                text: "\(file.filename ?? "-"): \(String(decoding: bytes, as: UTF8.self)) (\(language ?? "-"))"
+            )
+        )
+    }
+
+    func createTranscriptionStream(
+        file: FileUpload,
+        model: String,
+        language: String?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<ServerStream<TranscriptEvent>, ErrorResponse> {
+        .answer(
+            ServerStream([
+                TranscriptEvent(type: "transcript.text.delta", delta: "Hello"),
+                TranscriptEvent(type: "transcript.text.done", text: "Hello"),
+            ])
+        )
+    }
+
     func listModels(caller: Caller<Scope.Authorized, String>) async throws -> Reply<ModelList, ErrorResponse> {
         .answer(ModelList(data: [ModelInfo(id: "gpt-test", created: Date(timeIntervalSince1970: 1), ownedBy: "tests")]))
     }

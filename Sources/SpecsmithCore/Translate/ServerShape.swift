@@ -25,15 +25,8 @@ enum ServerShape {
 
     /// Why the server does not serve `operation` yet; `nil` when it does.
     static func unservedReason(_ operation: Operation, api: API) -> String? {
-        switch operation.body {
-        case .multipart?: return "multipart bodies"
-        case .file?: return "file uploads"
-        default: break
-        }
-        if case .file = operation.responseBody { return "downloads" }
         for body in operation.answers?.cases.map(\.body) ?? [] {
             switch body {
-            case .file: return "downloads"
             case .events, .jsonLines, .namedEvents: return "streams among several answers"
             default: continue
             }
@@ -43,7 +36,8 @@ enum ServerShape {
             return "dates in parameters written otherwise than ISO 8601"
         }
         if operation.parameters.contains(where: { parameter in
-            (parameter.location != .body || isFormBody(operation)) && !isText(parameter.type.unwrapped, api: api)
+            (parameter.location != .body || isFormBody(operation) || isTextPart(parameter, operation))
+                && !isText(parameter.type.unwrapped, api: api)
         }) {
             return "parameters that are not text, numbers, flags, dates or lists of them"
         }
@@ -140,7 +134,7 @@ enum ServerShape {
         }
         let value: DefaultValue = operation.addedValue
         if let field = operation.addedBodyField {
-            if case .form? = operation.body {
+            if isFormBody(operation) || isMultipartBody(operation) {
                 return .call(
                     .member(.identifier("request"), "parameter"),
                     [
@@ -262,6 +256,26 @@ enum ServerShape {
                     reads.append(Read(name: parameter.name, value: call("field", separator: parameter.separator)))
                 case .binary?:
                     reads.append(Read(name: parameter.name, value: .call(.member(.identifier("request"), "bytes"), [])))
+                case .file?:
+                    reads.append(
+                        Read(name: parameter.name, value: .call(.member(.identifier("request"), "upload"), []))
+                    )
+                case .multipart(let parts)?:
+                    let kind = parts.first { $0.parameter == parameter.name }?.kind ?? .text
+                    let wire = parts.first { $0.parameter == parameter.name }?.wireName ?? parameter.wireName
+                    var arguments = [Argument(nil, .literal(.string(wire))), Argument("as", type)]
+                    if kind == .text, let value = parameter.defaultValue, value != .null {
+                        arguments.append(Argument("default", TranslationSupport.expression(value)))
+                    }
+                    let method =
+                        switch kind {
+                        case .text: "part"
+                        case .file: "filePart"
+                        case .json: "jsonPart"
+                        }
+                    reads.append(
+                        Read(name: parameter.name, value: .call(.member(.identifier("request"), method), arguments))
+                    )
                 default:
                     reads.append(
                         Read(
@@ -298,6 +312,25 @@ enum ServerShape {
             }
         }
         return names
+    }
+
+    /// Whether `parameter` is a text part of a multipart body.
+    private static func isTextPart(_ parameter: Parameter, _ operation: Operation) -> Bool {
+        guard case .multipart(let parts)? = operation.body else { return false }
+        return parts.contains { $0.parameter == parameter.name && $0.kind == .text }
+    }
+
+    /// How the route reads the body: `.collect`, `.file` or `.multipart`; `nil` without one.
+    static func bodyReading(_ operations: [Operation]) -> String? {
+        let bodies = operations.compactMap(\.body)
+        if bodies.contains(where: { if case .multipart = $0 { true } else { false } }) { return "multipart" }
+        if bodies.contains(where: { if case .file = $0 { true } else { false } }) { return "file" }
+        return bodies.isEmpty ? nil : "collect"
+    }
+
+    private static func isMultipartBody(_ operation: Operation) -> Bool {
+        if case .multipart? = operation.body { return true }
+        return false
     }
 
     private static func isFormBody(_ operation: Operation) -> Bool {

@@ -227,7 +227,7 @@ private func route(_ group: [Operation], names: [Operation: String], api: API) -
         Argument(nil, .literal(.string(ServerShape.pathTemplate(operation)))),
         Argument("operation", .literal(.string(operation.specName))),
     ]
-    if group.contains(where: { $0.body != nil }) { arguments.append(Argument("body", .literal(.bool(true)))) }
+    if let reading = ServerShape.bodyReading(group) { arguments.append(Argument("body", .member(nil, reading))) }
     if let type = operation.errorType(forStatus: 400) {
         // `as` picks the requirement of the endpoint's type among those of the others'.
         let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
@@ -251,7 +251,9 @@ private func route(_ group: [Operation], names: [Operation: String], api: API) -
 private func handling(_ operation: Operation, name: String, api: API) -> [Statement] {
     var statements: [Statement] = []
     if let scope = operation.scope, let auth = api.auth {
-        let scheme = auth.scopes.first { $0.name == scope }.map { auth.scheme(of: $0) } ?? auth.scheme
+        // Any scheme: a scope that includes the endpoint's may send its credentials its own way.
+        var schemes = auth.schemes.isEmpty ? [auth.scheme] : []
+        for named in auth.schemes where !schemes.contains(named.scheme) { schemes.append(named.scheme) }
         statements.append(
             .binding(
                 isLet: true,
@@ -262,7 +264,7 @@ private func handling(_ operation: Operation, name: String, api: API) -> [Statem
                             .member(.identifier("request"), "caller"),
                             [
                                 Argument(nil, .verbatim("\(TranslationNames.scopes).\(scope).self")),
-                                Argument("scheme", AuthTranslation.scheme(scheme)),
+                                Argument("schemes", .array(schemes.map(AuthTranslation.scheme))),
                                 Argument(
                                     "meets",
                                     .closure(
@@ -518,6 +520,13 @@ enum ServerAnswers {
             return .call(
                 .member(.identifier("request"), "bytes"),
                 [Argument(nil, value), Argument("contentType", .literal(.string(accept)))] + statusArgument
+            )
+        case .file(let accept):
+            return .try(
+                .call(
+                    .member(.identifier("request"), "file"),
+                    [Argument(nil, value), Argument("contentType", .literal(.string(accept)))] + statusArgument
+                )
             )
         default:
             return .try(.call(.member(.identifier("request"), "json"), [Argument(nil, value)] + statusArgument))
