@@ -227,7 +227,7 @@ import Testing
         #expect(first.status == 0, "\(first.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(names == (Translator.fileNames.map { "ping.\($0)" } + ["ping.inputs"]).sorted())
-        #expect(names.count == 43 && names.contains("ping.Client8.swift") && names.contains("ping.Models8.swift"))
+        #expect(names.count == 44 && names.contains("ping.Client8.swift") && names.contains("ping.Models8.swift"))
         // The config next to the spec applies without --config: resources only, so Endpoints.swift is empty.
         let endpoints = try String(contentsOf: out.appendingPathComponent("ping.Endpoints.swift"), encoding: .utf8)
         #expect(!endpoints.contains("enum PingAPI"))
@@ -237,7 +237,7 @@ import Testing
         )
 
         let second = try run(arguments)
-        #expect(second.output.contains("(0 changed, 42 unchanged)"))
+        #expect(second.output.contains("(0 changed, 43 unchanged)"))
 
         let explicit = try write("other-config.yaml", "style: endpoints\n")
         #expect(
@@ -276,7 +276,7 @@ import Testing
             #expect(tool.status == 0, "\(tool.errors)")
             let files = try contents(actual)
             #expect(files == (try contents(expected)))
-            #expect(files.count == (mode == "--every-file" ? 42 : 1))
+            #expect(files.count == (mode == "--every-file" ? 43 : 1))
             #expect(
                 tool.output.contains(
                     "Generated \(files.count) file(s) in \(actual.path) (\(files.count) changed, 0 unchanged)"
@@ -344,7 +344,41 @@ import Testing
 
         let unknown = try run(["generate", spec, "--output", out.path, "--flavours", "combine,reactive"])
         #expect(unknown.status == 2)
-        #expect(unknown.errors.contains("unknown flavour `reactive`: use async, combine or rxswift"))
+        #expect(unknown.errors.contains("unknown flavour `reactive`: use async, combine, rxswift or server"))
+    }
+
+    @Test func theServerIsAModuleOfItsOwn() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = try write(
+            "Ping.yaml",
+            "name: Ping\nbaseURL: https://example.com\nflavours: [async, server]\n"
+                + "models:\n  Pong:\n    properties:\n      at: Date\n"
+                + "endpoints:\n  ping: {method: GET, path: /ping, response: Pong}\n"
+        )
+        let out = directory.appendingPathComponent("Ping")
+        let files = { (folder: URL) in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+        // Beside client flavours: the client in --output, the server's module in <output>Server.
+        let both = try run(["generate", spec, "--output", out.path])
+        #expect(both.status == 0, "\(both.errors)")
+        #expect(try files(out) == ["Client.swift", "Endpoints.swift", "Models.swift", "Samples.swift"])
+        let server = directory.appendingPathComponent("PingServer")
+        #expect(try files(server) == ["Models.swift", "Server.swift"])
+        let text = try String(contentsOf: server.appendingPathComponent("Server.swift"), encoding: .utf8)
+        #expect(text.contains("public protocol PingService: Sendable {"))
+        #expect(text.contains("    func ping() async throws -> Pong"))
+        #expect(text.contains("public import SpecsmithServer"))
+        // --check sees both folders.
+        try "// edited\n".write(to: server.appendingPathComponent("Server.swift"), atomically: true, encoding: .utf8)
+        let check = try run(["generate", spec, "--output", out.path, "--check"])
+        #expect(check.status == 1)
+        #expect(check.output.contains("would update \(server.path)/Server.swift"))
+        // --server-output elsewhere; --flavours server alone writes the server's module into --output.
+        let elsewhere = directory.appendingPathComponent("Elsewhere")
+        #expect(try run(["generate", spec, "--output", out.path, "--server-output", elsewhere.path]).status == 0)
+        #expect(try files(elsewhere) == ["Models.swift", "Server.swift"])
+        let alone = directory.appendingPathComponent("Alone")
+        #expect(try run(["generate", spec, "--output", alone.path, "--flavours", "server"]).status == 0)
+        #expect(try files(alone) == ["Models.swift", "Server.swift"])
     }
 
     @Test func specErrorsExitOneAndWriteNothing() throws {
