@@ -30,7 +30,7 @@ public protocol GitHubIssuesService: Sendable {
         state: IssueFilter,
         perPage: Int,
         page: Int
-    ) async throws -> Reply<[Issue], GitHubError>
+    ) async throws -> Reply<WithHeaders<[Issue], LinkHeader>, GitHubError>
 }
 
 extension GitHubIssuesService {
@@ -75,7 +75,8 @@ extension GitHubIssuesService {
             let reply = try await self.issues(owner: owner, repo: repo, state: state, perPage: perPage, page: page)
             switch reply {
             case .answer(let answer):
-                return try request.json(answer)
+                let headed = answer
+                return try request.adding(headed.headers.fields, to: request.json(headed.answer))
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }

@@ -147,3 +147,35 @@ extension ParameterText where Self: RawRepresentable, RawValue == Int {
         self.init(rawValue: number)
     }
 }
+
+/// A date written otherwise than ISO 8601 in a parameter (`dates: secondsSince1970`): `Date` or `Date?`.
+public protocol DateParameter: Sendable {
+    /// The value of `texts`, its date written as `coding` says.
+    static func read(_ texts: [String], dates coding: DateCoding) -> FieldReading<Self>
+}
+
+extension Date: DateParameter {
+    /// The first of `texts`, written as `coding` says.
+    public static func read(_ texts: [String], dates coding: DateCoding) -> FieldReading<Date> {
+        guard let text = texts.first else { return .missing }
+        let date: Date? =
+            switch coding {
+            case .iso8601, .iso8601WithFractionalSeconds: DateCoding.parseISO8601(text)
+            case .secondsSince1970: Double(text).map { Date(timeIntervalSince1970: $0) }
+            case .millisecondsSince1970: Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
+            }
+        guard let date else { return .invalid("`\(text)` is not a date written as \(coding.rawValue).") }
+        return .value(date)
+    }
+}
+
+extension Optional: DateParameter where Wrapped == Date {
+    /// `nil` when the name is missing.
+    public static func read(_ texts: [String], dates coding: DateCoding) -> FieldReading<Date?> {
+        switch Date.read(texts, dates: coding) {
+        case .value(let date): .value(date)
+        case .missing: .value(nil)
+        case .invalid(let why): .invalid(why)
+        }
+    }
+}

@@ -78,3 +78,28 @@ extension ServerRequest {
         return response
     }
 }
+
+/// The `Link` header of a page of a list paged by it (`pages: {by: link}`): where the next page is.
+///
+/// ```swift
+/// WithHeaders(issues, headers: LinkHeader(next: URL(string: "/repos/apple/swift/issues?page=3")))
+/// ```
+public struct LinkHeader: Sendable, Hashable {
+    /// The links; `nil` for none.
+    public var links: Links?
+
+    /// These links.
+    public init(_ links: Links?) {
+        self.links = links
+    }
+
+    /// A link to the `next` page, when there is one (the last page has none).
+    public init(next: URL?) {
+        self.links = next.map { Links([Links.Link(url: $0, relations: ["next"])]) }
+    }
+
+    /// The header as an answer sends it.
+    public var fields: [HeaderField] {
+        [ResponseHeaderText.field("Link", links)]
+    }
+}

@@ -58,6 +58,35 @@ public struct ServerRequest: Sendable {
         return read(.query, name, texts, separator: separator, default: `default`)
     }
 
+    /// The date in query parameter `name`, written as `dates` says (`secondsSince1970`).
+    public func query<Value: DateParameter>(_ name: String, as type: Value.Type, dates: DateCoding) -> Parsed<Value> {
+        dated(.query, name, request.uri.queryParameters.getAll(name).map { String($0) }, dates)
+    }
+
+    /// The date in header `name`, written as `dates` says.
+    public func header<Value: DateParameter>(_ name: String, as type: Value.Type, dates: DateCoding) -> Parsed<Value> {
+        dated(.header, name, HTTPField.Name(name).map { request.headers[values: $0] } ?? [], dates)
+    }
+
+    /// The date in path parameter `name`, written as `dates` says.
+    public func path<Value: DateParameter>(_ name: String, as type: Value.Type, dates: DateCoding) -> Parsed<Value> {
+        dated(.path, name, pathValues[name].map { [$0] } ?? [], dates)
+    }
+
+    private func dated<Value: DateParameter>(
+        _ place: RequestProblems.Place,
+        _ name: String,
+        _ texts: [String],
+        _ dates: DateCoding
+    ) -> Parsed<Value> {
+        switch Value.read(texts, dates: dates) {
+        case .value(let value): return Parsed(value: value)
+        case .missing:
+            return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "It is required."))
+        case .invalid(let why): return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: why))
+        }
+    }
+
     /// The header `name`, or `default` when the request has none.
     public func header<Value: ParameterField>(
         _ name: String,

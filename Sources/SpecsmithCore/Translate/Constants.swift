@@ -181,6 +181,8 @@ enum ServerSymbols {
     static let namedEvent = "NamedEvent"
     /// An answer with its documented response headers.
     static let withHeaders = "WithHeaders"
+    /// The `Link` header of a page, for a list paged by it.
+    static let linkHeader = "LinkHeader"
     /// Writes response headers' values as text.
     static let responseHeaderText = "ResponseHeaderText"
     /// The caller of an endpoint of a scope: `Caller<Scope.Customer, Identity>`.
@@ -201,6 +203,6 @@ enum ServerSymbols {
     /// The types the server's declarations name unqualified.
     static let types: Set<String> = [
         reply, caller, grant, identity, requestProblems, serverRoutes, serverOptions, withHeaders, responseHeaderText,
-        serverStream, namedEvent,
+        serverStream, namedEvent, linkHeader,
     ]
 }

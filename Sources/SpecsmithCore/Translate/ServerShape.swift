@@ -32,8 +32,13 @@ enum ServerShape {
             }
         }
         if operation.parameters.contains(where: \.isObject) { return "object parameters" }
-        if operation.parameters.contains(where: { $0.dates != nil && $0.location != .body }) {
-            return "dates in parameters written otherwise than ISO 8601"
+        if operation.parameters.contains(where: { parameter in
+            let read = [.path, .query, .header].contains(parameter.location)
+            let asText =
+                read || parameter.location == .cookie || isFormBody(operation) || isTextPart(parameter, operation)
+            return parameter.dates != nil && asText && (!read || parameter.type.unwrapped != .builtin(.date))
+        }) {
+            return "dates in cookies, form fields or lists written otherwise than ISO 8601"
         }
         if operation.parameters.contains(where: { parameter in
             (parameter.location != .body || isFormBody(operation) || isTextPart(parameter, operation))
@@ -182,14 +187,22 @@ enum ServerShape {
         if let element = operation.responseBody.streamElement {
             answer = "\(ServerSymbols.serverStream)<\(TranslationSupport.typeText(element))>"
         }
-        if let headers = operation.responseHeaders {
-            answer = "\(ServerSymbols.withHeaders)<\(answer), \(headers.typeName)>"
+        if let headers = headersType(operation) {
+            answer = "\(ServerSymbols.withHeaders)<\(answer), \(headers)>"
         }
         switch operation.errorBody {
         case .none: return answer
         case .type(let type): return "\(ServerSymbols.reply)<\(answer), \(TranslationSupport.typeText(type))>"
         case .enumeration(let name, _): return "\(ServerSymbols.reply)<\(answer), \(name)>"
         }
+    }
+
+    /// The type of the headers an endpoint's answer carries: its documented headers, or for a list paged by its
+    /// `Link` header without documented headers, the runtime's `LinkHeader`; `nil` for none.
+    static func headersType(_ operation: Operation) -> String? {
+        if let headers = operation.responseHeaders { return headers.typeName }
+        if case .link? = operation.pagination?.kind { return ServerSymbols.linkHeader }
+        return nil
     }
 
     /// The types of the `400 Bad Request` bodies the endpoints document, each once, in order of first use.
@@ -227,6 +240,16 @@ enum ServerShape {
             let type = Expression.verbatim(typeExpression(parameter.type) + ".self")
             func call(_ method: String, separator: String? = nil) -> Expression {
                 var arguments = [Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type)]
+                if let dates = parameter.dates {
+                    // A date written otherwise than ISO 8601: `dates:` says how.
+                    return .call(
+                        .member(.identifier("request"), method),
+                        [
+                            Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type),
+                            Argument("dates", .member(nil, dates)),
+                        ]
+                    )
+                }
                 if let separator { arguments.append(Argument("separator", .literal(.string(separator)))) }
                 if let value = parameter.defaultValue, value != .null {
                     arguments.append(Argument("default", TranslationSupport.expression(value)))

@@ -371,7 +371,7 @@ enum ServerAnswers {
 
     /// The statements that return `value`, the endpoint's answer; `calls` when `value` calls the service.
     private static func answer(_ operation: Operation, value: Expression, calls: Bool) -> [Statement] {
-        guard operation.responseHeaders != nil else {
+        guard ServerShape.headersType(operation) != nil else {
             return answer(operation, value: value, calls: calls, wrap: { $0 })
         }
         // `WithHeaders`: the answer's response, with the headers added.
