@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import PaymentsServer
+import SpecsmithServer
+import Synchronization
+
+/// A payments server written as an app would, over one customer and a few charges.
+final class PaymentsDesk: PaymentsService {
+    static func value<Value: Decodable>(_ type: Value.Type, _ json: String) -> Value {
+        try! DateCoding.secondsSince1970.makeDecoder().decode(Value.self, from: Data(json.utf8))
+    }
+
+    let customer = Mutex(
+        value(
+            Customer.self,
+            #"{"id":"cus_1","object":"customer","created":1767225600,"livemode":false,"email":"ann@example.com","name":"Ann","description":"VIP","balance":0,"metadata":{"tier":"gold"}}"#
+        )
+    )
+    /// Charges 1…5, created a day apart from 1 January 2026.
+    let charges = (1...5).reversed().map { number in
+        value(
+            Charge.self,
+            #"{"id":"ch_\#(number)","object":"charge","created":\#(1_767_225_600 + number * 86_400),"livemode":false,"amount":\#(number * 100),"amount_refunded":0,"currency":"eur","status":"succeeded","paid":true,"metadata":{}}"#
+        )
+    }
+
+    func authenticate(_ credential: Credential) async throws -> Grant<String>? {
+        credential == .token("sk_test") ? Grant("account", scope: Scope.Authorized.self) : nil
+    }
+
+    func errorBody(for problems: RequestProblems) -> ErrorResponse {
+        Self.value(ErrorResponse.self, #"{"error":{"type":"invalid_request_error","message":"x"}}"#)
+    }
+
+    func retrieveCustomer(
+        id: String,
+        expand: [String]?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Customer, ErrorResponse> {
+        guard id == "cus_1" else { return .error(missing(id), status: 404) }
+        return .answer(customer.withLock { $0 })
+    }
+
+    func updateCustomer(
+        id: String,
+        email: String?,
+        name: String?,
+        description: Nullable<String>?,
+        metadata: [String: String?]?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Customer, ErrorResponse> {
+        guard id == "cus_1" else { return .error(missing(id), status: 404) }
+        return .answer(
+            customer.withLock { customer in
+                if let email { customer.email = email }
+                if let name { customer.name = name }
+                switch description {
+                case nil: break
+                case .null?: customer.description = nil
+                case .value(let text)?: customer.description = text
+                }
+                for (key, value) in metadata ?? [:] { customer.metadata[key] = value }
+                return customer
+            }
+        )
+    }
+
+    func listCharges(
+        customer: String?,
+        limit: Int,
+        startingAfter: String?,
+        createdSince: Date?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<ChargeList, ErrorResponse> {
+        var matching = charges.filter { createdSince == nil || $0.created >= createdSince! }
+        if let startingAfter, let index = matching.firstIndex(where: { $0.id == startingAfter }) {
+            matching = Array(matching[(index + 1)...])
+        }
+        let page = Array(matching.prefix(limit))
+        let list = Self.value(ChargeList.self, #"{"object":"list","data":[],"has_more":false,"url":"/v1/charges"}"#)
+        var answer = list
+        answer.data = page
+        answer.hasMore = matching.count > limit
+        return .answer(answer)
+    }
+
+    func retrieveCharge(
+        id: String,
+        expand: [String]?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Charge, ErrorResponse> {
+        guard let charge = charges.first(where: { $0.id == id }) else { return .error(missing(id), status: 404) }
+        return .answer(charge)
+    }
+
+    func createRefund(
+        charge: String,
+        amount: Int?,
+        reason: RefundReason?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Refund, ErrorResponse> {
+        guard let found = charges.first(where: { $0.id == charge }) else { return .error(missing(charge), status: 404) }
+        let reasonJSON = reason.map { #""\#($0.rawValue)""# } ?? "null"
+        return .answer(
+            Self.value(
+                Refund.self,
+                #"{"id":"re_1","object":"refund","created":1767225600,"livemode":false,"amount":\#(amount ?? found.amount),"charge":"\#(charge)","currency":"eur","reason":\#(reasonJSON),"status":"succeeded"}"#
+            )
+        )
+    }
+
+    private func missing(_ id: String) -> ErrorResponse {
+        Self.value(
+            ErrorResponse.self,
+            #"{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such object: \#(id)"}}"#
+        )
+    }
+}
+
+/// Adds `desk`'s routes.
+func register(_ desk: PaymentsDesk) -> (Router<BasicRequestContext>) -> Void {
+    { router in desk.registerRoutes(on: router) }
+}
