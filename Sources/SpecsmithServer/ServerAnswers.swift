@@ -24,7 +24,7 @@ public enum Reply<Answer: Sendable, ErrorBody: Sendable>: Sendable {
 extension ServerRequest {
     /// `value` as JSON, written with the API's dates, with `status`.
     public func json<Value: Encodable>(_ value: Value, status: Int = 200) throws -> Response {
-        let data = try dates.makeEncoder().encode(value)
+        let data = try coders.encoder.encode(value)
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(

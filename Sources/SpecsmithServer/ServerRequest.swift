@@ -18,6 +18,8 @@ public struct ServerRequest: Sendable {
     public let operation: String
     let pathValues: [String: String]
     let options: ServerOptions
+    /// The route table's JSON coders, with the API's dates.
+    let coders: Coders
     /// A file body, streamed to disk.
     var uploadedFile: URL?
     /// A multipart body's parts.
@@ -28,9 +30,11 @@ public struct ServerRequest: Sendable {
         pathValues: [String: String],
         body: ByteBuffer?,
         dates: DateCoding,
+        coders: Coders,
         operation: String,
         options: ServerOptions
     ) {
+        self.coders = coders
         self.request = request
         self.pathValues = pathValues
         self.body = body
@@ -182,7 +186,7 @@ public struct ServerRequest: Sendable {
 
     private func decode<Value: Decodable & Sendable>(_ type: Value.Type, from body: ByteBuffer) -> Parsed<Value> {
         do {
-            return Parsed(value: try dates.makeDecoder().decode(Value.self, from: Data(buffer: body)))
+            return Parsed(value: try coders.decoder.decode(Value.self, from: Data(buffer: body)))
         } catch {
             return Parsed(problem: RequestProblems.Problem(in: .body, name: nil, message: Self.describe(error)))
         }
@@ -220,6 +224,12 @@ public struct ServerRequest: Sendable {
             return "The body is not valid JSON."
         }
     }
+}
+
+/// A route table's JSON encoder and decoder, with the API's dates.
+struct Coders: Sendable {
+    let encoder: JSONEncoder
+    let decoder: JSONDecoder
 }
 
 /// A value read from a request, or the problem that kept it from being read.

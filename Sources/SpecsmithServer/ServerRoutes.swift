@@ -51,10 +51,14 @@ public struct ServerRoutes<Router: RouterMethods> {
     public let options: ServerOptions
 
     /// Routes on `router` for an API that writes dates as `dates`.
+    /// The API's coders, made once for every request the routes answer (both are safe to share).
+    let coders: Coders
+
     public init(_ router: Router, dates: DateCoding, options: ServerOptions) {
         self.router = router
         self.dates = dates
         self.options = options
+        self.coders = Coders(encoder: dates.makeEncoder(), decoder: dates.makeDecoder())
     }
 
     /// Adds the route of the endpoint `operation`: `method` on `path`, a template such as `/notes/{id}`. With
@@ -74,6 +78,7 @@ public struct ServerRoutes<Router: RouterMethods> {
         let template = RouteTemplate(path)
         let dates = self.dates
         let options = self.options
+        let coders = self.coders
         router.on(template.routerPath, method: method) { (request: Request, context: Router.Context) -> Response in
             var collected: ByteBuffer?
             var uploadedFile: URL?
@@ -137,6 +142,7 @@ public struct ServerRoutes<Router: RouterMethods> {
                 pathValues: template.values(from: context.parameters),
                 body: collected,
                 dates: dates,
+                coders: coders,
                 operation: operation,
                 options: options
             )

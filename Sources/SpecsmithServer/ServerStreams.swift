@@ -95,7 +95,7 @@ extension ServerRequest {
         terminator: String? = nil,
         errorEvent: String? = nil
     ) -> Response {
-        let encoder = dates.makeEncoder()
+        let encoder = coders.encoder
         return eventStream(stream, terminator: terminator, errorEvent: errorEvent) { value in
             Self.event(name: nil, data: String(decoding: try encoder.encode(value), as: UTF8.self))
         }
@@ -108,7 +108,7 @@ extension ServerRequest {
         errorEvent: String? = nil,
         _ event: @escaping @Sendable (Element) -> NamedEvent
     ) -> Response {
-        let encoder = dates.makeEncoder()
+        let encoder = coders.encoder
         return eventStream(stream, terminator: terminator, errorEvent: errorEvent) { value in
             let named = event(value)
             let data =
@@ -119,7 +119,7 @@ extension ServerRequest {
 
     /// An `application/x-ndjson` answer: the JSON of each value of `stream` on a line of its own.
     public func jsonLines<Element: Encodable & Sendable>(_ stream: ServerStream<Element>) -> Response {
-        let encoder = dates.makeEncoder()
+        let encoder = coders.encoder
         let log = options.log
         let operation = operation
         var headers = HTTPFields()
@@ -148,7 +148,7 @@ extension ServerRequest {
         errorEvent: String?,
         _ text: @escaping @Sendable (Element) throws -> String
     ) -> Response {
-        let encoder = dates.makeEncoder()
+        let encoder = coders.encoder
         let log = options.log
         let operation = operation
         var headers = HTTPFields()

@@ -116,7 +116,7 @@ extension ServerRequest {
         name: String
     ) -> Parsed<Value> {
         do {
-            return Parsed(value: try dates.makeDecoder().decode(Value.self, from: part.data))
+            return Parsed(value: try coders.decoder.decode(Value.self, from: part.data))
         } catch {
             return Parsed(problem: RequestProblems.Problem(in: .body, name: name, message: Self.describe(error)))
         }

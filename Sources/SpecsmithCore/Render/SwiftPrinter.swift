@@ -274,10 +274,7 @@ public struct SwiftPrinter: Sendable {
         case .unsafeBinding(let name, let value):
             emit(value, prefix: "nonisolated(unsafe) let \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
         case .tupleBinding(let names, let value):
-            let pattern =
-                names.count == 1
-                ? SwiftName.escaped(names[0]) : "(" + names.map(SwiftName.escaped).joined(separator: ", ") + ")"
-            emit(value, prefix: "let \(pattern) = ", suffix: "", into: &writer)
+            emit(value, prefix: "let \(tuplePattern(names)) = ", suffix: "", into: &writer)
         case .assignment(let target, let value):
             emit(value, prefix: flat(target) + " = ", suffix: "", into: &writer)
         case .switch(let subject, let cases):
@@ -560,15 +557,17 @@ public struct SwiftPrinter: Sendable {
         case .binding(let isLet, let name, let value):
             "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = \(flat(value))"
         case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
-        case .tupleBinding(let names, let value):
-            "let "
-                + (names.count == 1
-                    ? SwiftName.escaped(names[0]) : "(" + names.map(SwiftName.escaped).joined(separator: ", ") + ")")
-                + " = " + flat(value)
+        case .tupleBinding(let names, let value): "let \(tuplePattern(names)) = \(flat(value))"
         case .assignment(let target, let value): flat(target) + " = " + flat(value)
         case .throw(let error): "throw " + flat(error)
         case .switch, .doCatch, .ifLet, .ifElse, .forTryAwait: "…"
         }
+    }
+
+    /// `name`, or `(a, b)` for several.
+    private func tuplePattern(_ names: [String]) -> String {
+        names.count == 1
+            ? SwiftName.escaped(names[0]) : "(" + names.map(SwiftName.escaped).joined(separator: ", ") + ")"
     }
 
     private func literalText(_ literal: Literal) -> String {

@@ -237,18 +237,13 @@ enum ServerShape {
         var reads: [Read] = []
         var fieldsRead = false
         for parameter in operation.parameters {
-            let type = Expression.verbatim(typeExpression(parameter.type) + ".self")
+            let type = Expression.verbatim(TranslationSupport.typeText(parameter.type) + ".self")
             func call(_ method: String, separator: String? = nil) -> Expression {
                 var arguments = [Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type)]
                 if let dates = parameter.dates {
                     // A date written otherwise than ISO 8601: `dates:` says how.
-                    return .call(
-                        .member(.identifier("request"), method),
-                        [
-                            Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type),
-                            Argument("dates", .member(nil, dates)),
-                        ]
-                    )
+                    arguments.append(Argument("dates", .member(nil, dates)))
+                    return .call(.member(.identifier("request"), method), arguments)
                 }
                 if let separator { arguments.append(Argument("separator", .literal(.string(separator)))) }
                 if let value = parameter.defaultValue, value != .null {
@@ -284,8 +279,9 @@ enum ServerShape {
                         Read(name: parameter.name, value: .call(.member(.identifier("request"), "upload"), []))
                     )
                 case .multipart(let parts)?:
-                    let kind = parts.first { $0.parameter == parameter.name }?.kind ?? .text
-                    let wire = parts.first { $0.parameter == parameter.name }?.wireName ?? parameter.wireName
+                    let part = parts.first { $0.parameter == parameter.name }
+                    let kind = part?.kind ?? .text
+                    let wire = part?.wireName ?? parameter.wireName
                     var arguments = [Argument(nil, .literal(.string(wire))), Argument("as", type)]
                     if kind == .text, let value = parameter.defaultValue, value != .null {
                         arguments.append(Argument("default", TranslationSupport.expression(value)))
@@ -310,11 +306,6 @@ enum ServerShape {
             }
         }
         return reads
-    }
-
-    /// A type as it is written before `.self`: `[String]?`, `Int`.
-    private static func typeExpression(_ type: TypeRef) -> String {
-        TranslationSupport.typeText(type)
     }
 
     /// The enumerations that parameters read from text (through lists and optionals), each once.
