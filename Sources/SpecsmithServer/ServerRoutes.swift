@@ -50,10 +50,10 @@ public struct ServerRoutes<Router: RouterMethods> {
     /// Limits and logging.
     public let options: ServerOptions
 
-    /// Routes on `router` for an API that writes dates as `dates`.
     /// The API's coders, made once for every request the routes answer (both are safe to share).
     let coders: Coders
 
+    /// Routes on `router` for an API that writes dates as `dates`.
     public init(_ router: Router, dates: DateCoding, options: ServerOptions) {
         self.router = router
         self.dates = dates
