@@ -477,6 +477,51 @@ def runtime(tools, concurrency_levels):
     return results
 
 
+SERVER_NAMES = {"hand-written": "hand-written Hummingbird handler", "specsmith": "Specsmith generated server",
+                "openapi-generator": "swift-openapi-generator stubs (swift-openapi-hummingbird)"}
+SERVER_ENDPOINTS = {"list": "`GET /v1/regions/{region}/countries?limit=10` (10 countries encoded)",
+                    "create": "`POST /v1/countries` (a country decoded and encoded back)"}
+
+
+def servers(rounds, seconds):
+    """Requests/s of the generated server beside a hand-written handler and swift-openapi-generator's stubs, in
+    one `server-bench` run (wrk in another process makes the load)."""
+    log("building server-bench (release)")
+    run(["swift", "build", "-c", "release", "--product", "server-bench"], cwd=HERE)
+    bin_path = Path(subprocess.run(
+        ["swift", "build", "-c", "release", "--show-bin-path"], cwd=HERE, check=True, capture_output=True,
+        text=True).stdout.strip())
+    log(f"server benchmark: {rounds} rounds of {seconds} s per server and endpoint")
+    output = subprocess.run(
+        [bin_path / "server-bench", "--json", "--rounds", str(rounds), "--seconds", str(seconds)], check=True,
+        capture_output=True, text=True).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def server_table(result):
+    load = "wrk in another process" if result["load"] == "wrk" else "an AsyncHTTPClient in the same process"
+    if result.get("pinned"):
+        load += ", on a core of its own"
+    lines = [f"Load: {load}, {result['connections']} connections; {result['rounds']} rounds of {result['seconds']} s "
+             f"per server and endpoint, in turns; load average {result['loadAverage'][0]} before, "
+             f"{result['loadAverage'][1]} after; peak RSS of the three servers' process {result['peakRSSMB']} MB.",
+             "",
+             "| endpoint | server | requests/s, median (range) | ratio to hand-written | server CPU-s per 1,000 "
+             "requests | latency p50 / p99 |",
+             "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for endpoint in sorted(result["endpoints"], key=lambda e: list(SERVER_ENDPOINTS).index(e)):
+        servers_of = result["endpoints"][endpoint]
+        for name in SERVER_NAMES:
+            if name not in servers_of:
+                continue
+            f = servers_of[name]
+            lines.append(f"| {SERVER_ENDPOINTS.get(endpoint, endpoint)} | {SERVER_NAMES[name]} | "
+                         f"{f['requestsPerSecond']:,.0f} ({f['minimum']:,.0f}–{f['maximum']:,.0f}) | "
+                         f"{f['ratio']:.2f}× | {f['cpuSecondsPer1000']:.3f} | {f['p50Milliseconds']:.1f} / "
+                         f"{f['p99Milliseconds']:.1f} ms |")
+    return "\n".join(lines)
+
+
 def ratio(slow, fast):
     return f"{slow / fast:.1f}×" if fast > 0 else "–"
 
@@ -611,6 +656,13 @@ def main():
     parser.add_argument("--skip-transfers", action="store_true")
     parser.add_argument("--transfers-only", action="store_true",
                         help="only the upload and download memory measurements (builds only transfer-bench)")
+    parser.add_argument("--skip-servers", action="store_true")
+    parser.add_argument("--servers-only", action="store_true",
+                        help="only the generated server's requests/s beside a hand-written handler and "
+                             "swift-openapi-generator's stubs (builds only server-bench; needs wrk for a load from "
+                             "another process)")
+    parser.add_argument("--server-rounds", type=int, default=9)
+    parser.add_argument("--server-seconds", type=int, default=4)
     parser.add_argument("--transfer-megabytes", type=int, default=200)
     parser.add_argument("--stream-events", type=int, default=1_000_000, help="values each stream scenario reads")
     parser.add_argument("--openapi", action="append", metavar="FILE", default=[],
@@ -633,6 +685,11 @@ def main():
         print(openapi_table(rows))
         return
 
+    if args.servers_only:
+        WORK.mkdir(exist_ok=True)
+        print(server_table(servers(args.server_rounds, args.server_seconds)))
+        return
+
     if args.transfers_only:
         WORK.mkdir(exist_ok=True)
         print(transfer_table(transfers(args.transfer_megabytes, args.stream_events), args.transfer_megabytes))
@@ -646,9 +703,12 @@ def main():
         tools, [int(s) for s in args.compile_sizes.split(",") if s], args.compile_runs)
     runtime_results = {} if args.skip_runtime else runtime(tools, [1, 4])
     transfer_results = [] if args.skip_transfers else transfers(args.transfer_megabytes, args.stream_events)
+    server_results = None if args.skip_servers else servers(args.server_rounds, args.server_seconds)
     report = table(gen_rows, compile_rows, runtime_results)
     if transfer_results:
         report += "\n\n" + transfer_table(transfer_results, args.transfer_megabytes)
+    if server_results:
+        report += "\n\n" + server_table(server_results)
     (WORK / "results.json").write_text(json.dumps(
         {"generation": gen_rows, "compile": compile_rows, "runtime": runtime_results}, indent=2))
     print(report)

@@ -53,4 +53,15 @@ import Testing
             #expect((missing as? HTTPURLResponse)?.statusCode == 400)
         }
     }
+
+    @Test func answersSortTheirKeysSoThatEqualValuesAreEqualBytes() async throws {
+        try await withLoopbackServer(registerCountries) { url, _ in
+            let (data, _) = try await URLSession.shared.data(from: url.appending(path: "name/Germany"))
+            let text = String(decoding: data, as: UTF8.self)
+            let name = try #require(text.range(of: "\"name\""))
+            let alpha2Code = try #require(text.range(of: "\"alpha2Code\""))
+            // The spec lists `name` first (and Foundation's encoder keeps no order of its own).
+            #expect(alpha2Code.lowerBound < name.lowerBound)
+        }
+    }
 }
