@@ -314,12 +314,29 @@ let package = Package(
                 ],
                 swiftSettings: strictSettings
             ),
+            // The examples' generated servers over services written as an app would: what ServerTests runs the
+            // generated clients against, and `example-servers NAME` serves for schemathesis
+            // (`scripts/fuzz-mock.py --servers`).
+            .target(
+                name: "ExampleServices",
+                dependencies: [
+                    "CountriesServer", "ShopServer", "NotesServer", "ChatServer", "FilesServer", "GitHubIssuesServer",
+                    "PaymentsServer", "SpecsmithServer", .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                path: "Tests/ExampleServices",
+                swiftSettings: strictSettings
+            ),
+            .executableTarget(
+                name: "example-servers",
+                dependencies: ["ExampleServices", "LoopbackServer"],
+                path: "Tests/ExampleServers",
+                swiftSettings: strictSettings
+            ),
             // Generated clients against generated servers, over loopback HTTP.
             .testTarget(
                 name: "ServerTests",
                 dependencies: [
-                    "Countries", "CountriesServer", "Shop", "ShopServer", "Notes", "NotesServer", "Chat", "ChatServer",
-                    "Files", "FilesServer", "GitHubIssues", "GitHubIssuesServer", "Payments", "PaymentsServer",
+                    "Countries", "Shop", "Notes", "Chat", "Files", "GitHubIssues", "Payments", "ExampleServices",
                     "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],

@@ -44,9 +44,6 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     /// `incomplete`
     case incomplete
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [ResponseStatus] = [
         Self.queued,
@@ -62,9 +59,13 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -80,8 +81,6 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
             return "failed"
         case .incomplete:
             return "incomplete"
-        case .unknown(let value):
-            return value
         }
     }
 }

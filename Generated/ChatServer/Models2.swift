@@ -19,9 +19,6 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
     /// `tool`
     case tool
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [Role] = [Self.system, Self.developer, Self.user, Self.assistant, Self.tool]
 
@@ -31,9 +28,13 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -49,8 +50,6 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
             return "assistant"
         case .tool:
             return "tool"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -109,9 +108,6 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// `error`
     case error
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [LogLevel] = [Self.debug, Self.info, Self.warning, Self.error]
 
@@ -121,9 +117,13 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -137,8 +137,6 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
             return "warning"
         case .error:
             return "error"
-        case .unknown(let value):
-            return value
         }
     }
 }

@@ -120,9 +120,6 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// `high`
     case high
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [ImageDetail] = [Self.auto, Self.low, Self.high]
 
@@ -132,9 +129,13 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -146,8 +147,6 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
             return "low"
         case .high:
             return "high"
-        case .unknown(let value):
-            return value
         }
     }
 }

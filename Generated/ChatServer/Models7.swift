@@ -46,9 +46,6 @@ public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// `content_filter`
     case contentFilter
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [FinishReason] = [Self.stop, Self.length, Self.toolCalls, Self.contentFilter]
 
@@ -58,9 +55,13 @@ public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -74,8 +75,6 @@ public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
             return "tool_calls"
         case .contentFilter:
             return "content_filter"
-        case .unknown(let value):
-            return value
         }
     }
 }

@@ -88,9 +88,6 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
     /// `required`
     case required
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [ToolChoiceMode] = [Self.none, Self.auto, Self.required]
 
@@ -100,9 +97,13 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -114,8 +115,6 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
             return "auto"
         case .required:
             return "required"
-        case .unknown(let value):
-            return value
         }
     }
 }

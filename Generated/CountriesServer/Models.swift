@@ -174,9 +174,6 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     /// `Polar`
     case polar
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [Region] = [
         Self.africa,
@@ -193,9 +190,13 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -213,8 +214,6 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
             return "Oceania"
         case .polar:
             return "Polar"
-        case .unknown(let value):
-            return value
         }
     }
 }

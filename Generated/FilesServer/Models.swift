@@ -121,9 +121,6 @@ public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// `done`
     case done
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [JobState] = [Self.queued, Self.running, Self.done]
 
@@ -133,9 +130,13 @@ public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -147,8 +148,6 @@ public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
             return "running"
         case .done:
             return "done"
-        case .unknown(let value):
-            return value
         }
     }
 }

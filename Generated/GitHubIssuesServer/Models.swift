@@ -197,9 +197,6 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// `closed`
     case closed
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [IssueState] = [Self.open, Self.closed]
 
@@ -209,9 +206,13 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -221,8 +222,6 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
             return "open"
         case .closed:
             return "closed"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -238,9 +237,6 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// `all`
     case all
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [IssueFilter] = [Self.open, Self.closed, Self.all]
 
@@ -250,9 +246,13 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -264,8 +264,6 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
             return "closed"
         case .all:
             return "all"
-        case .unknown(let value):
-            return value
         }
     }
 }

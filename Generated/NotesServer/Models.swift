@@ -131,9 +131,6 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
     /// `in-review`
     case inReview
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [State] = [Self.draft, Self.published, Self.inReview]
 
@@ -143,9 +140,13 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -157,8 +158,6 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
             return "published"
         case .inReview:
             return "in-review"
-        case .unknown(let value):
-            return value
         }
     }
 }

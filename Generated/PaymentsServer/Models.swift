@@ -212,9 +212,6 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
     /// `us_bank_account`
     case usBankAccount
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [PaymentMethodType] = [Self.card, Self.sepaDebit, Self.usBankAccount]
 
@@ -224,9 +221,13 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -238,8 +239,6 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
             return "sepa_debit"
         case .usBankAccount:
             return "us_bank_account"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -288,9 +287,6 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// `jpy`
     case jpy
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [Currency] = [Self.usd, Self.eur, Self.gbp, Self.jpy]
 
@@ -300,9 +296,13 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -316,8 +316,6 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
             return "gbp"
         case .jpy:
             return "jpy"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -549,9 +547,6 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// `failed`
     case failed
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [ChargeStatus] = [Self.succeeded, Self.pending, Self.failed]
 
@@ -561,9 +556,13 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -575,8 +574,6 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
             return "pending"
         case .failed:
             return "failed"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -738,9 +735,6 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// `requested_by_customer`
     case requestedByCustomer
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [RefundReason] = [Self.duplicate, Self.fraudulent, Self.requestedByCustomer]
 
@@ -750,9 +744,13 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -764,8 +762,6 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
             return "fraudulent"
         case .requestedByCustomer:
             return "requested_by_customer"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -784,9 +780,6 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// `canceled`
     case canceled
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [RefundStatus] = [Self.pending, Self.succeeded, Self.failed, Self.canceled]
 
@@ -796,9 +789,13 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -812,8 +809,6 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
             return "failed"
         case .canceled:
             return "canceled"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -1083,9 +1078,6 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// `setup`
     case setup
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [CheckoutMode] = [Self.payment, Self.subscription, Self.setup]
 
@@ -1095,9 +1087,13 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -1109,8 +1105,6 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
             return "subscription"
         case .setup:
             return "setup"
-        case .unknown(let value):
-            return value
         }
     }
 }
@@ -1291,9 +1285,6 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// `invalid_request_error`
     case invalidRequestError
 
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
     /// Every value the spec lists.
     public static let knownCases: [ErrorType] = [
         Self.apiError,
@@ -1308,9 +1299,13 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
         uniquingKeysWith: { first, _ in first }
     )
 
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    /// The case for `rawValue`, or `nil` when the spec does not list it.
+    public init?(rawValue: String) {
+        if let found = Self.casesByRawValue[rawValue] {
+            self = found
+            return
+        }
+        return nil
     }
 
     /// The value as it is written in JSON.
@@ -1324,8 +1319,6 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
             return "idempotency_error"
         case .invalidRequestError:
             return "invalid_request_error"
-        case .unknown(let value):
-            return value
         }
     }
 }

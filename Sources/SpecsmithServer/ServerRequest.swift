@@ -112,7 +112,7 @@ public struct ServerRequest: Sendable {
         var texts: [String] = []
         for header in request.headers[values: .cookie] {
             for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { continue }
                 let value = parts[1].trimmingCharacters(in: .whitespaces)
                 texts.append(value.removingPercentEncoding ?? value)
@@ -192,11 +192,12 @@ public struct ServerRequest: Sendable {
         }
     }
 
-    /// The fields of a form body, percent-decoded, in order.
+    /// The fields of a form body, percent-decoded, in order. A pair without `=` is a name without a value; one
+    /// without a name (`=x`) has the name `""`.
     private var formFields: [(name: String, value: String)] {
         guard let body else { return [] }
         return String(buffer: body).split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                 $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
             }
             return (parts[0], parts.count > 1 ? parts[1] : "")

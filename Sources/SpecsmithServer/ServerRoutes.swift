@@ -79,6 +79,24 @@ public struct ServerRoutes<Router: RouterMethods> {
         let dates = self.dates
         let options = self.options
         let coders = self.coders
+        // A request refused before its handler runs (a body too large, a multipart body that is not one): in the
+        // endpoint's error body when it documents one, as the handler's refusals are.
+        let refuse = { @Sendable (status: HTTPResponse.Status, title: String, problems: [RequestProblems.Problem]) in
+            if let invalid {
+                let named =
+                    problems.isEmpty ? [RequestProblems.Problem(in: .body, name: nil, message: title)] : problems
+                if let data = try? coders.encoder.encode(invalid(RequestProblems(named))) {
+                    var headers = HTTPFields()
+                    headers[.contentType] = "application/json"
+                    return Response(
+                        status: status,
+                        headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+                    )
+                }
+            }
+            return ServerRequest.problemResponse(status: status, title: title, problems: problems)
+        }
         router.on(template.routerPath, method: method) { (request: Request, context: Router.Context) -> Response in
             var collected: ByteBuffer?
             var uploadedFile: URL?
@@ -91,11 +109,7 @@ public struct ServerRoutes<Router: RouterMethods> {
                 do {
                     collected = try await request.body.collect(upTo: options.maxBodySize)
                 } catch {
-                    return ServerRequest.problemResponse(
-                        status: .contentTooLarge,
-                        title: "The request body is larger than \(options.maxBodySize) bytes.",
-                        problems: []
-                    )
+                    return refuse(.contentTooLarge, "The request body is larger than \(options.maxBodySize) bytes.", [])
                 }
             case .file?, .multipart?:
                 let files = Uploads(directory: options.uploadsDirectory)
@@ -104,11 +118,7 @@ public struct ServerRoutes<Router: RouterMethods> {
                 do {
                     try files.create()
                     guard try await UploadReader.write(request.body, to: file, limit: options.maxUploadSize) else {
-                        return ServerRequest.problemResponse(
-                            status: .contentTooLarge,
-                            title: "The upload is larger than \(options.maxUploadSize) bytes.",
-                            problems: []
-                        )
+                        return refuse(.contentTooLarge, "The upload is larger than \(options.maxUploadSize) bytes.", [])
                     }
                 } catch {
                     options.log("\(operation): the upload could not be stored: \(error)")
@@ -128,11 +138,7 @@ public struct ServerRoutes<Router: RouterMethods> {
                             name: nil,
                             message: "The body is not multipart/form-data."
                         )
-                        return ServerRequest.problemResponse(
-                            status: .badRequest,
-                            title: "The request does not follow the API.",
-                            problems: [problem]
-                        )
+                        return refuse(.badRequest, "The request does not follow the API.", [problem])
                     }
                     parts = read
                 }

@@ -4,6 +4,12 @@ import LoopbackServer
 import SpecsmithRuntime
 import Testing
 
+@testable import ExampleServices
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The Chat client against the Chat server, both generated from `Specs/Chat.yaml`: each stream's values
 /// arrive as the server produces them (server-sent events, named events, JSON Lines), the route tells an
 /// endpoint from its stream method, and an error event ends a stream with the documented error.
@@ -141,6 +147,20 @@ import Testing
             } catch {
                 #expect(error.status == 404)
             }
+            // Found by schemathesis: a body refused before the handler runs (not multipart) came as
+            // `application/problem+json`; it is in the endpoint's documented error body like every refusal.
+            var transcription = URLRequest(url: url.appending(path: "audio/transcriptions"))
+            transcription.httpMethod = "POST"
+            transcription.setValue("Bearer sk-test", forHTTPHeaderField: "Authorization")
+            transcription.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+            transcription.httpBody = Data("not a form".utf8)
+            let (data, response) = try await URLSession.shared.data(for: transcription)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 400)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            let body = try JSONDecoder().decode(JSON.self, from: data)
+            #expect(body["error"]?["type"] == "invalid_request_error")
+            #expect(body["error"]?["message"]?.string?.contains("multipart") == true)
         }
     }
 }

@@ -4,6 +4,8 @@ import LoopbackServer
 import SpecsmithRuntime
 import Testing
 
+@testable import ExampleServices
+
 /// The GitHub issues client against its server, both generated from `Specs/GitHubIssues.yaml`: a list paged
 /// by its `Link` header, followed page by page.
 @Suite struct GitHubIssuesServerTests {

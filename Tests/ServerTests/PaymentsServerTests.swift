@@ -4,6 +4,8 @@ import Payments
 import SpecsmithRuntime
 import Testing
 
+@testable import ExampleServices
+
 /// The payments client against its server, both generated from `Specs/Payments.yaml`: a merge-patch body with
 /// `null`, dates in seconds in a query parameter, a form body, a list paged by the last id.
 @Suite struct PaymentsServerTests {

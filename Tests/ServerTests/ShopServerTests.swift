@@ -4,6 +4,8 @@ import Shop
 import SpecsmithRuntime
 import Testing
 
+@testable import ExampleServices
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

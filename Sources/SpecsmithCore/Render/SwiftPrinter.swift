@@ -160,6 +160,7 @@ public struct SwiftPrinter: Sendable {
         switch function.kind {
         case .function(let functionName): name = "func \(SwiftName.escaped(functionName))"
         case .initializer: name = "init"
+        case .failableInitializer: name = "init?"
         }
         let generics =
             function.genericParameters.isEmpty ? "" : "<" + function.genericParameters.joined(separator: ", ") + ">"

@@ -322,6 +322,9 @@ public struct Enumeration: Sendable, Hashable {
     public var unknownCase: String
     /// Whether the values are integers (`Int` raw values) rather than strings.
     public var isInteger: Bool = false
+    /// Whether a value the spec does not list is refused (`init?(rawValue:)` fails, decoding throws) rather
+    /// than kept in ``unknownCase``: a server's enumerations, whose contract is its own.
+    public var isClosed: Bool = false
 
     /// The Swift type of the raw values.
     public var rawType: String { isInteger ? "Int" : "String" }

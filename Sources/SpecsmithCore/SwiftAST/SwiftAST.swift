@@ -126,6 +126,8 @@ public struct FunctionDeclaration: Sendable, Hashable {
         case function(String)
         /// `init`
         case initializer
+        /// `init?`
+        case failableInitializer
     }
 
     /// Documentation lines.

@@ -8,6 +8,11 @@ enum ServerShape {
         var api = api
         for index in api.models.indices {
             api.models[index].isRequestOnly = false
+            if case .enumeration(var enumeration) = api.models[index].shape {
+                // A request with a value the spec does not list is refused, and no answer can carry one.
+                enumeration.isClosed = true
+                api.models[index].shape = .enumeration(enumeration)
+            }
             guard case .object(var properties) = api.models[index].shape else { continue }
             for property in properties.indices {
                 switch properties[property].direction {

@@ -2,6 +2,8 @@
 ///
 /// Its `Codable` conformance comes from the standard library's `RawRepresentable` defaults: its
 /// `init(rawValue:)` never fails, so decoding a value the spec does not list keeps it instead of throwing.
+/// A closed enumeration (a server's, ``Enumeration/isClosed``) has no case for such values: its
+/// `init?(rawValue:)` fails, so decoding one throws and the server refuses the request.
 func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) -> Declaration {
     let access = TranslationSupport.access(api)
     let cases = enumeration.cases
@@ -12,18 +14,21 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
     func literal(_ rawValue: String) -> Expression {
         enumeration.isInteger ? .literal(.int(Int(rawValue) ?? 0)) : .literal(.string(rawValue))
     }
+    let isClosed = enumeration.isClosed
     var members: [Declaration] = cases.map { enumCase in
         .enumCase(EnumCaseDeclaration(docs: ["`\(enumCase.rawValue)`"], name: enumCase.name))
     }
-    members.append(
-        .enumCase(
-            EnumCaseDeclaration(
-                docs: ["A value this version of the spec does not list, kept as it was received."],
-                name: unknownCase,
-                associatedValues: [FunctionParameter(name: "_", type: rawType)]
+    if !isClosed {
+        members.append(
+            .enumCase(
+                EnumCaseDeclaration(
+                    docs: ["A value this version of the spec does not list, kept as it was received."],
+                    name: unknownCase,
+                    associatedValues: [FunctionParameter(name: "_", type: rawType)]
+                )
             )
         )
-    )
+    }
     // `Self.active` rather than `.active`: an array literal of implicit members costs the type checker about
     // a millisecond per value (3 s for 5,000), and `Self` cannot be hidden by a case named like the type.
     members.append(
@@ -60,27 +65,37 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             )
         )
     )
+    let unknown: Expression = .call(.member(nil, unknownCase), [Argument(nil, .identifier("rawValue"))])
     members.append(
         .function(
             FunctionDeclaration(
-                docs: ["The case for `rawValue`, or ``\(unknownCase)(_:)`` when the spec does not list it."],
+                docs: [
+                    isClosed
+                        ? "The case for `rawValue`, or `nil` when the spec does not list it."
+                        : "The case for `rawValue`, or ``\(unknownCase)(_:)`` when the spec does not list it."
+                ],
                 access: access,
-                kind: .initializer,
+                kind: isClosed ? .failableInitializer : .initializer,
                 parameters: [FunctionParameter(name: "rawValue", type: rawType)],
-                body: [
-                    .assignment(
-                        .verbatim("self"),
-                        .binary(
-                            .verbatim("Self.\(casesByRawValue)[rawValue]"),
-                            "??",
-                            .call(.member(nil, unknownCase), [Argument(nil, .identifier("rawValue"))])
+                body: isClosed
+                    ? [
+                        .ifLet(
+                            name: "found",
+                            value: .verbatim("Self.\(casesByRawValue)[rawValue]"),
+                            body: [.assignment(.verbatim("self"), .identifier("found")), .return(nil)]
+                        ),
+                        .return(.literal(.nil)),
+                    ]
+                    : [
+                        .assignment(
+                            .verbatim("self"),
+                            .binary(.verbatim("Self.\(casesByRawValue)[rawValue]"), "??", unknown)
                         )
-                    )
-                ]
+                    ]
             )
         )
     )
-    if enumeration.isInteger {
+    if enumeration.isInteger && !isClosed {
         // `let priority: Priority = 2`, as the integers the API documents are written.
         members.append(
             .function(
@@ -113,12 +128,15 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
                                 patterns: [.enumCase(enumCase.name, bindings: [])],
                                 body: [.return(literal(enumCase.rawValue))]
                             )
-                        } + [
-                            SwitchCase(
-                                patterns: [.enumCase(unknownCase, bindings: ["value"])],
-                                body: [.return(.identifier("value"))]
-                            )
-                        ]
+                        }
+                            + (isClosed
+                                ? []
+                                : [
+                                    SwitchCase(
+                                        patterns: [.enumCase(unknownCase, bindings: ["value"])],
+                                        body: [.return(.identifier("value"))]
+                                    )
+                                ])
                     )
                 ]
             )
@@ -132,7 +150,7 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             kind: .enum,
             name: model.name,
             inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue]
-                + (enumeration.isInteger ? ["ExpressibleByIntegerLiteral"] : []),
+                + (enumeration.isInteger && !isClosed ? ["ExpressibleByIntegerLiteral"] : []),
             members: members
         )
     )

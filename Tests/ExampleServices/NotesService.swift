@@ -27,8 +27,8 @@ final class NotesDesk: NotesService {
         let all = notes.withLock { Array($0.values) }.sorted { $0.title < $1.title }.filter { note in
             (state == nil || note.state == state) && (tags ?? []).allSatisfy(note.tags.contains)
         }
-        let slice = Array(all.dropFirst((page - 1) * perPage).prefix(perPage))
-        return Page(items: slice, next: all.count > page * perPage ? page + 1 : nil)
+        let (slice, more) = ExampleServices.page(all, number: page, size: perPage)
+        return Page(items: slice, next: more ? page + 1 : nil)
     }
 
     func createNote(body: NewNote) async throws -> Note {

@@ -10,6 +10,11 @@ final class PaymentsDesk: PaymentsService {
         try! DateCoding.secondsSince1970.makeDecoder().decode(Value.self, from: Data(json.utf8))
     }
 
+    /// `text` as a JSON string, quotes included, for any text a request carries.
+    static func quoted(_ text: String) -> String {
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+
     let customer = Mutex(
         value(
             Customer.self,
@@ -76,7 +81,7 @@ final class PaymentsDesk: PaymentsService {
         if let startingAfter, let index = matching.firstIndex(where: { $0.id == startingAfter }) {
             matching = Array(matching[(index + 1)...])
         }
-        let page = Array(matching.prefix(limit))
+        let page = Array(matching.prefix(max(limit, 0)))
         let list = Self.value(ChargeList.self, #"{"object":"list","data":[],"has_more":false,"url":"/v1/charges"}"#)
         var answer = list
         answer.data = page
@@ -100,11 +105,11 @@ final class PaymentsDesk: PaymentsService {
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<Refund, ErrorResponse> {
         guard let found = charges.first(where: { $0.id == charge }) else { return .error(missing(charge), status: 404) }
-        let reasonJSON = reason.map { #""\#($0.rawValue)""# } ?? "null"
+        let reasonJSON = reason.map { Self.quoted($0.rawValue) } ?? "null"
         return .answer(
             Self.value(
                 Refund.self,
-                #"{"id":"re_1","object":"refund","created":1767225600,"livemode":false,"amount":\#(amount ?? found.amount),"charge":"\#(charge)","currency":"eur","reason":\#(reasonJSON),"status":"succeeded"}"#
+                #"{"id":"re_1","object":"refund","created":1767225600,"livemode":false,"amount":\#(amount ?? found.amount),"charge":\#(Self.quoted(charge)),"currency":"eur","reason":\#(reasonJSON),"status":"succeeded"}"#
             )
         )
     }
@@ -112,7 +117,7 @@ final class PaymentsDesk: PaymentsService {
     private func missing(_ id: String) -> ErrorResponse {
         Self.value(
             ErrorResponse.self,
-            #"{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such object: \#(id)"}}"#
+            #"{"error":{"type":"invalid_request_error","code":"resource_missing","message":\#(Self.quoted("No such object: " + id))}}"#
         )
     }
 }

@@ -13,6 +13,11 @@ struct ChatDesk: ChatService {
 
     /// How many stream values the server produced, for the backpressure test.
     let produced = Counter()
+    /// Whether the responses stream sends an event the spec does not list, for the test that clients pass over
+    /// it; `example-servers` keeps to the contract.
+    var sendsUnlistedEvents = true
+    /// The most chunks a completion stream sends, whatever `max_completion_tokens` asks for.
+    var maxChunks = 1_000_000
 
     func authenticate(_ credential: Credential) async throws -> Grant<String>? {
         credential == .token("sk-test") ? Grant("tester", scope: Scope.Authorized.self) : nil
@@ -64,12 +69,11 @@ struct ChatDesk: ChatService {
         user: String?,
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<ServerStream<ChatCompletionChunk>, ErrorResponse> {
-        let count = maxCompletionTokens ?? 2
-        // Produced on demand: a chunk each time the route's writer asks for the next.
-        let words = (0..<count).map { $0 == 0 ? "Hello" : " there" }
+        // Produced on demand: a chunk each time the route's writer asks for the next, a token each.
+        let count = min(max(maxCompletionTokens ?? 2, 0), maxChunks)
         return .answer(
             ServerStream(
-                Words(words: words, produced: self.produced).map { word in
+                Words(count: count, produced: self.produced).map { word in
                     Self.value(
                         ChatCompletionChunk.self,
                         #"{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"content":"\#(word)"}}]}"#
@@ -95,7 +99,9 @@ struct ChatDesk: ChatService {
             )
             return .answer(ServerStream(FailingAfter(values: events, failure: failure)))
         }
-        events.append(.unknown(ServerSentEvent(event: "response.in_progress", data: #"{"note":"unlisted"}"#)))
+        if sendsUnlistedEvents {
+            events.append(.unknown(ServerSentEvent(event: "response.in_progress", data: #"{"note":"unlisted"}"#)))
+        }
         events.append(
             .completed(
                 Self.value(ResponseSnapshot.self, #"{"id":"resp_1","status":"completed","output_text":"Hello"}"#)
@@ -213,23 +219,25 @@ final class Counter: Sendable {
     let value = Mutex(0)
 }
 
-/// Words produced one at a time, counted as they are.
+/// `count` words (`Hello`, then ` there`), produced one at a time, counted as they are.
 struct Words: AsyncSequence, Sendable {
-    let words: [String]
+    let count: Int
     let produced: Counter
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        var remaining: ArraySlice<String>
+        var next = 0
+        let count: Int
         let produced: Counter
 
         mutating func next() async throws -> String? {
-            guard let word = remaining.popFirst() else { return nil }
+            guard next < count else { return nil }
+            next += 1
             produced.value.withLock { $0 += 1 }
-            return word
+            return next == 1 ? "Hello" : " there"
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: words[...], produced: produced) }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count, produced: produced) }
 }
 
 /// `values`, then `failure`.

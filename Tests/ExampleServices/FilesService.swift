@@ -72,9 +72,9 @@ final class FilesDesk: FilesService {
         caller: Caller<Scope.AppOrFilesRead, String>
     ) async throws -> Reply<WithHeaders<[FileInfo], ListFilesResponseHeaders>, Problem> {
         let all = files.withLock { $0.values.map(\.info) }.sorted { $0.id < $1.id }
-        let slice = Array(all.dropFirst((page - 1) * perPage).prefix(perPage))
-        let next = URL(string: "https://files.example.com/v1/files?page=\(page + 1)")!
-        let links = all.count > page * perPage ? Links([Links.Link(url: next, relations: ["next"])]) : nil
+        let (slice, more) = ExampleServices.page(all, number: page, size: perPage)
+        let next = { URL(string: "https://files.example.com/v1/files?page=\(page + 1)")! }
+        let links = more ? Links([Links.Link(url: next(), relations: ["next"])]) : nil
         let headers = ListFilesResponseHeaders(link: links, totalCount: all.count, rateLimitReset: modified)
         return .answer(WithHeaders(slice, headers: headers))
     }

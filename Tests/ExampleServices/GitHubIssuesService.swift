@@ -38,12 +38,13 @@ struct IssueTracker: GitHubIssuesService {
         page: Int
     ) async throws -> Reply<WithHeaders<[Issue], LinkHeader>, GitHubError> {
         let matching = issues.filter { state == .all || $0.state.rawValue == state.rawValue }
-        let slice = Array(matching.dropFirst((page - 1) * perPage).prefix(perPage))
-        let more = matching.count > page * perPage
-        let next = URL(
-            string: "/repos/\(owner)/\(repo)/issues?state=\(state.rawValue)&per_page=\(perPage)&page=\(page + 1)"
-        )
-        return .answer(WithHeaders(slice, headers: LinkHeader(next: more ? next : nil)))
+        let (slice, more) = ExampleServices.page(matching, number: page, size: perPage)
+        // Only a page with more after it names the next (whose number then fits in an `Int`).
+        let next =
+            more
+            ? URL(string: "/repos/\(owner)/\(repo)/issues?state=\(state.rawValue)&per_page=\(perPage)&page=\(page + 1)")
+            : nil
+        return .answer(WithHeaders(slice, headers: LinkHeader(next: next)))
     }
 }
 
