@@ -24,8 +24,6 @@ public enum Scope {
 ///
 /// Serve an implementation with `registerRoutes(on:)` on a Hummingbird router: each route reads its
 /// request (answering `400 Bad Request` with every problem it finds), calls the method and writes its answer.
-///
-/// Not served yet, so without a method here: `createCustomer` (object parameters), `createCheckoutSession` (object parameters), `listEvents` (object parameters).
 public protocol PaymentsService: Sendable {
     /// Who calls endpoints of a scope: the app's own type, such as its user.
     associatedtype Identity: Sendable
@@ -39,6 +37,32 @@ public protocol PaymentsService: Sendable {
     /// The body, as `ErrorResponse`, of an answer that refuses a request: `400 Bad Request` to one that
     /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
     func errorBody(for problems: RequestProblems) -> ErrorResponse
+
+    /// Creates a customer.
+    ///
+    /// - Parameters:
+    ///   - address: Sent as `address[line1]=…&address[city]=…`.
+    ///   - metadata: Sent as `metadata[key]=value`; keys may not hold brackets.
+    func createCustomer(
+        email: String?,
+        name: String?,
+        description: String?,
+        address: Address?,
+        metadata: [String: String]?,
+        caller: Caller<Scope.Authorized, Identity>
+    ) async throws -> Reply<Customer, ErrorResponse>
+
+    /// Creates a hosted payment page for some prices.
+    ///
+    /// - Parameters:
+    ///   - lineItems: Sent as `line_items[0][price]=…&line_items[0][quantity]=…`.
+    func createCheckoutSession(
+        mode: CheckoutMode,
+        lineItems: [LineItem],
+        successUrl: URL,
+        expand: [String]?,
+        caller: Caller<Scope.Authorized, Identity>
+    ) async throws -> Reply<CheckoutSession, ErrorResponse>
 
     /// One customer.
     ///
@@ -90,6 +114,17 @@ public protocol PaymentsService: Sendable {
         reason: RefundReason?,
         caller: Caller<Scope.Authorized, Identity>
     ) async throws -> Reply<Refund, ErrorResponse>
+
+    /// Events, newest first.
+    ///
+    /// - Parameters:
+    ///   - created: Only events created in this range, sent as `created[gte]=…` in Unix seconds.
+    func listEvents(
+        type: String?,
+        startingAfter: String?,
+        created: TimeRange?,
+        caller: Caller<Scope.Authorized, Identity>
+    ) async throws -> Reply<EventList, ErrorResponse>
 }
 
 extension PaymentsService {
@@ -100,6 +135,74 @@ extension PaymentsService {
     ///   - options: The largest body read and where handler failures are logged.
     public func registerRoutes(on router: some Hummingbird.RouterMethods, options: ServerOptions = ServerOptions()) {
         let routes = ServerRoutes(router, dates: .secondsSince1970, options: options)
+        routes.add(
+            .post,
+            "/customers",
+            operation: "createCustomer",
+            body: .collect,
+            invalid: { self.errorBody(for: $0) as ErrorResponse }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.Authorized.self,
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
+                meets: { $0 is any Scope.AuthorizedAccess.Type },
+                authenticate: self.authenticate
+            )
+            let (email, name, description, address, metadata) = try request.values(
+                request.field("email", as: String?.self),
+                request.field("name", as: String?.self),
+                request.field("description", as: String?.self),
+                request.fieldObject("address", as: Address?.self),
+                request.fieldObject("metadata", as: [String: String]?.self)
+            )
+            let reply = try await self.createCustomer(
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata,
+                caller: caller
+            )
+            switch reply {
+            case .answer(let answer):
+                return try request.json(answer)
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
+            }
+        }
+        routes.add(
+            .post,
+            "/checkout/sessions",
+            operation: "createCheckoutSession",
+            body: .collect,
+            invalid: { self.errorBody(for: $0) as ErrorResponse }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.Authorized.self,
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
+                meets: { $0 is any Scope.AuthorizedAccess.Type },
+                authenticate: self.authenticate
+            )
+            let (mode, lineItems, successUrl, expand) = try request.values(
+                request.field("mode", as: CheckoutMode.self),
+                request.fieldObject("line_items", as: [LineItem].self),
+                request.field("success_url", as: URL.self),
+                request.field("expand[]", as: [String]?.self)
+            )
+            let reply = try await self.createCheckoutSession(
+                mode: mode,
+                lineItems: lineItems,
+                successUrl: successUrl,
+                expand: expand,
+                caller: caller
+            )
+            switch reply {
+            case .answer(let answer):
+                return try request.json(answer)
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
+            }
+        }
         routes.add(
             .get,
             "/customers/{id}",
@@ -238,7 +341,39 @@ extension PaymentsService {
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
         }
+        routes.add(
+            .get,
+            "/events",
+            operation: "listEvents",
+            invalid: { self.errorBody(for: $0) as ErrorResponse }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.Authorized.self,
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
+                meets: { $0 is any Scope.AuthorizedAccess.Type },
+                authenticate: self.authenticate
+            )
+            let (type, startingAfter, created) = try request.values(
+                request.query("type", as: String?.self),
+                request.query("starting_after", as: String?.self),
+                request.queryObject("created", as: TimeRange?.self)
+            )
+            let reply = try await self.listEvents(
+                type: type,
+                startingAfter: startingAfter,
+                created: created,
+                caller: caller
+            )
+            switch reply {
+            case .answer(let answer):
+                return try request.json(answer)
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
+            }
+        }
     }
 }
+
+extension CheckoutMode: ParameterText {}
 
 extension RefundReason: ParameterText {}

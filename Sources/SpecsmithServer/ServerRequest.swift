@@ -58,13 +58,13 @@ public struct ServerRequest: Sendable {
         separator: String? = nil,
         default: Value? = nil
     ) -> Parsed<Value> {
-        let texts = request.uri.queryParameters.getAll(name).map { String($0) }
+        let texts = queryValues(name)
         return read(.query, name, texts, separator: separator, default: `default`)
     }
 
     /// The date in query parameter `name`, written as `dates` says (`secondsSince1970`).
     public func query<Value: DateParameter>(_ name: String, as type: Value.Type, dates: DateCoding) -> Parsed<Value> {
-        dated(.query, name, request.uri.queryParameters.getAll(name).map { String($0) }, dates)
+        dated(.query, name, queryValues(name), dates)
     }
 
     /// The date in header `name`, written as `dates` says.
@@ -192,9 +192,23 @@ public struct ServerRequest: Sendable {
         }
     }
 
+    /// The query's pairs, names and values percent-decoded, in order. (Hummingbird decodes the values only: a
+    /// name such as `expand[]` arrives as `expand%5B%5D`.)
+    var queryPairs: [(name: String, value: String)] {
+        request.uri.queryParameters.map { pair in
+            let name = String(pair.key)
+            return (name.removingPercentEncoding ?? name, String(pair.value))
+        }
+    }
+
+    /// The values of the query's pairs named `name`, in order.
+    func queryValues(_ name: String) -> [String] {
+        queryPairs.filter { $0.name == name }.map(\.value)
+    }
+
     /// The fields of a form body, percent-decoded, in order. A pair without `=` is a name without a value; one
     /// without a name (`=x`) has the name `""`.
-    private var formFields: [(name: String, value: String)] {
+    var formFields: [(name: String, value: String)] {
         guard let body else { return [] }
         return String(buffer: body).split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {

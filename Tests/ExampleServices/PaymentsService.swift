@@ -33,8 +33,70 @@ final class PaymentsDesk: PaymentsService {
         credential == .token("sk_test") ? Grant("account", scope: Scope.Authorized.self) : nil
     }
 
+    /// What the endpoints with objects in the bracket style received, for the tests.
+    struct Received: Sendable {
+        var addresses: [Address?] = []
+        var metadata: [[String: String]?] = []
+        var lineItems: [[LineItem]] = []
+        var ranges: [TimeRange?] = []
+        var expands: [[String]?] = []
+    }
+    let received = Mutex(Received())
+
+    func createCustomer(
+        email: String?,
+        name: String?,
+        description: String?,
+        address: Address?,
+        metadata: [String: String]?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Customer, ErrorResponse> {
+        received.withLock {
+            $0.addresses.append(address)
+            $0.metadata.append(metadata)
+        }
+        var created = customer.withLock { $0 }
+        created.id = "cus_2"
+        created.email = email
+        created.name = name
+        created.description = description
+        created.metadata = metadata ?? [:]
+        return .answer(created)
+    }
+
+    func createCheckoutSession(
+        mode: CheckoutMode,
+        lineItems: [LineItem],
+        successUrl: URL,
+        expand: [String]?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<CheckoutSession, ErrorResponse> {
+        received.withLock { $0.lineItems.append(lineItems) }
+        // Each price costs 100; wrapping, as a request may ask for any quantity.
+        let total = lineItems.reduce(0) { $0 &+ $1.quantity &* 100 }
+        return .answer(
+            Self.value(
+                CheckoutSession.self,
+                #"{"id":"cs_1","object":"checkout.session","created":1767225600,"livemode":false,"mode":\#(Self.quoted(mode.rawValue)),"url":"https://checkout.example.com/cs_1","amount_total":\#(total),"metadata":{}}"#
+            )
+        )
+    }
+
+    func listEvents(
+        type: String?,
+        startingAfter: String?,
+        created: TimeRange?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<EventList, ErrorResponse> {
+        received.withLock { $0.ranges.append(created) }
+        return .answer(Self.value(EventList.self, #"{"object":"list","data":[],"has_more":false,"url":"/v1/events"}"#))
+    }
+
     func errorBody(for problems: RequestProblems) -> ErrorResponse {
-        Self.value(ErrorResponse.self, #"{"error":{"type":"invalid_request_error","message":"x"}}"#)
+        Self.value(
+            ErrorResponse.self,
+            #"{"error":{"type":"invalid_request_error","message":\#(Self.quoted(problems.message))}}"#
+        )
     }
 
     func retrieveCustomer(
@@ -42,6 +104,7 @@ final class PaymentsDesk: PaymentsService {
         expand: [String]?,
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<Customer, ErrorResponse> {
+        received.withLock { $0.expands.append(expand) }
         guard id == "cus_1" else { return .error(missing(id), status: 404) }
         return .answer(customer.withLock { $0 })
     }

@@ -6,6 +6,10 @@ import Testing
 
 @testable import ExampleServices
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The payments client against its server, both generated from `Specs/Payments.yaml`: a merge-patch body with
 /// `null`, dates in seconds in a query parameter, a form body, a list paged by the last id.
 @Suite struct PaymentsServerTests {
@@ -45,6 +49,69 @@ import Testing
             } catch {
                 #expect(error.status == 404 && error.errorBody?.error.code == "resource_missing")
             }
+        }
+    }
+
+    /// Objects in the bracket style (`address[line1]=…`, `line_items[0][price]=…`, `metadata[key]=…`,
+    /// `created[gte]=…`), as form APIs such as Stripe's read them, arrive as the models the client sent.
+    @Test(arguments: TestTransport.allCases)
+    func objectsInTheBracketStyleArriveAsTheirModels(transport: TestTransport) async throws {
+        let desk = PaymentsDesk()
+        try await withLoopbackServer(register(desk)) { url, log in
+            let payments = PaymentsClient<Scope.Authorized>(
+                baseURL: url,
+                credentials: .token("sk_test"),
+                transport: transport.make()
+            )
+            let created = try await payments.createCustomer(
+                email: "bo@example.com",
+                address: Address(line1: "Calle 1", city: "Zaragoza", postalCode: "50001", country: "ES"),
+                metadata: ["order_id": "6735", "note": "a&b=c [x]"]
+            )
+            #expect(created.id == "cus_2" && created.metadata == ["order_id": "6735", "note": "a&b=c [x]"])
+            let session = try await payments.createCheckoutSession(
+                mode: .payment,
+                lineItems: [LineItem(price: "price_1", quantity: 2), LineItem(price: "price_2")],
+                successUrl: URL(string: "https://shop.example.com/done")!
+            )
+            #expect(session.amountTotal == 300 && session.mode == .payment)
+            let since = Date(timeIntervalSince1970: 1_767_225_600)
+            _ = try await payments.listEvents(created: TimeRange(gte: since))
+            _ = try await payments.listEvents()
+            // A query name in brackets (`expand[]`) arrives percent-encoded; the route decodes it.
+            _ = try await payments.retrieveCustomer(id: "cus_1", expand: ["charges", "invoice settings"])
+
+            let received = desk.received.withLock { $0 }
+            // The server's models are its own types: compared by their values.
+            #expect(
+                received.addresses.map { "\($0?.line1 ?? "")|\($0?.city ?? "")|\($0?.line2 ?? "-")" } == [
+                    "Calle 1|Zaragoza|-"
+                ]
+            )
+            #expect(received.metadata == [["order_id": "6735", "note": "a&b=c [x]"]])
+            #expect(received.lineItems.map { $0.map { "\($0.price)x\($0.quantity)" } } == [["price_1x2", "price_2x1"]])
+            #expect(received.ranges.map { $0?.gte } == [since, nil])
+            #expect(received.ranges.first??.lt == nil)
+            #expect(received.expands == [["charges", "invoice settings"]])
+            let uris = await log.requests.map(\.uri)
+            #expect(uris.contains("/events?created%5Bgte%5D=1767225600"))
+        }
+    }
+
+    @Test func anObjectThatIsNotOneIsAProblemTheAnswerNames() async throws {
+        try await withLoopbackServer(register(PaymentsDesk())) { url, _ in
+            var request = URLRequest(url: url.appending(path: "checkout/sessions"))
+            request.httpMethod = "POST"
+            request.setValue("Bearer sk_test", forHTTPHeaderField: "Authorization")
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(
+                "mode=payment&success_url=https%3A%2F%2Fa.example&line_items[0][price]=p&line_items[0][quantity]=two"
+                    .utf8
+            )
+            let (data, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            let message = try JSONDecoder().decode(JSON.self, from: data)["error"]?["message"]?.string
+            #expect(message?.contains("line_items[0][quantity]") == true, "\(message ?? "")")
         }
     }
 }

@@ -36,8 +36,15 @@ enum ServerShape {
             default: continue
             }
         }
-        if operation.parameters.contains(where: \.isObject) { return "object parameters" }
+        // Objects in the bracket style are read from the query and from form bodies.
         if operation.parameters.contains(where: { parameter in
+            parameter.isObject && parameter.location != .query
+                && !(parameter.location == .body && isFormBody(operation))
+        }) {
+            return "object parameters outside the query and form bodies"
+        }
+        if operation.parameters.contains(where: { parameter in
+            guard !parameter.isObject else { return false }
             let read = [.path, .query, .header].contains(parameter.location)
             let asText =
                 read || parameter.location == .cookie || isFormBody(operation) || isTextPart(parameter, operation)
@@ -46,7 +53,8 @@ enum ServerShape {
             return "dates in cookies, form fields or lists written otherwise than ISO 8601"
         }
         if operation.parameters.contains(where: { parameter in
-            (parameter.location != .body || isFormBody(operation) || isTextPart(parameter, operation))
+            !parameter.isObject
+                && (parameter.location != .body || isFormBody(operation) || isTextPart(parameter, operation))
                 && !isText(parameter.type.unwrapped, api: api)
         }) {
             return "parameters that are not text, numbers, flags, dates or lists of them"
@@ -243,6 +251,16 @@ enum ServerShape {
         var fieldsRead = false
         for parameter in operation.parameters {
             let type = Expression.verbatim(TranslationSupport.typeText(parameter.type) + ".self")
+            if parameter.isObject {
+                // `card[number]=…`: read as the model, its dates as `dates:` says or as the API writes them.
+                var arguments = [Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type)]
+                if let dates = parameter.dates { arguments.append(Argument("dates", .member(nil, dates))) }
+                let method = parameter.location == .query ? "queryObject" : "fieldObject"
+                reads.append(
+                    Read(name: parameter.name, value: .call(.member(.identifier("request"), method), arguments))
+                )
+                continue
+            }
             func call(_ method: String, separator: String? = nil) -> Expression {
                 var arguments = [Argument(nil, .literal(.string(parameter.wireName))), Argument("as", type)]
                 if let dates = parameter.dates {
