@@ -77,11 +77,11 @@ def unserved(spec):
     return re.findall(r"`(\w+)`", found.group(1)) if found else []
 
 
-def has_server(binary, spec):
-    """Whether `example-servers` serves the spec (the specs with the server flavour and a test service)."""
-    name = os.path.splitext(os.path.basename(spec))[0]
+def served_examples(binary):
+    """The examples `example-servers` serves (the specs with the server flavour and a test service), as its usage
+    line names them."""
     usage = subprocess.run([os.path.join(binary, "example-servers")], capture_output=True, text=True).stderr
-    return name in re.findall(r"\w+", usage.split("one of", 1)[-1])
+    return set(re.findall(r"\w+", usage.split("one of", 1)[-1]))
 
 
 def fuzz(binary, spec, examples, checks, folder, servers):
@@ -145,7 +145,8 @@ def main():
     ).stdout.strip()
     specs = arguments.specs or sorted(glob.glob("Specs/*.yaml"))
     if arguments.servers:
-        specs = [spec for spec in specs if has_server(binary, spec)]
+        served = served_examples(binary)
+        specs = [spec for spec in specs if os.path.splitext(os.path.basename(spec))[0] in served]
     totals = {"operations": 0, "cases": 0, "failures": 0}
     with tempfile.TemporaryDirectory() as folder:
         for spec in specs:

@@ -82,7 +82,7 @@ extension NotesService {
             try await self.noteExists(id: id)
             return request.empty(status: 200)
         }
-        routes.add(.post, "/session", operation: "login", body: .collect) { request in
+        routes.add(.post, "/session", operation: "login", body: .form) { request in
             let (email, password) = try request.values(
                 request.field("email", as: String.self),
                 request.field("password", as: String.self)

@@ -139,7 +139,7 @@ extension PaymentsService {
             .post,
             "/customers",
             operation: "createCustomer",
-            body: .collect,
+            body: .form,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(
@@ -174,7 +174,7 @@ extension PaymentsService {
             .post,
             "/checkout/sessions",
             operation: "createCheckoutSession",
-            body: .collect,
+            body: .form,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(
@@ -319,7 +319,7 @@ extension PaymentsService {
             .post,
             "/refunds",
             operation: "createRefund",
-            body: .collect,
+            body: .form,
             invalid: { self.errorBody(for: $0) as ErrorResponse }
         ) { request in
             let caller = try await request.caller(

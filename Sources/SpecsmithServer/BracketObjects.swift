@@ -60,14 +60,12 @@ enum BracketObject {
         as type: Value.Type,
         dates: DateCoding
     ) -> Parsed<Value> {
-        switch readOptional(name, from: pairs, in: place, as: type, dates: dates) {
-        case let parsed where parsed.problem != nil: return Parsed(value: nil, problem: parsed.problem)
-        case let parsed:
-            guard let value = parsed.value ?? nil else {
-                return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "It is required."))
-            }
-            return Parsed(value: value)
+        let parsed = readOptional(name, from: pairs, in: place, as: type, dates: dates)
+        if let problem = parsed.problem { return Parsed(problem: problem) }
+        guard let value = parsed.value ?? nil else {
+            return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "It is required."))
         }
+        return Parsed(value: value)
     }
 
     static func readOptional<Value: Decodable & Sendable>(

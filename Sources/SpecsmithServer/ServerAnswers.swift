@@ -24,14 +24,14 @@ public enum Reply<Answer: Sendable, ErrorBody: Sendable>: Sendable {
 extension ServerRequest {
     /// `value` as JSON, written with the API's dates, with `status`.
     public func json<Value: Encodable>(_ value: Value, status: Int = 200) throws -> Response {
-        let data = try coders.encoder.encode(value)
+        Self.jsonResponse(try coders.encoder.encode(value), status: HTTPResponse.Status(code: status))
+    }
+
+    /// `data`, JSON already, with `status`.
+    static func jsonResponse(_ data: Data, status: HTTPResponse.Status) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        return Response(
-            status: HTTPResponse.Status(code: status),
-            headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
-        )
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// `value` as JSON, or for `nil` an answer without a body (`204 No Content`).

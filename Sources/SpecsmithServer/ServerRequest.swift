@@ -24,6 +24,11 @@ public struct ServerRequest: Sendable {
     var uploadedFile: URL?
     /// A multipart body's parts.
     var parts: [ReceivedPart] = []
+    /// A form body's fields, percent-decoded, in order (``formFields(of:)``), split once by the route.
+    var formFields: [(name: String, value: String)] = []
+    /// The query's pairs, names and values percent-decoded, in order. (Hummingbird decodes the values only: a
+    /// name such as `expand[]` arrives as `expand%5B%5D`.)
+    let queryPairs: [(name: String, value: String)]
 
     init(
         request: Request,
@@ -41,6 +46,10 @@ public struct ServerRequest: Sendable {
         self.dates = dates
         self.operation = operation
         self.options = options
+        self.queryPairs = request.uri.queryParameters.map { pair in
+            let name = String(pair.key)
+            return (name.removingPercentEncoding ?? name, String(pair.value))
+        }
     }
 
     // MARK: Reading
@@ -192,15 +201,6 @@ public struct ServerRequest: Sendable {
         }
     }
 
-    /// The query's pairs, names and values percent-decoded, in order. (Hummingbird decodes the values only: a
-    /// name such as `expand[]` arrives as `expand%5B%5D`.)
-    var queryPairs: [(name: String, value: String)] {
-        request.uri.queryParameters.map { pair in
-            let name = String(pair.key)
-            return (name.removingPercentEncoding ?? name, String(pair.value))
-        }
-    }
-
     /// The values of the query's pairs named `name`, in order.
     func queryValues(_ name: String) -> [String] {
         queryPairs.filter { $0.name == name }.map(\.value)
@@ -208,9 +208,8 @@ public struct ServerRequest: Sendable {
 
     /// The fields of a form body, percent-decoded, in order. A pair without `=` is a name without a value; one
     /// without a name (`=x`) has the name `""`.
-    var formFields: [(name: String, value: String)] {
-        guard let body else { return [] }
-        return String(buffer: body).split(separator: "&").map { pair in
+    static func formFields(of body: ByteBuffer) -> [(name: String, value: String)] {
+        String(buffer: body).split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                 $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
             }

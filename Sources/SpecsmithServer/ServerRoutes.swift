@@ -79,20 +79,14 @@ public struct ServerRoutes<Router: RouterMethods> {
         let dates = self.dates
         let options = self.options
         let coders = self.coders
-        // A request refused before its handler runs (a body too large, a multipart body that is not one): in the
-        // endpoint's error body when it documents one, as the handler's refusals are.
+        // A refused request (a body too large or not what the endpoint reads, values with problems, missing
+        // credentials): in the endpoint's error body when it documents one, else `application/problem+json`.
         let refuse = { @Sendable (status: HTTPResponse.Status, title: String, problems: [RequestProblems.Problem]) in
             if let invalid {
                 let named =
                     problems.isEmpty ? [RequestProblems.Problem(in: .body, name: nil, message: title)] : problems
                 if let data = try? coders.encoder.encode(invalid(RequestProblems(named))) {
-                    var headers = HTTPFields()
-                    headers[.contentType] = "application/json"
-                    return Response(
-                        status: status,
-                        headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
-                    )
+                    return ServerRequest.jsonResponse(data, status: status)
                 }
             }
             return ServerRequest.problemResponse(status: status, title: title, problems: problems)
@@ -105,7 +99,7 @@ public struct ServerRoutes<Router: RouterMethods> {
             defer { uploads?.remove() }
             switch body {
             case nil: break
-            case .collect?:
+            case .collect?, .form?:
                 do {
                     collected = try await request.body.collect(upTo: options.maxBodySize)
                 } catch {
@@ -154,22 +148,17 @@ public struct ServerRoutes<Router: RouterMethods> {
             )
             serverRequest.uploadedFile = uploadedFile
             serverRequest.parts = parts
+            if body == .form, let collected { serverRequest.formFields = ServerRequest.formFields(of: collected) }
             do {
                 return try await handle(serverRequest)
             } catch let problems as RequestProblems {
-                if let invalid, let response = try? serverRequest.json(invalid(problems), status: 400) {
-                    return response
-                }
-                return serverRequest.problemResponse(problems)
+                return refuse(.badRequest, "The request does not follow the API.", problems.problems)
             } catch let refusal as ServerRefusal {
-                let problems = RequestProblems([
-                    RequestProblems.Problem(in: .header, name: nil, message: refusal.message)
-                ])
-                if let invalid, var response = try? serverRequest.json(invalid(problems), status: refusal.status.code) {
-                    response.headers.append(contentsOf: refusal.headers)
-                    return response
-                }
-                return refusal.response
+                guard invalid != nil else { return refusal.response }
+                let problem = RequestProblems.Problem(in: .header, name: nil, message: refusal.message)
+                var response = refuse(refusal.status, refusal.message, [problem])
+                response.headers.append(contentsOf: refusal.headers)
+                return response
             } catch {
                 options.log("\(operation): the handler failed: \(error)")
                 return ServerRequest.problemResponse(

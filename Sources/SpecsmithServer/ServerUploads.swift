@@ -6,8 +6,10 @@ public import SpecsmithRuntime
 
 /// How a route reads its request's body.
 public enum BodyReading: Sendable {
-    /// Into memory, up to ``ServerOptions/maxBodySize``: JSON, forms, bytes.
+    /// Into memory, up to ``ServerOptions/maxBodySize``: JSON, bytes, text.
     case collect
+    /// Into memory like ``collect``, then split into its `application/x-www-form-urlencoded` fields once.
+    case form
     /// Streamed to a temporary file, up to ``ServerOptions/maxUploadSize``: a file upload.
     case file
     /// Streamed to a temporary file, then split into its parts, each file part a temporary file of its own.

@@ -362,6 +362,7 @@ enum ServerShape {
         let bodies = operations.compactMap(\.body)
         if bodies.contains(where: { if case .multipart = $0 { true } else { false } }) { return "multipart" }
         if bodies.contains(where: { if case .file = $0 { true } else { false } }) { return "file" }
+        if bodies.contains(where: { if case .form = $0 { true } else { false } }) { return "form" }
         return bodies.isEmpty ? nil : "collect"
     }
 
