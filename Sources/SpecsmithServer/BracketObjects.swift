@@ -3,8 +3,12 @@ public import SpecsmithRuntime
 
 extension ServerRequest {
     /// The object `name` of a form body, sent in the bracket style (`address[line1]=…&address[city]=…`,
-    /// `items[0][price]=…`, `metadata[key]=value`), as `Value`; a problem when it is missing or is not one.
-    /// Its dates are read as `dates` says, or as the API writes them.
+    /// `items[0][price]=…`, `metadata[key]=value`), as `Value`: for an optional `Value`, `nil` when the body has
+    /// none; otherwise a problem when it is missing or is not one. Its dates are read as `dates` says, or as the
+    /// API writes them.
+    ///
+    /// One method for both (not an overload for optionals): a route reads all its values in one
+    /// ``values(_:)`` call, where every overload of a generic method doubles what the type checker tries.
     public func fieldObject<Value: Decodable & Sendable>(
         _ name: String,
         as type: Value.Type,
@@ -13,17 +17,8 @@ extension ServerRequest {
         BracketObject.read(name, from: formFields, in: .body, as: type, dates: dates ?? self.dates)
     }
 
-    /// The object `name` of a form body in the bracket style, or `nil` when the body has none.
-    public func fieldObject<Value: Decodable & Sendable>(
-        _ name: String,
-        as type: Value?.Type,
-        dates: DateCoding? = nil
-    ) -> Parsed<Value?> {
-        BracketObject.readOptional(name, from: formFields, in: .body, as: Value.self, dates: dates ?? self.dates)
-    }
-
-    /// The object `name` of the query, sent in the bracket style (`created[gte]=…`), as `Value`; a problem when
-    /// it is missing or is not one.
+    /// The object `name` of the query, sent in the bracket style (`created[gte]=…`), as `Value`: for an optional
+    /// `Value`, `nil` when the query has none; otherwise a problem when it is missing or is not one.
     public func queryObject<Value: Decodable & Sendable>(
         _ name: String,
         as type: Value.Type,
@@ -31,16 +26,6 @@ extension ServerRequest {
     ) -> Parsed<Value> {
         BracketObject.read(name, from: queryPairs, in: .query, as: type, dates: dates ?? self.dates)
     }
-
-    /// The object `name` of the query in the bracket style, or `nil` when the query has none.
-    public func queryObject<Value: Decodable & Sendable>(
-        _ name: String,
-        as type: Value?.Type,
-        dates: DateCoding? = nil
-    ) -> Parsed<Value?> {
-        BracketObject.readOptional(name, from: queryPairs, in: .query, as: Value.self, dates: dates ?? self.dates)
-    }
-
 }
 
 /// Reading an object sent in the bracket style: the pairs under a name become a tree of text (an object's
@@ -53,6 +38,8 @@ enum BracketObject {
         case members([String: Node])
     }
 
+    /// The object `name` of `pairs` as `Value`; when there is none, `nil` for an optional `Value`, a problem
+    /// for any other.
     static func read<Value: Decodable & Sendable>(
         _ name: String,
         from pairs: [(name: String, value: String)],
@@ -60,29 +47,18 @@ enum BracketObject {
         as type: Value.Type,
         dates: DateCoding
     ) -> Parsed<Value> {
-        let parsed = readOptional(name, from: pairs, in: place, as: type, dates: dates)
-        if let problem = parsed.problem { return Parsed(problem: problem) }
-        guard let value = parsed.value ?? nil else {
-            return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "It is required."))
-        }
-        return Parsed(value: value)
-    }
-
-    static func readOptional<Value: Decodable & Sendable>(
-        _ name: String,
-        from pairs: [(name: String, value: String)],
-        in place: RequestProblems.Place,
-        as type: Value.Type,
-        dates: DateCoding
-    ) -> Parsed<Value?> {
         let tree: Node?
         do {
             tree = try self.tree(name, pairs)
         } catch {
             return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "\(error)"))
         }
-        guard let tree else { return Parsed(value: nil) }
+        guard let tree else {
+            if let missing = Value.missingValue { return Parsed(value: missing) }
+            return Parsed(problem: RequestProblems.Problem(in: place, name: name, message: "It is required."))
+        }
         do {
+            // An optional `Value` decodes its wrapped type: the tree is never a lone empty leaf (`nil`).
             return Parsed(value: try Value(from: BracketDecoder(node: tree, codingPath: [], dates: dates)))
         } catch let error as DecodingError {
             return Parsed(

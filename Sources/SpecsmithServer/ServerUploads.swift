@@ -97,19 +97,14 @@ extension ServerRequest {
         return Parsed(value: value)
     }
 
-    /// The JSON part `name` of a multipart body, as `type`.
+    /// The JSON part `name` of a multipart body, as `type`: for an optional `type`, `nil` without one;
+    /// otherwise a problem.
     public func jsonPart<Value: Decodable & Sendable>(_ name: String, as type: Value.Type) -> Parsed<Value> {
         guard let part = parts.first(where: { $0.name == name }) else {
+            if let missing = Value.missingValue { return Parsed(value: missing) }
             return Parsed(problem: RequestProblems.Problem(in: .body, name: name, message: "The part is required."))
         }
         return decodePart(Value.self, part, name: name)
-    }
-
-    /// The JSON part `name` of a multipart body, as `type`; `nil` without one.
-    public func jsonPart<Value: Decodable & Sendable>(_ name: String, as type: Value?.Type) -> Parsed<Value?> {
-        guard let part = parts.first(where: { $0.name == name }) else { return Parsed(value: nil) }
-        let parsed = decodePart(Value.self, part, name: name)
-        return Parsed(value: parsed.value, problem: parsed.problem)
     }
 
     private func decodePart<Value: Decodable & Sendable>(

@@ -48,6 +48,25 @@ import Testing
         }
     }
 
+    /// Every fixture generated as a server (`flavours: [server]`, the module `specsmith generate` writes into
+    /// `--server-output`), at the access level its index turns to, type-checks against SpecsmithServer and
+    /// Hummingbird without a warning. (The committed specs' servers are targets of this package.)
+    @Test(arguments: files.indices)
+    func generatesServersThatCompile(index: Int) async throws {
+        let file = Self.files[index]
+        let text = try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+        let access: [API.Access] = [.public, .package, .internal]
+        let overrides = Pipeline.Overrides(access: access[index % 3], flavours: [.server])
+        let output = Pipeline.generate(text: text, path: file, overrides: overrides) { _ in nil }
+        try #require(!output.hasErrors, "\(file): \(output.diagnostics)")
+        try #require(output.files.contains { $0.name == "Server.swift" }, "\(file): no Server.swift")
+        let check = try await SwiftCompiler.compile(output, module: "CheckServer", typeCheckOnly: true)
+        #expect(
+            check.status == 0 && check.problems.isEmpty,
+            "\(file), server, \(overrides.access!): \(check.diagnostics)"
+        )
+    }
+
     @Test(arguments: specs.indices)
     func committedSpecsCompileInEveryStyleAndAccessLevel(index: Int) async throws {
         let path = Self.specsDirectory.appendingPathComponent(Self.specs[index]).path

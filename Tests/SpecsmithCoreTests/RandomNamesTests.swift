@@ -9,7 +9,7 @@ import Testing
 /// members, digits, punctuation, Unicode, control characters, case variants); every other seed's names come
 /// from a vocabulary of a dozen of them, so that types, properties, cases and parameters share names. What the
 /// generator refuses is dropped; the rest must compile without a warning, with the async and Combine flavours,
-/// in the style and at the access level the seed picks (ten seeds meet every pair).
+/// in the style and at the access level the seed picks (ten seeds meet every pair), and as a server.
 @Suite struct RandomNamesTests {
     static let seeds: [UInt64] = Array(1...10)
 
@@ -38,7 +38,21 @@ import Testing
         #expect(spec.nameCount * share >= drawn, "only \(spec.nameCount) of \(drawn) names were accepted: \(refused)")
         let check = try await SwiftCompiler.compile(output, module: "RandomNames\(seed)")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)\n\(spec.text.text)")
-        print("random names, seed \(seed): \(spec.nameCount) of \(drawn) names generated and compiled")
+        // The same spec as a server: its protocol, routes and the models turned round type-check too.
+        var serverOverrides = Self.overrides(seed)
+        serverOverrides.flavours = [.server]
+        let server = Pipeline.generate(text: spec.text.text, path: "random.yaml", overrides: serverOverrides) { _ in
+            nil
+        }
+        try #require(!server.hasErrors, "\(server.diagnostics)")
+        let serverCheck = try await SwiftCompiler.compile(server, module: "RandomServer\(seed)", typeCheckOnly: true)
+        #expect(
+            serverCheck.status == 0 && serverCheck.problems.isEmpty,
+            "server: \(serverCheck.diagnostics)\n\(spec.text.text)"
+        )
+        print(
+            "random names, seed \(seed): \(spec.nameCount) of \(drawn) names generated and compiled, client and server"
+        )
     }
 
     /// Every JSON key and enum value, however odd, round-trips: a model decoded from an object with every key

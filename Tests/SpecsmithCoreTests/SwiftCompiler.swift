@@ -3,8 +3,8 @@ import SpecsmithCore
 import Testing
 
 /// Compiles generated files as one module with `swiftc`, against the modules of this build (SpecsmithRuntime,
-/// SpecsmithCombine and OpenCombine), with the settings generated clients build with: Swift 6, complete
-/// concurrency checking, warnings as errors.
+/// SpecsmithCombine and OpenCombine; SpecsmithServer and Hummingbird for servers), with the settings generated
+/// clients build with: Swift 6, complete concurrency checking, warnings as errors.
 enum SwiftCompiler {
     /// The compilers that may run at once.
     static let slots = Slots(2)
@@ -60,15 +60,39 @@ enum SwiftCompiler {
             "swiftc", "-swift-version", "6", "-warnings-as-errors", "-enable-upcoming-feature", "ExistentialAny",
             "-enable-upcoming-feature", "InternalImportsByDefault", "-package-name", packageName, "-I", modules.path,
         ]
-        // OpenCombine (where Combine is missing) needs its C helpers' module map, as SwiftPM passes it.
-        let helpers = modules.deletingLastPathComponent().appendingPathComponent(
-            "COpenCombineHelpers.build/module.modulemap"
-        )
-        if FileManager.default.fileExists(atPath: helpers.path) {
-            arguments += ["-Xcc", "-fmodule-map-file=\(helpers.path)"]
+        // The C modules under OpenCombine (where Combine is missing) and under Hummingbird (SwiftNIO's, for the
+        // server flavour), found through their module maps, as SwiftPM passes them.
+        for map in cModuleMaps {
+            arguments += ["-Xcc", "-fmodule-map-file=\(map)"]
         }
         return arguments
     }
+
+    /// The module maps of this build's C modules: those SwiftPM wrote (`<Module>.build/module.modulemap`) and
+    /// those its dependencies ship (`checkouts/<package>/Sources/<Module>/include/module.modulemap`).
+    static let cModuleMaps: [String] = {
+        let files = FileManager.default
+        let build = modules.deletingLastPathComponent()
+        var maps: [String] = []
+        for folder in (try? files.contentsOfDirectory(atPath: build.path)) ?? [] where folder.hasSuffix(".build") {
+            let map = build.appendingPathComponent(folder).appendingPathComponent("module.modulemap")
+            if files.fileExists(atPath: map.path) { maps.append(map.path) }
+        }
+        // `.build/debug/Modules` or `.build/<triple>/debug/Modules`: the checkouts are in `.build`.
+        var scratch = build.deletingLastPathComponent()
+        while !files.fileExists(atPath: scratch.appendingPathComponent("checkouts").path), scratch.path != "/" {
+            scratch = scratch.deletingLastPathComponent()
+        }
+        let checkouts = scratch.appendingPathComponent("checkouts")
+        for package in (try? files.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
+            let sources = checkouts.appendingPathComponent(package).appendingPathComponent("Sources")
+            for module in (try? files.contentsOfDirectory(atPath: sources.path)) ?? [] {
+                let map = sources.appendingPathComponent(module).appendingPathComponent("include/module.modulemap")
+                if files.fileExists(atPath: map.path) { maps.append(map.path) }
+            }
+        }
+        return maps.sorted()
+    }()
 
     /// Compiles what `output` generated as the two modules of `split`, each with its own `swiftc` as SwiftPM
     /// builds them (the models' module first, its `.swiftmodule` found by the client's), then type-checks

@@ -25,6 +25,25 @@ import Testing
         #expect(text == "let e = Endpoint(\n    \"name\",\n    method: .get\n)\n")
     }
 
+    /// A call under `try await` whose closure holds a `switch` prints it whole, as a trailing closure: such a
+    /// closure has no one-line form (a generated server once got `{ event in … }`).
+    @Test func closuresOfSeveralLinesUnderTryAwaitTrail() {
+        let closure = Expression.closure(
+            parameters: ["e"],
+            body: [
+                .switch(
+                    .identifier("e"),
+                    [SwitchCase(patterns: [.expression(.member(nil, "a"))], body: [.return(.literal(.int(1)))])]
+                )
+            ]
+        )
+        let value = Expression.try(
+            .await(.call(.identifier("f"), [Argument(nil, .identifier("x")), Argument(nil, closure)]))
+        )
+        let text = print(.variable(VariableDeclaration(isLet: true, name: "v", value: value)))
+        #expect(text == "let v = try await f(x) { e in\n    switch e {\n    case .a:\n        return 1\n    }\n}\n")
+    }
+
     @Test func keywordsAreEscapedAndStringsEscaped() {
         let declaration = Declaration.variable(
             VariableDeclaration(

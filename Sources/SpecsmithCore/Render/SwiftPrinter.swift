@@ -349,6 +349,14 @@ public struct SwiftPrinter: Sendable {
             emitMultilineString(text, prefix: prefix, suffix: suffix, into: &writer)
             return
         }
+        // `try`/`await` first: a call under them may end in a closure of several statements, which only the
+        // trailing-closure layout below prints whole.
+        switch expression {
+        case .try(let inner): return emit(inner, prefix: prefix + "try ", suffix: suffix, into: &writer)
+        case .optionalTry(let inner): return emit(inner, prefix: prefix + "try? ", suffix: suffix, into: &writer)
+        case .await(let inner): return emit(inner, prefix: prefix + "await ", suffix: suffix, into: &writer)
+        default: break
+        }
         let single = prefix + flat(expression) + suffix
         if case .call(let callee, let arguments) = expression, let last = arguments.last, last.label == nil,
             case .closure(let parameters, let body) = last.value,
@@ -415,12 +423,6 @@ public struct SwiftPrinter: Sendable {
                 }
             }
             writer.line("]" + suffix)
-        case .try(let inner):
-            emit(inner, prefix: prefix + "try ", suffix: suffix, into: &writer)
-        case .optionalTry(let inner):
-            emit(inner, prefix: prefix + "try? ", suffix: suffix, into: &writer)
-        case .await(let inner):
-            emit(inner, prefix: prefix + "await ", suffix: suffix, into: &writer)
         case .member(.some(let base), let name) where containsMultilineString(base) || isBreakable(base):
             emit(base, prefix: prefix, suffix: "." + SwiftName.escaped(name) + suffix, into: &writer)
         default:

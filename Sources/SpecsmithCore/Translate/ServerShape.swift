@@ -331,7 +331,8 @@ enum ServerShape {
         return reads
     }
 
-    /// The enumerations that parameters read from text (through lists and optionals), each once.
+    /// The enumerations that parameters read from text (through lists and optionals), each once: path, query,
+    /// header and cookie parameters, form fields and the text parts of multipart bodies.
     static func parameterEnumerations(_ operations: [Operation], api: API) -> [String] {
         var seen = Set<String>()
         var names: [String] = []
@@ -344,7 +345,8 @@ enum ServerShape {
             }
         }
         for operation in operations {
-            for parameter in operation.parameters where parameter.location != .body || isFormBody(operation) {
+            for parameter in operation.parameters
+            where parameter.location != .body || isFormBody(operation) || isTextPart(parameter, operation) {
                 visit(parameter.type)
             }
         }

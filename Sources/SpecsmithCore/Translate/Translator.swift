@@ -93,7 +93,11 @@ public enum Translator {
     private static func serverFile(_ api: API) -> SwiftFile {
         var served = api
         served.operations = api.operations.filter { ServerShape.unservedReason($0, api: api) == nil }
-        let types = signatureTypes(served)
+        // A server's streams are SpecsmithServer's `ServerStream`: only what they carry may be the runtime's.
+        let types = signatureTypes(served).map { type -> TypeRef in
+            if case .stream(let element) = type { return element }
+            return type
+        }
         let scoped = served.operations.contains { $0.scope != nil }
         let foundationVisible = types.contains(where: TranslationSupport.usesFoundation)
         var imports = TranslationSupport.imports(foundationVisible ? ["Foundation"] : [], api: api)

@@ -318,8 +318,9 @@ enum ServerAnswers {
     /// The statements that call the service (`call`, which `try await` covers) and return its answer.
     static func statements(_ operation: Operation, call: Expression) -> [Statement] {
         guard operation.errorBody != .none else { return answer(operation, value: call, calls: true) }
-        // An answer without a body binds nothing.
-        let isEmpty = operation.answers == nil && operation.responseBody == .none
+        // An answer without a body binds nothing, unless it has response headers (`WithHeaders`).
+        let isEmpty =
+            operation.answers == nil && operation.responseBody == .none && ServerShape.headersType(operation) == nil
         var cases = [
             SwitchCase(
                 patterns: [isEmpty ? .expression(.member(nil, "answer")) : .enumCase("answer", bindings: ["answer"])],
