@@ -25,7 +25,7 @@ start=$SECONDS
 log=$(mktemp)
 trap 'rm -f "$log"; [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true' EXIT
 swift build >"$log" 2>&1 || { cat "$log" >&2; fail "the clean build failed"; }
-grep -q "Generating todos client from todos.specsmith.yaml" "$log" || { cat "$log" >&2; fail "the plugin did not run"; }
+grep -q "Generating todos from todos.specsmith.yaml (specsmith)" "$log" || { cat "$log" >&2; fail "the plugin did not run"; }
 echo "   built in $((SECONDS - start)) s"
 
 echo "== run against a server on loopback"

@@ -11,10 +11,7 @@ public enum Content: Codable, Sendable, Hashable {
     /// A `[ContentPart]`.
     case parts([ContentPart])
 
-    /// A value of an alternative this version of the spec does not list, kept as it was received.
-    case unknown(JSON)
-
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits), or keeps the value as JSON.
+    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
@@ -23,7 +20,10 @@ public enum Content: Codable, Sendable, Hashable {
         case .array:
             self = .parts(try container.decode([ContentPart].self))
         default:
-            self = .unknown(try container.decode(JSON.self))
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Expected one of Content's alternatives: String, [ContentPart]."
+            )
         }
     }
 
@@ -36,8 +36,6 @@ public enum Content: Codable, Sendable, Hashable {
         case .parts(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
         }
     }
 }

@@ -11,24 +11,25 @@ public enum ContentPart: Codable, Sendable, Hashable {
     /// An `ImagePart`, tagged `image_url`.
     case image(ImagePart)
 
-    /// A value of an alternative this version of the spec does not list, kept as it was received.
-    case unknown(JSON)
-
     private enum CodingKeys: String, CodingKey {
         case discriminator = "type"
     }
 
-    /// Decodes the alternative the tag names, or keeps the value as JSON when the tag is missing or unknown.
+    /// Decodes the alternative the tag names.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
+        let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
         case "text":
             self = .text(try TextPart(from: decoder))
         case "image_url":
             self = .image(try ImagePart(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            throw DecodingError.dataCorruptedError(
+                forKey: .discriminator,
+                in: container,
+                debugDescription: "Expected a tag of ContentPart (\"text\", \"image_url\"), found \"\(tag)\"."
+            )
         }
     }
 
@@ -38,8 +39,6 @@ public enum ContentPart: Codable, Sendable, Hashable {
         case .text(let value):
             try value.encode(to: encoder)
         case .image(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
             try value.encode(to: encoder)
         }
     }

@@ -128,24 +128,25 @@ public enum BlockDelta: Codable, Sendable, Hashable {
     /// A `JSONBlockDelta`, tagged `input_json_delta`.
     case inputJSON(JSONBlockDelta)
 
-    /// A value of an alternative this version of the spec does not list, kept as it was received.
-    case unknown(JSON)
-
     private enum CodingKeys: String, CodingKey {
         case discriminator = "type"
     }
 
-    /// Decodes the alternative the tag names, or keeps the value as JSON when the tag is missing or unknown.
+    /// Decodes the alternative the tag names.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
+        let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
         case "text_delta":
             self = .text(try TextBlockDelta(from: decoder))
         case "input_json_delta":
             self = .inputJSON(try JSONBlockDelta(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            throw DecodingError.dataCorruptedError(
+                forKey: .discriminator,
+                in: container,
+                debugDescription: "Expected a tag of BlockDelta (\"text_delta\", \"input_json_delta\"), found \"\(tag)\"."
+            )
         }
     }
 
@@ -155,8 +156,6 @@ public enum BlockDelta: Codable, Sendable, Hashable {
         case .text(let value):
             try value.encode(to: encoder)
         case .inputJSON(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
             try value.encode(to: encoder)
         }
     }

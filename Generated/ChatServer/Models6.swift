@@ -26,24 +26,25 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
     /// A `JSONSchemaFormat`, tagged `json_schema`.
     case jsonSchemaFormat(JSONSchemaFormat)
 
-    /// A value of an alternative this version of the spec does not list, kept as it was received.
-    case unknown(JSON)
-
     private enum CodingKeys: String, CodingKey {
         case discriminator = "type"
     }
 
-    /// Decodes the alternative the tag names, or keeps the value as JSON when the tag is missing or unknown.
+    /// Decodes the alternative the tag names.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
+        let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
         case "text":
             self = .textFormat(try TextFormat(from: decoder))
         case "json_schema":
             self = .jsonSchemaFormat(try JSONSchemaFormat(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            throw DecodingError.dataCorruptedError(
+                forKey: .discriminator,
+                in: container,
+                debugDescription: "Expected a tag of ResponseFormat (\"text\", \"json_schema\"), found \"\(tag)\"."
+            )
         }
     }
 
@@ -53,8 +54,6 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         case .textFormat(let value):
             try value.encode(to: encoder)
         case .jsonSchemaFormat(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
             try value.encode(to: encoder)
         }
     }

@@ -124,22 +124,23 @@ public enum ToolCall: Codable, Sendable, Hashable {
     /// A `FunctionToolCall`, tagged `function`.
     case function(FunctionToolCall)
 
-    /// A value of an alternative this version of the spec does not list, kept as it was received.
-    case unknown(JSON)
-
     private enum CodingKeys: String, CodingKey {
         case discriminator = "type"
     }
 
-    /// Decodes the alternative the tag names, or keeps the value as JSON when the tag is missing or unknown.
+    /// Decodes the alternative the tag names.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
+        let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
         case "function":
             self = .function(try FunctionToolCall(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            throw DecodingError.dataCorruptedError(
+                forKey: .discriminator,
+                in: container,
+                debugDescription: "Expected a tag of ToolCall (\"function\"), found \"\(tag)\"."
+            )
         }
     }
 
@@ -147,8 +148,6 @@ public enum ToolCall: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .function(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
             try value.encode(to: encoder)
         }
     }

@@ -16,14 +16,14 @@ public protocol NotesService: Sendable {
     ///   - tags: Only notes with all these tags; the key is repeated for each.
     func listNotes(state: State?, tags: [String]?, page: Int, perPage: Int, xRequestID: String?) async throws -> Page
 
-    /// Sends `createNote`.
+    /// Answers `createNote`.
     func createNote(body: NewNote) async throws -> Note
 
     /// Changes the title or state of a note; absent fields stay as they are. Answers the changed note, or
     /// nothing (`204 No Content`) when nothing changed.
     func updateNote(id: UUID, title: String?, state: State?) async throws -> Note?
 
-    /// Sends `deleteNote`.
+    /// Answers `deleteNote`.
     func deleteNote(id: UUID) async throws
 
     /// Succeeds when the note exists.
@@ -34,7 +34,7 @@ public protocol NotesService: Sendable {
     /// Exchanges an email and a password for a token.
     func login(email: String, password: String) async throws -> Token
 
-    /// Sends `logout`.
+    /// Answers `logout`.
     func logout() async throws
 
     /// Restores a deleted note, as it was or with the changes given.

@@ -916,17 +916,14 @@ public enum EventObject: Codable, Sendable, Hashable {
     /// A `Refund`, tagged `refund`.
     case refund(Refund)
 
-    /// A value of an alternative this version of the spec does not list, kept as it was received.
-    case unknown(JSON)
-
     private enum CodingKeys: String, CodingKey {
         case discriminator = "object"
     }
 
-    /// Decodes the alternative the tag names, or keeps the value as JSON when the tag is missing or unknown.
+    /// Decodes the alternative the tag names.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
+        let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
         case "charge":
             self = .charge(try Charge(from: decoder))
@@ -935,7 +932,11 @@ public enum EventObject: Codable, Sendable, Hashable {
         case "refund":
             self = .refund(try Refund(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            throw DecodingError.dataCorruptedError(
+                forKey: .discriminator,
+                in: container,
+                debugDescription: "Expected a tag of EventObject (\"charge\", \"customer\", \"refund\"), found \"\(tag)\"."
+            )
         }
     }
 
@@ -947,8 +948,6 @@ public enum EventObject: Codable, Sendable, Hashable {
         case .customer(let value):
             try value.encode(to: encoder)
         case .refund(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
             try value.encode(to: encoder)
         }
     }

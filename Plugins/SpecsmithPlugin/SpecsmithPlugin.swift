@@ -67,7 +67,8 @@ enum SpecCommands {
         "Client6.swift", "Client7.swift", "Client8.swift", "Combine.swift", "Combine2.swift", "Combine3.swift",
         "Combine4.swift", "Combine5.swift", "Combine6.swift", "Combine7.swift", "Combine8.swift", "RxSwift.swift",
         "RxSwift2.swift", "RxSwift3.swift", "RxSwift4.swift", "RxSwift5.swift", "RxSwift6.swift", "RxSwift7.swift",
-        "RxSwift8.swift", "Samples.swift", "Server.swift",
+        "RxSwift8.swift", "Samples.swift", "Server.swift", "Server2.swift", "Server3.swift", "Server4.swift",
+        "Server5.swift", "Server6.swift", "Server7.swift", "Server8.swift",
     ]
 
     /// One command per spec among `files`.
@@ -115,7 +116,8 @@ enum SpecCommands {
     static func command(spec: URL, stem: String, companions: [URL], workDirectory: URL, tool: URL) -> Command {
         let output = workDirectory.appendingPathComponent(stem)
         return .buildCommand(
-            displayName: "Generating \(stem) client from \(spec.lastPathComponent)",
+            // A client or, with `flavours: [server]` in its config, a server: the plugin does not read the spec.
+            displayName: "Generating \(stem) from \(spec.lastPathComponent) (specsmith)",
             executable: tool,
             arguments: ["generate", spec.path, "--output", output.path, "--prefix", stem, "--every-file"],
             inputFiles: [spec] + companions,

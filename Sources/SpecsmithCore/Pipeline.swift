@@ -59,6 +59,10 @@ public enum Pipeline {
         public var inputs: [String] = []
         /// The client flavours generated (for the manifest lines of ``ModuleSplit``).
         public var flavours: Set<API.Flavour> = []
+        /// The files of the server's module, when the flavours name `server` beside client flavours: a server
+        /// never shares a module with a client (`specsmith generate` writes it into `--server-output`). Made
+        /// from the same resolved API as ``files``, so the spec is read once.
+        public var serverFiles: [GeneratedFile]?
         /// Whether any diagnostic is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -112,6 +116,9 @@ public enum Pipeline {
         if let style = overrides.style { api.style = style }
         if let access = overrides.access { api.access = access }
         if let samples = overrides.samples { api.samples = samples }
+        // A server is one module, at the access asked for.
+        var server = api
+        server.flavours = [.server]
         // Two modules see each other's declarations, and an app both of them, only when they are public.
         if layout.modules != nil { api.access = .public }
         let swiftFiles =
@@ -119,7 +126,12 @@ public enum Pipeline {
             ? Translator.translateSamplesOnly(api)
             : Translator.translate(api, everyFile: layout.everyFile, modules: layout.modules)
         let files = Renderer.render(swiftFiles)
-        return Output(files: layout.arrange(files), diagnostics: diagnostics, flavours: api.flavours)
+        var output = Output(files: layout.arrange(files), diagnostics: diagnostics, flavours: api.flavours)
+        if api.flavours.contains(.server) && api.flavours.count > 1 && !overrides.samplesOnly {
+            let serverFiles = Renderer.render(Translator.translate(server, everyFile: layout.everyFile))
+            output.serverFiles = layout.withoutModules.arrange(serverFiles)
+        }
+        return output
     }
 
     /// Runs every stage on the spec file at `path`, reading sample files next to it, and the config file at

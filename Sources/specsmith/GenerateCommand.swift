@@ -148,18 +148,11 @@ struct GenerateCommand: ParsableCommand {
         }
         var outdated = try emit(result, layout: layout, to: output)
         // Beside client flavours, the server is a module of its own.
-        if result.flavours.contains(.server) && result.flavours.count > 1 && !samplesOnly {
-            let server = try input.generate(
-                overrides: .init(style: style, access: access, flavours: [.server], samples: samples),
-                layout: FileLayout(prefix: prefix, everyFile: everyFile)
-            )
-            if server.hasErrors { throw ExitCodes.specErrors }
+        if let serverFiles = result.serverFiles {
+            var server = result
+            server.files = serverFiles
             outdated =
-                try emit(
-                    server,
-                    layout: FileLayout(prefix: prefix, everyFile: everyFile),
-                    to: serverOutput ?? output + "Server"
-                ) || outdated
+                try emit(server, layout: layout.withoutModules, to: serverOutput ?? output + "Server") || outdated
         }
         if outdated { throw ExitCodes.specErrors }
     }

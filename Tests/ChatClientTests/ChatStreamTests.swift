@@ -22,8 +22,8 @@ import Testing
 
 /// When the loopback server wrote what, for the streams below.
 final class StreamTimeline: Sendable {
-    /// Set by a test's client when the first chunk arrives; the server waits for it (at most 10 s) before it
-    /// sends the others, and records whether it came in time.
+    /// Set by a test's client when the first chunk arrives; the server waits for it (at most 60 s: the suite
+    /// runs compilers beside it on busy cores) before it sends the others, and records whether it came in time.
     let firstChunkReceived = Mutex(false)
     let sawFirstChunkInTime = Mutex(false)
     /// Whether the server waits for `firstChunkReceived`.
@@ -81,8 +81,8 @@ final class StreamTimeline: Sendable {
                             try await writer.write(ByteBuffer(string: String(event[middle...])))
                             if index == 0 && timeline.waitsForFirstChunk {
                                 // A client that reads as the server writes has the first chunk before the rest
-                                // is sent; one that held chunks back would keep the server waiting the 10 s.
-                                let deadline = ContinuousClock.now + .seconds(10)
+                                // is sent; one that held chunks back would keep the server waiting the 60 s.
+                                let deadline = ContinuousClock.now + .seconds(60)
                                 while !timeline.firstChunkReceived.withLock({ $0 }), ContinuousClock.now < deadline {
                                     try await Task.sleep(for: .milliseconds(5))
                                 }

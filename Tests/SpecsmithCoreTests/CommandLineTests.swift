@@ -227,7 +227,7 @@ import Testing
         #expect(first.status == 0, "\(first.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(names == (Translator.fileNames.map { "ping.\($0)" } + ["ping.inputs"]).sorted())
-        #expect(names.count == 44 && names.contains("ping.Client8.swift") && names.contains("ping.Models8.swift"))
+        #expect(names.count == 51 && names.contains("ping.Client8.swift") && names.contains("ping.Models8.swift"))
         // The config next to the spec applies without --config: resources only, so Endpoints.swift is empty.
         let endpoints = try String(contentsOf: out.appendingPathComponent("ping.Endpoints.swift"), encoding: .utf8)
         #expect(!endpoints.contains("enum PingAPI"))
@@ -237,7 +237,7 @@ import Testing
         )
 
         let second = try run(arguments)
-        #expect(second.output.contains("(0 changed, 43 unchanged)"))
+        #expect(second.output.contains("(0 changed, 50 unchanged)"))
 
         let explicit = try write("other-config.yaml", "style: endpoints\n")
         #expect(
@@ -276,7 +276,7 @@ import Testing
             #expect(tool.status == 0, "\(tool.errors)")
             let files = try contents(actual)
             #expect(files == (try contents(expected)))
-            #expect(files.count == (mode == "--every-file" ? 43 : 1))
+            #expect(files.count == (mode == "--every-file" ? 50 : 1))
             #expect(
                 tool.output.contains(
                     "Generated \(files.count) file(s) in \(actual.path) (\(files.count) changed, 0 unchanged)"
@@ -379,6 +379,12 @@ import Testing
         let alone = directory.appendingPathComponent("Alone")
         #expect(try run(["generate", spec, "--output", alone.path, "--flavours", "server"]).status == 0)
         #expect(try files(alone) == ["Models.swift", "Server.swift"])
+        // A spec read from standard input is read once for both modules.
+        let piped = directory.appendingPathComponent("Piped")
+        let specText = try String(contentsOf: URL(fileURLWithPath: spec), encoding: .utf8)
+        let fromInput = try run(["generate", "-", "--output", piped.path], input: specText)
+        #expect(fromInput.status == 0, "\(fromInput.errors)")
+        #expect(try files(directory.appendingPathComponent("PipedServer")) == ["Models.swift", "Server.swift"])
     }
 
     @Test func specErrorsExitOneAndWriteNothing() throws {

@@ -132,4 +132,49 @@ import Testing
         )
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }
+
+    /// The spec as a server's module (`flavours: [server]`).
+    static func server(endpoints count: Int, changing changed: Int? = nil) -> Pipeline.Output {
+        Pipeline.generate(
+            text: spec(endpoints: count, changing: changed),
+            path: "spec.yaml",
+            overrides: Pipeline.Overrides(flavours: [.server])
+        ) { _ in nil }
+    }
+
+    /// A large server spreads its routes as a client spreads its methods: `Server.swift` keeps the protocol and
+    /// `registerRoutes(on:options:)`, which calls `addRoutes2(to:)` … of the other files; a changed endpoint
+    /// changes `Server.swift` (its requirement) and the file of its route.
+    @Test func aLargeServerSpreadsItsRoutesByEndpointName() throws {
+        #expect(Self.server(endpoints: 40).files.map(\.name) == ["Models.swift", "Server.swift"])
+        let output = Self.server(endpoints: 100)
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let files = Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents) })
+        #expect(output.files.map(\.name) == ["Models.swift"] + Translator.spread("Server"))
+        let main = try #require(files["Server.swift"])
+        for index in 2...8 {
+            #expect(main.contains("self.addRoutes\(index)(to: routes)"))
+            let contents = try #require(files["Server\(index).swift"])
+            #expect(
+                contents.contains("func addRoutes\(index)(to routes: ServerRoutes<some Hummingbird.RouterMethods>) {")
+            )
+            #expect(!contents.contains("protocol BigService"))
+        }
+        for index in 0..<100 {
+            let name = (index % 5 == 0 ? "Admin." : "") + "item\(index)"
+            let route = "operation: \"item\(index)\""
+            let routing = output.files.filter { $0.contents.contains(route) }.map(\.name)
+            #expect(routing == [Self.file("Server", of: name)], "\(name)")
+        }
+        let changed = zip(output.files, Self.server(endpoints: 100, changing: 7).files).filter { $0 != $1 }
+        #expect(Set(changed.map(\.0.name)) == ["Server.swift", Self.file("Server", of: "item7")])
+    }
+
+    @Test func aSpreadServerCompilesWithoutWarnings() async throws {
+        let output = Self.server(endpoints: 60)
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(output.files.count == 9)
+        let check = try await SwiftCompiler.compile(output, module: "BigServer", typeCheckOnly: true)
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
 }

@@ -382,6 +382,9 @@ public struct Property: Sendable, Hashable {
     public var direction: Direction = .both
     /// Whether decoding requires the key although the Swift type is optional: a required read-only property.
     public var isRequiredWhenReceived: Bool = false
+    /// Whether the spec requires a read-only or write-only property where it travels (its Swift type is
+    /// optional, as the other way it is absent): what a server, which receives write-only properties, requires.
+    public var isRequiredOneWay: Bool = false
     /// What the property's values may be besides what its type says, as the API sends them (config `tolerate:`).
     public var tolerance: Tolerance = []
 

@@ -42,6 +42,7 @@ extension ResolveContext {
             property.direction = readOnly ? .readOnly : .writeOnly
             // Values made to be sent have no read-only property, and received ones no write-only property.
             if !property.type.isOptional {
+                property.isRequiredOneWay = true
                 property.isRequiredWhenReceived = readOnly
                 property.type = .optional(property.type)
             }

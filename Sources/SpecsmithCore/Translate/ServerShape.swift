@@ -2,8 +2,9 @@
 /// and how its route reads each of its values.
 enum ServerShape {
     /// `api` as its server sees it: it reads what clients send and writes what they receive, so request
-    /// bodies are decoded too, read-only properties are written and not required in requests, and
-    /// write-only ones are read and never written.
+    /// bodies are decoded too, read-only properties are written and not required in requests, write-only ones
+    /// are read (required when the spec requires them) and never written, and enumerations and unions are
+    /// closed: a value the spec does not list is refused, not kept.
     static func receivingRequests(_ api: API) -> API {
         var api = api
         for index in api.models.indices {
@@ -13,6 +14,11 @@ enum ServerShape {
                 enumeration.isClosed = true
                 api.models[index].shape = .enumeration(enumeration)
             }
+            if case .union(var union) = api.models[index].shape {
+                // So is a value of no listed alternative: no case keeps it as JSON.
+                union.fallbackCase = nil
+                api.models[index].shape = .union(union)
+            }
             guard case .object(var properties) = api.models[index].shape else { continue }
             for property in properties.indices {
                 switch properties[property].direction {
@@ -20,7 +26,9 @@ enum ServerShape {
                 case .readOnly:
                     properties[property].direction = .writeOnly
                     properties[property].isRequiredWhenReceived = false
-                case .writeOnly: properties[property].direction = .readOnly
+                case .writeOnly:
+                    properties[property].direction = .readOnly
+                    properties[property].isRequiredWhenReceived = properties[property].isRequiredOneWay
                 }
             }
             api.models[index].shape = .object(properties)
@@ -103,6 +111,23 @@ enum ServerShape {
         }
         return names
     }
+
+    /// `routes` spread over the files of a server as ``Translator`` spreads a client's methods: one part for
+    /// an API of at most ``Translator/operationsInOneFile`` endpoints, otherwise
+    /// ``Translator/spreadCount``, a route going to the part its first endpoint's name picks.
+    static func routeParts(_ routes: [[Operation]]) -> [[[Operation]]] {
+        guard routes.map(\.count).reduce(0, +) > Translator.operationsInOneFile else { return [routes] }
+        var parts = [[[Operation]]](repeating: [], count: Translator.spreadCount)
+        for route in routes {
+            let operation = route[0]
+            let name = (operation.namespace.map { $0 + "." } ?? "") + operation.name
+            parts[Translator.fileIndex(of: name, among: Translator.spreadCount)].append(route)
+        }
+        return parts
+    }
+
+    /// The method that adds the routes of part `index` (from 1): `addRoutes2`, in `Server2.swift`.
+    static func routesPartName(_ index: Int) -> String { "addRoutes\(index + 1)" }
 
     /// The routes: endpoints grouped by method and path, each group's plain endpoint first, then the stream
     /// methods sharing its route (told apart by ``asksFor(_:)``). Of endpoints no field or parameter tells

@@ -91,9 +91,10 @@ enum TranslationSupport {
         }
     }
 
-    /// The doc comment of an operation: its description and a line per described parameter.
-    static func operationDocs(_ operation: Operation) -> [String] {
-        var lines = docs(operation.description, fallback: "Sends `\(operation.specName)`.")
+    /// The doc comment of an operation: its description and a line per described parameter. Without a
+    /// description, "Sends `name`." (a client's wording), or `fallback`.
+    static func operationDocs(_ operation: Operation, fallback: String? = nil) -> [String] {
+        var lines = docs(operation.description, fallback: fallback ?? "Sends `\(operation.specName)`.")
         let described = operation.parameters.filter { $0.description != nil }
         if !described.isEmpty {
             lines.append("")

@@ -10,7 +10,7 @@ public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
         modelFileNames + spread("Endpoints") + ["Resources.swift"] + spread("Client") + spread("Combine")
-        + spread("RxSwift") + ["Samples.swift", "Server.swift"]
+        + spread("RxSwift") + ["Samples.swift"] + spread("Server")
 
     /// How many files models, and the endpoints' methods of each kind, are spread over in large specs.
     static let spreadCount = 8
@@ -66,10 +66,12 @@ public enum Translator {
         return everyFile ? withEveryFile(files, api: api) : files
     }
 
-    /// A server's module: the models, read from requests and written in answers, and `Server.swift`.
+    /// A server's module: the models, read from requests and written in answers, and `Server.swift` (with
+    /// `Server2.swift` … for a large API).
     private static func translateServerModule(_ api: API, everyFile: Bool) -> [SwiftFile] {
-        let jobs = modelsJobs(api) + [Job(cost: api.operations.count) { serverFile(api) }]
-        let files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
+        let jobs = modelsJobs(api)
+        var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
+        files += serverFiles(api)
         return everyFile ? withEveryFile(files, api: api) : files
     }
 
@@ -89,8 +91,9 @@ public enum Translator {
         }
     }
 
-    /// `Server.swift`: the service protocol, its routes, and the scopes its callers have.
-    private static func serverFile(_ api: API) -> SwiftFile {
+    /// `Server.swift`: the service protocol, its routes, and the scopes its callers have; for a large API, some
+    /// of its routes in `Server2.swift` … `Server8.swift`.
+    private static func serverFiles(_ api: API) -> [SwiftFile] {
         var served = api
         served.operations = api.operations.filter { ServerShape.unservedReason($0, api: api) == nil }
         // A server's streams are SpecsmithServer's `ServerStream`: only what they carry may be the runtime's.
@@ -108,7 +111,18 @@ public enum Translator {
             imports.append(TranslationSupport.hiddenImport(RuntimeSymbols.module, api: api))
         }
         imports += TranslationSupport.imports([ServerSymbols.module], api: api)
-        return file("Server.swift", api, imports: imports, translateServer(api))
+        let parts = translateServer(api)
+        // The routes of the other files name nothing in their declarations' signatures.
+        let partImports =
+            [TranslationSupport.hiddenImport("Foundation", api: api)]
+            + [ServerSymbols.hummingbird, RuntimeSymbols.module, ServerSymbols.module].map {
+                TranslationSupport.hiddenImport($0, api: api)
+            }
+        return [file("Server.swift", api, imports: imports, parts[0])]
+            + parts.indices.dropFirst().compactMap { index in
+                parts[index].isEmpty
+                    ? nil : file("Server\(index + 1).swift", api, imports: partImports, parts[index])
+            }
     }
 
     /// `files` with the imports that the client's module needs of the models' module.

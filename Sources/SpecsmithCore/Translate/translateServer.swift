@@ -5,7 +5,13 @@
 /// An endpoint documenting error bodies answers `Reply<Answer, ErrorBody>`; an endpoint of a scope takes the
 /// caller, `Caller<Scope.Customer, Identity>`, so its handler cannot be written for another scope's callers.
 /// Endpoints whose shapes the server does not serve yet are named in the protocol's documentation.
-func translateServer(_ api: API) -> [Declaration] {
+///
+/// Returns the declarations of `Server.swift` first; for an API of more than
+/// ``Translator/operationsInOneFile`` endpoints, those of `Server2.swift` … `Server8.swift` after them (each
+/// may be empty): their routes, in `addRoutes2(to:)` … `addRoutes8(to:)`, which `registerRoutes(on:)` calls.
+/// An endpoint's file follows from its name, as its client method's does, so that the compiler builds the
+/// routes in parallel and a changed endpoint recompiles one file of them.
+func translateServer(_ api: API) -> [[Declaration]] {
     let (routes, unrouted) = ServerShape.routes(
         api.operations.filter { ServerShape.unservedReason($0, api: api) == nil },
         api: api
@@ -97,12 +103,13 @@ func translateServer(_ api: API) -> [Declaration] {
             )
         )
     )
+    let parts = ServerShape.routeParts(routes)
     declarations.append(
         .type(
             TypeDeclaration(
                 kind: .extension,
                 name: TranslationNames.service(api.name),
-                members: [.function(registration(routes, names: names, api: api))]
+                members: [.function(registration(parts, names: names, api: api))]
             )
         )
     )
@@ -116,7 +123,40 @@ func translateServer(_ api: API) -> [Declaration] {
             .type(TypeDeclaration(kind: .extension, name: enumeration, inherits: [ServerSymbols.parameterText]))
         )
     }
-    return declarations
+    let others = parts.indices.dropFirst().map { index -> [Declaration] in
+        guard !parts[index].isEmpty else { return [] }
+        return [
+            .type(
+                TypeDeclaration(
+                    kind: .extension,
+                    name: TranslationNames.service(api.name),
+                    members: [.function(routesPart(parts[index], index: index, names: names, api: api))]
+                )
+            )
+        ]
+    }
+    return [declarations] + others
+}
+
+/// `addRoutes2(to:)`: the routes of the endpoints of `Server2.swift`.
+private func routesPart(
+    _ routes: [[Operation]],
+    index: Int,
+    names: [Operation: String],
+    api: API
+) -> FunctionDeclaration {
+    FunctionDeclaration(
+        docs: ["Adds the routes of the endpoints in this file; `registerRoutes(on:options:)` calls it."],
+        kind: .function(ServerShape.routesPartName(index)),
+        parameters: [
+            FunctionParameter(
+                label: "to",
+                name: "routes",
+                type: "\(ServerSymbols.serverRoutes)<some \(ServerSymbols.routerMethods)>"
+            )
+        ],
+        body: routes.map { route($0, names: names, api: api) }
+    )
 }
 
 /// `extension ListFilesResponseHeaders { var fields: [HeaderField] }`: the headers as an answer sends them.
@@ -157,7 +197,7 @@ private func requirement(_ operation: Operation, name: String, api: API) -> Func
         )
     }
     let returnType = ServerShape.returnType(operation)
-    var docs = TranslationSupport.operationDocs(operation)
+    var docs = TranslationSupport.operationDocs(operation, fallback: "Answers `\(operation.specName)`.")
     // Not `@available(*, deprecated)`: the server keeps serving the endpoint, and its routes call the method.
     if let deprecation = operation.deprecation {
         docs += ["", "Deprecated" + (deprecation.message.map { ": \($0)" } ?? ".")]
@@ -174,8 +214,10 @@ private func requirement(_ operation: Operation, name: String, api: API) -> Func
     )
 }
 
-/// `registerRoutes(on:options:)`: a route per endpoint.
-private func registration(_ routes: [[Operation]], names: [Operation: String], api: API) -> FunctionDeclaration {
+/// `registerRoutes(on:options:)`: a route per endpoint, those of `parts[0]` here, the others' through the
+/// `addRoutes2(to:)` … of their files.
+private func registration(_ parts: [[[Operation]]], names: [Operation: String], api: API) -> FunctionDeclaration {
+    let routes = parts[0]
     var body: [Statement] = [
         .binding(
             isLet: true,
@@ -193,7 +235,17 @@ private func registration(_ routes: [[Operation]], names: [Operation: String], a
     for group in routes {
         body.append(route(group, names: names, api: api))
     }
-    if routes.isEmpty { body.append(.expression(.identifier("_ = routes"))) }
+    for index in parts.indices.dropFirst() where !parts[index].isEmpty {
+        body.append(
+            .expression(
+                .call(
+                    .member(.verbatim("self"), ServerShape.routesPartName(index)),
+                    [Argument("to", .identifier("routes"))]
+                )
+            )
+        )
+    }
+    if parts.allSatisfy(\.isEmpty) { body.append(.expression(.identifier("_ = routes"))) }
     return FunctionDeclaration(
         docs: [
             "Serves the endpoints on `router`: a route per endpoint, calling this service's methods.",
