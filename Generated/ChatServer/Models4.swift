@@ -25,11 +25,7 @@ public enum ContentPart: Codable, Sendable, Hashable {
         case "image_url":
             self = .image(try ImagePart(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .discriminator,
-                in: container,
-                debugDescription: "Expected a tag of ContentPart (\"text\", \"image_url\"), found \"\(tag)\"."
-            )
+            throw container.unknownTag(tag, forKey: .discriminator, of: "ContentPart", expected: ["text", "image_url"])
         }
     }
 

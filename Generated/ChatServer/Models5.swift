@@ -142,10 +142,11 @@ public enum BlockDelta: Codable, Sendable, Hashable {
         case "input_json_delta":
             self = .inputJSON(try JSONBlockDelta(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(
+            throw container.unknownTag(
+                tag,
                 forKey: .discriminator,
-                in: container,
-                debugDescription: "Expected a tag of BlockDelta (\"text_delta\", \"input_json_delta\"), found \"\(tag)\"."
+                of: "BlockDelta",
+                expected: ["text_delta", "input_json_delta"]
             )
         }
     }

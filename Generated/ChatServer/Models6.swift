@@ -40,10 +40,11 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         case "json_schema":
             self = .jsonSchemaFormat(try JSONSchemaFormat(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(
+            throw container.unknownTag(
+                tag,
                 forKey: .discriminator,
-                in: container,
-                debugDescription: "Expected a tag of ResponseFormat (\"text\", \"json_schema\"), found \"\(tag)\"."
+                of: "ResponseFormat",
+                expected: ["text", "json_schema"]
             )
         }
     }

@@ -136,11 +136,7 @@ public enum ToolCall: Codable, Sendable, Hashable {
         case "function":
             self = .function(try FunctionToolCall(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .discriminator,
-                in: container,
-                debugDescription: "Expected a tag of ToolCall (\"function\"), found \"\(tag)\"."
-            )
+            throw container.unknownTag(tag, forKey: .discriminator, of: "ToolCall", expected: ["function"])
         }
     }
 

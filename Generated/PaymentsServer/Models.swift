@@ -932,10 +932,11 @@ public enum EventObject: Codable, Sendable, Hashable {
         case "refund":
             self = .refund(try Refund(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(
+            throw container.unknownTag(
+                tag,
                 forKey: .discriminator,
-                in: container,
-                debugDescription: "Expected a tag of EventObject (\"charge\", \"customer\", \"refund\"), found \"\(tag)\"."
+                of: "EventObject",
+                expected: ["charge", "customer", "refund"]
             )
         }
     }

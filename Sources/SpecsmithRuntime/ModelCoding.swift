@@ -12,6 +12,17 @@ extension KeyedDecodingContainer {
             )
         }
     }
+
+    /// The error for a union's tag `tag`, read from `key`, that names none of its alternatives:
+    /// `Expected a tag of Shape ("circle", "square"), found "oval".`
+    public func unknownTag(_ tag: String, forKey key: Key, of union: String, expected: [String]) -> DecodingError {
+        let tags = expected.map { "\"\($0)\"" }.joined(separator: ", ")
+        return DecodingError.dataCorruptedError(
+            forKey: key,
+            in: self,
+            debugDescription: "Expected a tag of \(union) (\(tags)), found \"\(tag)\"."
+        )
+    }
 }
 
 /// What a property's values may be besides what its type says, for an API that sends otherwise than its

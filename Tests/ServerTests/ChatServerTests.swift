@@ -161,6 +161,22 @@ import Testing
             let body = try JSONDecoder().decode(JSON.self, from: data)
             #expect(body["error"]?["type"] == "invalid_request_error")
             #expect(body["error"]?["message"]?.string?.contains("multipart") == true)
+            // A server's unions are closed: a content part of a type the spec does not list is refused, naming
+            // the types it does (a client keeps such a value as JSON; a server cannot act on it).
+            var completion = URLRequest(url: url.appending(path: "chat/completions"))
+            completion.httpMethod = "POST"
+            completion.setValue("Bearer sk-test", forHTTPHeaderField: "Authorization")
+            completion.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            completion.httpBody = Data(
+                #"{"model":"gpt-test","messages":[{"role":"user","content":[{"type":"audio","data":"…"}]}]}"#.utf8
+            )
+            let (refusal, refused) = try await URLSession.shared.data(for: completion)
+            #expect((refused as? HTTPURLResponse)?.statusCode == 400)
+            let message = try JSONDecoder().decode(JSON.self, from: refusal)["error"]?["message"]?.string ?? ""
+            #expect(
+                message.contains(#"Expected a tag of ContentPart ("text", "image_url"), found "audio""#),
+                "\(message)"
+            )
         }
     }
 }

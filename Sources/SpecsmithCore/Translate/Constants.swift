@@ -38,6 +38,8 @@ enum RuntimeSymbols {
     static let indirect = "Indirect"
     /// `KeyedDecodingContainer.decodeConstant(_:forKey:)`, which checks a `const` property.
     static let decodeConstant = "decodeConstant"
+    /// `KeyedDecodingContainer.unknownTag(_:forKey:of:expected:)`, the error of a union's unknown tag.
+    static let unknownTag = "unknownTag"
     /// `Decoder.additionalProperties(_:excluding:)`, which reads the keys a struct does not list.
     static let decodeAdditionalProperties = "additionalProperties"
     /// `Encoder.encodeAdditionalProperties(_:excluding:)`, which writes them back.

@@ -139,25 +139,20 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
             )
         )
     } else {
-        let tags = union.alternatives.flatMap(\.tags).map { "\"\($0)\"" }.joined(separator: ", ")
+        // The tags as an array, which the printer breaks over lines when they are many.
+        let tags = union.alternatives.flatMap(\.tags).map { Expression.literal(.string($0)) }
         cases.append(
             SwitchCase(
                 patterns: [],
                 body: [
                     .throw(
                         .call(
-                            .member(.identifier("DecodingError"), "dataCorruptedError"),
+                            .member(.identifier("container"), RuntimeSymbols.unknownTag),
                             [
+                                Argument(nil, .identifier("tag")),
                                 Argument("forKey", .member(nil, "discriminator")),
-                                Argument("in", .identifier("container")),
-                                Argument(
-                                    "debugDescription",
-                                    .interpolation([
-                                        .text("Expected a tag of \(model.name) (\(tags)), found \""),
-                                        .expression(.identifier("tag")),
-                                        .text("\"."),
-                                    ])
-                                ),
+                                Argument("of", .literal(.string(model.name))),
+                                Argument("expected", .array(tags)),
                             ]
                         )
                     )
