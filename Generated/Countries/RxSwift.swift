@@ -52,19 +52,27 @@ extension Reactive where Base == CountriesClient {
 extension APIClient {
     /// `endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing
     /// the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events
-    /// arrive on the client's `callbackQueue`, the main queue by default.
+    /// arrive on the client's `callbackQueue`, the main queue by default; a download's file that a
+    /// disposed subscription never received is removed.
     fileprivate func single<Response, ErrorBody>(for endpoint: APIEndpoint<Response, ErrorBody>) -> Single<Response> {
         Single.create { observe in
             nonisolated(unsafe) let observer = observe
+            let delivery = QueueDelivery(queue: callbackQueue, readAhead: 0)
             let task = Task {
                 do {
                     let response = try await send(endpoint)
-                    callbackQueue.async { observer(.success(response)) }
+                    await delivery.deliver(
+                        { observer(.success(response)) },
+                        otherwise: { endpoint.discardUnreceived(response) }
+                    )
                 } catch {
-                    callbackQueue.async { observer(.failure(error)) }
+                    await delivery.deliver { observer(.failure(error)) }
                 }
             }
-            return Disposables.create { task.cancel() }
+            return Disposables.create {
+                delivery.cancel()
+                task.cancel()
+            }
         }
     }
 }

@@ -84,7 +84,7 @@ extension Reactive {
     public func fileContentsWithProgress<Authorization: Scope.FilesReadAccess>(
         id: String
     ) -> Observable<TransferEvent<Data>> where Base == FilesClient<Authorization> {
-        self.base.client.observable(of: self.base.fileContentsWithProgress(id: id), paced: true)
+        self.base.client.observable(transfer: self.base.fileContentsWithProgress(id: id))
     }
 
     /// The first lines of a text file, in the charset it is stored in.
@@ -114,7 +114,7 @@ extension Reactive {
     ///   `APIError<Problem>`.
     public func downloadArchiveWithProgress<Authorization: Scope.FilesReadAccess>() -> Observable<TransferEvent<URL>>
     where Base == FilesClient<Authorization> {
-        self.base.client.observable(of: self.base.downloadArchiveWithProgress(), paced: true)
+        self.base.client.observable(transfer: self.base.downloadArchiveWithProgress())
     }
 }
 
@@ -171,7 +171,7 @@ extension Reactive {
         id: String,
         file: URL
     ) -> Observable<TransferEvent<FileInfo>> where Base == FilesClient<Authorization> {
-        self.base.client.observable(of: self.base.uploadContentsWithProgress(id: id, file: file), paced: true)
+        self.base.client.observable(transfer: self.base.uploadContentsWithProgress(id: id, file: file))
     }
 
     /// Uploads a file with its metadata in one multipart request, on the uploads host.
@@ -244,8 +244,13 @@ extension Reactive {
         thumbnails: [FileUpload]? = nil
     ) -> Observable<TransferEvent<FileInfo>> where Base == FilesClient<Authorization> {
         self.base.client.observable(
-            of: self.base.uploadFileWithProgress(file, name: name, tags: tags, labels: labels, thumbnails: thumbnails),
-            paced: true
+            transfer: self.base.uploadFileWithProgress(
+                file,
+                name: name,
+                tags: tags,
+                labels: labels,
+                thumbnails: thumbnails
+            )
         )
     }
 }
@@ -308,55 +313,72 @@ extension Reactive {
 extension APIClient {
     /// `endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing
     /// the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events
-    /// arrive on the client's `callbackQueue`, the main queue by default.
+    /// arrive on the client's `callbackQueue`, the main queue by default; a download's file that a
+    /// disposed subscription never received is removed.
     fileprivate func single<Response, ErrorBody>(for endpoint: APIEndpoint<Response, ErrorBody>) -> Single<Response> {
         Single.create { observe in
             nonisolated(unsafe) let observer = observe
+            let delivery = QueueDelivery(queue: callbackQueue, readAhead: 0)
             let task = Task {
                 do {
                     let response = try await send(endpoint)
-                    callbackQueue.async { observer(.success(response)) }
+                    await delivery.deliver(
+                        { observer(.success(response)) },
+                        otherwise: { endpoint.discardUnreceived(response) }
+                    )
                 } catch {
-                    callbackQueue.async { observer(.failure(error)) }
+                    await delivery.deliver { observer(.failure(error)) }
                 }
             }
-            return Disposables.create { task.cancel() }
+            return Disposables.create {
+                delivery.cancel()
+                task.cancel()
+            }
         }
     }
 }
 
 extension APIClient {
-    /// An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription
-    /// iterates it in a `Task`, and disposing the subscription cancels the task, which closes the
-    /// connection and sends no further requests. It fails with the `APIError` the sequence ends with.
-    /// Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next
-    /// page is a request), each before the next value is read, and a stream's as they are read.
+    /// An async sequence (a stream, pages, their items, or a transfer's events) as a cold `Observable`:
+    /// each subscription iterates it in a `Task`, and disposing the subscription cancels the task, which
+    /// closes the connection and sends no further requests. It fails with the `APIError` the sequence
+    /// ends with. Events arrive on the client's `callbackQueue`, in order on a serial queue. When `paced`
+    /// (pages, their items and transfers, whose next value may be a request), each value is read once
+    /// the observer has the one before; a stream's are read while at most `APIClient.streamReadAhead`
+    /// of them wait on the queue, so a busy queue holds no more. `discard` removes what a value nobody
+    /// received holds (a download's file).
     fileprivate func observable<Values: AsyncSequence & Sendable>(
         of values: Values,
-        paced: Bool
+        paced: Bool,
+        discard: (@Sendable (Values.Element) -> Void)? = nil
     ) -> Observable<Values.Element> where Values.Element: Sendable {
         Observable.create { observe in
             nonisolated(unsafe) let observer = observe
+            let delivery = QueueDelivery(queue: callbackQueue, readAhead: paced ? 0 : APIClient.streamReadAhead)
             let task = Task {
                 do {
                     for try await value in values {
-                        if paced {
-                            await withCheckedContinuation { delivered in
-                                callbackQueue.async {
-                                    observer.onNext(value)
-                                    delivered.resume()
-                                }
-                            }
-                        } else {
-                            callbackQueue.async { observer.onNext(value) }
-                        }
+                        await delivery.deliver({ observer.onNext(value) }, otherwise: { discard?(value) })
                     }
-                    callbackQueue.async { observer.onCompleted() }
+                    await delivery.deliver { observer.onCompleted() }
                 } catch {
-                    callbackQueue.async { observer.onError(error) }
+                    await delivery.deliver { observer.onError(error) }
                 }
             }
-            return Disposables.create { task.cancel() }
+            return Disposables.create {
+                delivery.cancel()
+                task.cancel()
+            }
         }
+    }
+}
+
+extension APIClient {
+    /// A transfer's progress, then its answer, as a cold `Observable` (see `observable(of:paced:)`):
+    /// a download's file that a disposed subscription never received is removed.
+    fileprivate func observable<Value, ErrorBody>(
+        transfer: APITransfer<Value, ErrorBody>
+    ) -> Observable<TransferEvent<Value>> {
+        observable(of: transfer, paced: true, discard: transfer.discardUnreceived)
     }
 }

@@ -113,6 +113,11 @@ final class RequestSubscription<Response: Sendable, ErrorBody: Sendable>: Subscr
             defer { if last { self.deliver = nil } }
             return self.deliver
         }
-        deliver?(event)
+        if let deliver {
+            deliver(event)
+        } else if case .value(let response) = event {
+            // Cancelled after the answer arrived: a download's file nobody received is removed.
+            endpoint.discardUnreceived(response)
+        }
     }
 }

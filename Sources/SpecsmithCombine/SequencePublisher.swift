@@ -13,7 +13,7 @@ extension APIClient {
     /// Nothing is sent until a subscriber asks for a value; each subscription then sends one request and
     /// publishes the values as far as the subscriber's demand goes (the connection is read no faster), then
     /// finishes, or fails with the `APIError` the stream ends with. Values and completion arrive on
-    /// `APIClient.callbackQueue` (the main queue by default), at most ``streamReadAhead`` of them waiting there
+    /// `APIClient.callbackQueue` (the main queue by default), at most `APIClient.streamReadAhead` of them waiting there
     /// at a time. Cancelling the subscription closes the connection.
     public func publisher<Element, ErrorBody>(
         streaming endpoint: APIEndpoint<ResponseStream<Element>, ErrorBody>
@@ -62,23 +62,17 @@ extension APIClient {
     ///
     /// Each subscription sends the request once; events and completion arrive on `APIClient.callbackQueue`.
     /// Progress the subscriber has no demand for is merged into the next it reads. Cancelling the
-    /// subscription cancels the request.
+    /// subscription cancels the request; a download's file that the cancelled subscriber never received is
+    /// removed.
     public func publisher<Value, ErrorBody>(
         transfer: APITransfer<Value, ErrorBody>
     ) -> AnyPublisher<TransferEvent<Value>, APIError<ErrorBody>> {
-        SequencePublisher(queue: callbackQueue, readAhead: 0) {
+        SequencePublisher(queue: callbackQueue, readAhead: 0, discard: transfer.discardUnreceived) {
             var values = transfer.makeAsyncIterator()
             return { () async throws(APIError<ErrorBody>) in try await values.next() }
         }
         .eraseToAnyPublisher()
     }
-}
-
-extension APIClient {
-    /// How many values of a stream's publisher may wait on the callback queue for its subscriber: the stream is
-    /// read on while the subscriber takes them, and no further. Pages, their items and transfers wait for the
-    /// subscriber to have each value before reading the next, since the next may cost a request.
-    public static let streamReadAhead = 1024
 }
 
 /// Reads values one at a time (a stream's, or pages or their items) for each subscription.
@@ -92,12 +86,27 @@ struct SequencePublisher<Element: Sendable, ErrorBody: Sendable>: Publisher {
     /// How many values may wait on `queue` for the subscriber while the next is read: 0 reads a value only once
     /// the subscriber has the one before.
     let readAhead: Int
+    /// Removes what a value read but never handed to the cancelled subscriber holds (a download's file).
+    var discard: (@Sendable (Element) -> Void)?
     /// Starts a reading of the values: called once per subscription, when the first value is asked for.
     let open: @Sendable () -> Reader
 
+    init(
+        queue: DispatchQueue,
+        readAhead: Int,
+        discard: (@Sendable (Element) -> Void)? = nil,
+        open: @escaping @Sendable () -> Reader
+    ) {
+        self.queue = queue
+        self.readAhead = readAhead
+        self.discard = discard
+        self.open = open
+    }
+
     func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Element, Downstream.Failure == Failure {
-        let subscription = SequenceSubscription(queue: queue, readAhead: readAhead, open: open) { event in
+        let subscription = SequenceSubscription(queue: queue, readAhead: readAhead, discard: discard, open: open) {
+            event in
             switch event {
             case .value(let value): return subscriber.receive(value)
             case .finished: subscriber.receive(completion: .finished)
@@ -123,6 +132,7 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
 
     private let queue: DispatchQueue
     private let readAhead: Int
+    private let discard: (@Sendable (Element) -> Void)?
     private let open: @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader
     private let lock = NSLock()
     /// Hands an event to the subscriber, returning its further demand; `nil` once the stream ended or the
@@ -139,11 +149,13 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
     init(
         queue: DispatchQueue,
         readAhead: Int,
+        discard: (@Sendable (Element) -> Void)?,
         open: @escaping @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader,
         deliver: @escaping (Event) -> Subscribers.Demand
     ) {
         self.queue = queue
         self.readAhead = max(0, readAhead)
+        self.discard = discard
         self.open = open
         self.deliver = deliver
     }
@@ -224,6 +236,8 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
             if let deliver {
                 let more = deliver(event)
                 if more > 0 { self.request(more) }
+            } else if case .value(let value) = event {
+                self.discard?(value)
             }
             let reader = self.lock.withLock { () -> CheckedContinuation<Void, Never>? in
                 self.undelivered -= 1

@@ -85,7 +85,7 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
     public typealias Failure = APIError<ErrorBody>
 
     private let client: APIClient
-    private let endpoint: APIEndpoint<Value, ErrorBody>
+    let endpoint: APIEndpoint<Value, ErrorBody>
 
     /// The transfer of `endpoint` by `client`.
     public init(client: APIClient, endpoint: APIEndpoint<Value, ErrorBody>) {

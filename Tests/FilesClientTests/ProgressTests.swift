@@ -106,6 +106,47 @@ import Testing
         }
     }
 
+    /// A publisher cancelled after its download finished but before the answer reached the callback queue
+    /// (busy elsewhere, as a main queue can be) removes the file nobody received: the request's publisher and
+    /// the transfer's.
+    @Test(arguments: [false, true])
+    func aPublisherCancelledBeforeItsAnswerArrivedLeavesNoFile(withProgress: Bool) async throws {
+        try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
+            var client = FilesClientTests.client(baseURL)
+            let queue = DispatchQueue(label: "busy")
+            client.client.callbackQueue = queue
+            let release = DispatchSemaphore(value: 0)
+            queue.async { release.wait() }
+            let before = Self.downloadFiles()
+            let received = ReceivedBox()
+            let cancellable =
+                withProgress
+                ? client.downloadArchiveWithProgressPublisher().sink(
+                    receiveCompletion: { _ in },
+                    receiveValue: { if $0.value != nil { received.value = true } }
+                )
+                : client.downloadArchivePublisher().sink(
+                    receiveCompletion: { _ in },
+                    receiveValue: { _ in received.value = true }
+                )
+            // The download finishes, its file written, while the queue is held.
+            for _ in 0..<300 where Self.downloadFiles().subtracting(before).isEmpty {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await Task.sleep(for: .seconds(1))
+            cancellable.cancel()
+            release.signal()
+            var left = Self.downloadFiles().subtracting(before)
+            for _ in 0..<200 where !left.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                left = Self.downloadFiles().subtracting(before)
+            }
+            #expect(left.isEmpty)
+            queue.sync {}
+            #expect(!received.value)
+        }
+    }
+
     @MainActor @Test func mainActorCodeDrawsAProgressBar() async throws {
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
             let model = DownloadModel(client: FilesClientTests.client(baseURL))
@@ -140,6 +181,11 @@ import Testing
 }
 
 /// What a publisher sent, kept with its subscription; only the publisher's serial callback queue touches it.
+/// Whether a subscriber received the answer; set on the callback queue, read after it.
+private final class ReceivedBox: @unchecked Sendable {
+    var value = false
+}
+
 private final class EventBox: @unchecked Sendable {
     var values: [TransferEvent<URL>] = []
     var cancellable: AnyCancellable?

@@ -91,6 +91,14 @@ enum RuntimeSymbols {
     static let transferEvent = "TransferEvent"
     /// `APIClient.callbackQueue`, where the reactive flavours deliver events.
     static let callbackQueue = "callbackQueue"
+    /// `QueueDelivery`, which the RxSwift bridges hand events to the callback queue through, at its pace.
+    static let queueDelivery = "QueueDelivery"
+    /// `QueueDelivery.deliver(_:otherwise:)`.
+    static let deliver = "deliver"
+    /// `APIClient.streamReadAhead`: how many of a stream's values may wait on the callback queue.
+    static let streamReadAhead = "streamReadAhead"
+    /// `APIEndpoint.discardUnreceived(_:)` and `APITransfer.discardUnreceived(_:)`: a download nobody received.
+    static let discardUnreceived = "discardUnreceived"
 
     /// Names a model may not take, as generated code would then refer to the model instead.
     static let all: Set<String> = [
@@ -164,6 +172,8 @@ enum RxSwiftSymbols {
     static let observable = "Observable"
     /// The file-private bridge `APIClient.observable(of:)`, for streams and pages.
     static let observableFor = "observable"
+    /// The file-private bridge `APIClient.observable(transfer:)`, for transfers with progress.
+    static let transferLabel = "transfer"
 }
 
 /// What the server flavour names of SpecsmithServer and Hummingbird.

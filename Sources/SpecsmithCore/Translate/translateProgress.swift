@@ -89,7 +89,7 @@ func translateProgressObservableMethod(
                 .expression(
                     .call(
                         .member(.member(base, "client"), RxSwiftSymbols.observableFor),
-                        [Argument("of", transferCall(operation, on: base)), Argument("paced", .literal(.bool(true)))]
+                        [Argument(RxSwiftSymbols.transferLabel, transferCall(operation, on: base))]
                     )
                 )
             ]
@@ -111,4 +111,49 @@ private func eventType(_ operation: Operation, _ shape: ClientShape) -> String {
 /// `self.uploadImageWithProgress(body: body)`: the async method's transfer.
 private func transferCall(_ operation: Operation, on base: Expression) -> Expression {
     .call(.member(base, operation.name + progressSuffix), TranslationSupport.forwardingArguments(operation))
+}
+
+/// `fileprivate func observable(transfer:)` on `APIClient`, in the RxSwift file of an API with transfers: the
+/// transfer's events, paced, a download's file removed when a disposed subscription never received it.
+var transferObservableBridge: Declaration {
+    let transfer = Expression.identifier("transfer")
+    return .type(
+        TypeDeclaration(
+            kind: .extension,
+            name: RuntimeSymbols.apiClient,
+            members: [
+                .function(
+                    FunctionDeclaration(
+                        docs: [
+                            "A transfer's progress, then its answer, as a cold `Observable` (see `observable(of:paced:)`):",
+                            "a download's file that a disposed subscription never received is removed.",
+                        ],
+                        access: .fileprivate,
+                        kind: .function(RxSwiftSymbols.observableFor),
+                        genericParameters: ["Value", "ErrorBody"],
+                        parameters: [
+                            FunctionParameter(
+                                label: nil,
+                                name: RxSwiftSymbols.transferLabel,
+                                type: "\(RuntimeSymbols.apiTransfer)<Value, ErrorBody>"
+                            )
+                        ],
+                        returnType: "\(RxSwiftSymbols.observable)<\(RuntimeSymbols.transferEvent)<Value>>",
+                        body: [
+                            .expression(
+                                .call(
+                                    .identifier(RxSwiftSymbols.observableFor),
+                                    [
+                                        Argument("of", transfer),
+                                        Argument("paced", .literal(.bool(true))),
+                                        Argument("discard", .member(transfer, RuntimeSymbols.discardUnreceived)),
+                                    ]
+                                )
+                            )
+                        ]
+                    )
+                )
+            ]
+        )
+    )
 }

@@ -48,6 +48,9 @@ func translateRxSwift(_ api: API, declaresShared: Bool = true) -> [Declaration] 
     }) {
         declarations.append(sequenceObservableBridge)
     }
+    if shape.groups.contains(where: { $0.operations.contains(where: \.isProgressVariant) }) {
+        declarations.append(transferObservableBridge)
+    }
     return declarations
 }
 
@@ -138,29 +141,35 @@ private var bridge: Declaration {
     }
     let observer = Expression.identifier("observer")
     let response = Expression.try(.await(call(.identifier("send"), .identifier("endpoint"))))
-    /// `callbackQueue.async { observer(event) }`: events arrive where the client says, the main queue by
-    /// default, so that operators may call closures written in main-actor code.
-    func deliver(_ event: Expression) -> Statement {
-        .expression(
-            call(
-                .member(.identifier(RuntimeSymbols.callbackQueue), "async"),
-                .closure(parameters: [], body: [.expression(call(observer, event))])
-            )
-        )
-    }
-    // do { let response = try await send(endpoint); deliver(.success(response)) } catch { deliver(.failure(error)) }
+    // do {
+    //     let response = try await send(endpoint)
+    //     await delivery.deliver({ observer(.success(response)) }, otherwise: { endpoint.discardUnreceived(response) })
+    // } catch {
+    //     await delivery.deliver { observer(.failure(error)) }
+    // }
     let deliverOutcome = Statement.doCatch(
         [
             .binding(isLet: true, name: "response", value: response),
-            deliver(call(.member(nil, "success"), .identifier("response"))),
+            rxDeliver(
+                [.expression(call(observer, call(.member(nil, "success"), .identifier("response"))))],
+                otherwise: [
+                    .expression(
+                        call(
+                            .member(.identifier("endpoint"), RuntimeSymbols.discardUnreceived),
+                            .identifier("response")
+                        )
+                    )
+                ]
+            ),
         ],
-        catch: [deliver(call(.member(nil, "failure"), .identifier("error")))]
+        catch: [rxDeliver([.expression(call(observer, call(.member(nil, "failure"), .identifier("error"))))])]
     )
     return rxBridge(
         docs: [
             "`endpoint` as a cold `Single`: each subscription sends the request in a `Task`, and disposing",
             "the subscription cancels it. It fails with the `APIError` that `send(_:)` throws. Events",
-            "arrive on the client's `callbackQueue`, the main queue by default.",
+            "arrive on the client's `callbackQueue`, the main queue by default; a download's file that a",
+            "disposed subscription never received is removed.",
         ],
         name: RxSwiftSymbols.singleFor,
         genericParameters: ["Response", "ErrorBody"],
@@ -172,13 +181,27 @@ private var bridge: Declaration {
             )
         ],
         returnType: "\(RxSwiftSymbols.single)<Response>",
+        readAhead: .literal(.int(0)),
         taskBody: [deliverOutcome]
     )
+}
+
+/// `await delivery.deliver { observer.onNext(value) }`: the block runs on the callback queue (the main queue
+/// by default, so that operators may call closures written in main-actor code), unless the subscription was
+/// disposed first, when `otherwise` runs instead; the reader goes on once the delivery's read-ahead allows.
+func rxDeliver(_ body: [Statement], otherwise: [Statement]? = nil) -> Statement {
+    let block = Expression.closure(parameters: [], body: body)
+    var arguments = [Argument(nil, block)]
+    if let otherwise { arguments.append(Argument("otherwise", .closure(parameters: [], body: otherwise))) }
+    return .expression(.await(.call(.member(.identifier("delivery"), RuntimeSymbols.deliver), arguments)))
 }
 
 /// `extension APIClient { fileprivate func name(for endpoint:) -> Type<…> { Type.create { observe in … } } }`:
 /// a bridge of the RxSwift file, whose every subscription runs `taskBody` in a `Task` that disposing cancels.
 /// `taskBody` calls `observer`.
+///
+/// Each subscription makes a `QueueDelivery` on the callback queue with `readAhead`, which `taskBody` delivers
+/// through (``rxDeliver(_:otherwise:)``); disposing cancels both the delivery and the task.
 func rxBridge(
     docs: [String],
     name: String,
@@ -186,6 +209,7 @@ func rxBridge(
     parameters: [FunctionParameter],
     returnType: String,
     whereClause: [String] = [],
+    readAhead: Expression,
     taskBody: [Statement]
 ) -> Declaration {
     func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
@@ -193,7 +217,17 @@ func rxBridge(
     }
     let type = String(returnType.prefix { $0 != "<" })
     let task = call(.identifier("Task"), .closure(parameters: [], body: taskBody))
-    let cancel = Expression.closure(parameters: [], body: [.expression(call(.member(.identifier("task"), "cancel")))])
+    let delivery = Expression.call(
+        .identifier(RuntimeSymbols.queueDelivery),
+        [Argument("queue", .identifier(RuntimeSymbols.callbackQueue)), Argument("readAhead", readAhead)]
+    )
+    let cancel = Expression.closure(
+        parameters: [],
+        body: [
+            .expression(call(.member(.identifier("delivery"), "cancel"))),
+            .expression(call(.member(.identifier("task"), "cancel"))),
+        ]
+    )
     let create = call(
         .member(.identifier(type), "create"),
         .closure(
@@ -202,6 +236,7 @@ func rxBridge(
                 // RxSwift's observers predate `Sendable` but may be called from any thread; only the task's
                 // blocks on the callback queue call this one.
                 .unsafeBinding(name: "observer", value: .identifier("observe")),
+                .binding(isLet: true, name: "delivery", value: delivery),
                 .binding(isLet: true, name: "task", value: task),
                 .return(call(.member(.identifier(RxSwiftSymbols.disposables), "create"), cancel)),
             ]

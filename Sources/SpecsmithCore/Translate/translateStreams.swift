@@ -121,80 +121,64 @@ private func elementType(_ operation: Operation) -> String {
     operation.responseBody.streamElement.map(TranslationSupport.typeText) ?? "Never"
 }
 
-/// `fileprivate func observable(of:)` on `APIClient`, in the RxSwift file of an API with streams or pages: a
-/// `Task` per subscription iterates the sequence (a stream, pages, or their items) and is cancelled on dispose.
+/// `fileprivate func observable(of:paced:discard:)` on `APIClient`, in the RxSwift file of an API with streams,
+/// pages or transfers: a `Task` per subscription iterates the sequence (a stream, pages, their items, or a
+/// transfer's events) and is cancelled on dispose; values reach the observer through a `QueueDelivery`.
 var sequenceObservableBridge: Declaration {
     func call(_ callee: Expression, _ arguments: Expression...) -> Expression {
         .call(callee, arguments.map { Argument(nil, $0) })
     }
-    let observer = Expression.identifier("observer")
-    /// `callbackQueue.async { observer.onCompleted() }`: events arrive where the client says, in order on a
-    /// serial queue (the main queue by default).
-    func deliver(_ method: String, _ arguments: Expression...) -> Statement {
-        .expression(
-            call(
-                .member(.identifier(RuntimeSymbols.callbackQueue), "async"),
-                .closure(
-                    parameters: [],
-                    body: [.expression(.call(.member(observer, method), arguments.map { Argument(nil, $0) }))]
-                )
-            )
-        )
+    func observe(_ method: String, _ arguments: Expression...) -> Statement {
+        .expression(.call(.member(.identifier("observer"), method), arguments.map { Argument(nil, $0) }))
     }
-    /// `await withCheckedContinuation { delivered in callbackQueue.async { observer.onNext(value); … } }`: when
-    /// paced, the next value is read only once the observer has this one, so that an observer that stops after
-    /// an item (`take(10)`) causes no request for a page it never sees.
-    let pacedValue = Statement.expression(
-        .await(
-            call(
-                .identifier("withCheckedContinuation"),
-                .closure(
-                    parameters: ["delivered"],
-                    body: [
-                        .expression(
-                            call(
-                                .member(.identifier(RuntimeSymbols.callbackQueue), "async"),
-                                .closure(
-                                    parameters: [],
-                                    body: [
-                                        .expression(call(.member(observer, "onNext"), .identifier("value"))),
-                                        .expression(call(.member(.identifier("delivered"), "resume"))),
-                                    ]
-                                )
-                            )
-                        )
-                    ]
-                )
-            )
-        )
-    )
+    let value = Expression.identifier("value")
     let read = Statement.doCatch(
         [
             .forTryAwait(
                 name: "value",
                 sequence: .identifier("values"),
-                body: [.ifElse(.identifier("paced"), [pacedValue], [deliver("onNext", .identifier("value"))])]
+                body: [
+                    rxDeliver(
+                        [observe("onNext", value)],
+                        otherwise: [.expression(.call(.optionalChain(.identifier("discard")), [Argument(nil, value)]))]
+                    )
+                ]
             ),
-            deliver("onCompleted"),
+            rxDeliver([observe("onCompleted")]),
         ],
-        catch: [deliver("onError", .identifier("error"))]
+        catch: [rxDeliver([observe("onError", .identifier("error"))])]
+    )
+    // A stream's values are read ahead of the observer, up to `APIClient.streamReadAhead` waiting on the
+    // queue; a page's next value may be a request, so it is read only once the observer has the one before.
+    let readAhead = Expression.verbatim(
+        "paced ? 0 : \(RuntimeSymbols.apiClient).\(RuntimeSymbols.streamReadAhead)"
     )
     return rxBridge(
         docs: [
-            "An async sequence (a stream, pages or their items) as a cold `Observable`: each subscription",
-            "iterates it in a `Task`, and disposing the subscription cancels the task, which closes the",
-            "connection and sends no further requests. It fails with the `APIError` the sequence ends with.",
-            "Events arrive on the client's `callbackQueue`; when `paced` (pages and their items, whose next",
-            "page is a request), each before the next value is read, and a stream's as they are read.",
+            "An async sequence (a stream, pages, their items, or a transfer's events) as a cold `Observable`:",
+            "each subscription iterates it in a `Task`, and disposing the subscription cancels the task, which",
+            "closes the connection and sends no further requests. It fails with the `APIError` the sequence",
+            "ends with. Events arrive on the client's `callbackQueue`, in order on a serial queue. When `paced`",
+            "(pages, their items and transfers, whose next value may be a request), each value is read once",
+            "the observer has the one before; a stream's are read while at most `APIClient.streamReadAhead`",
+            "of them wait on the queue, so a busy queue holds no more. `discard` removes what a value nobody",
+            "received holds (a download's file).",
         ],
         name: RxSwiftSymbols.observableFor,
         genericParameters: ["Values: AsyncSequence & Sendable"],
         parameters: [
             FunctionParameter(label: "of", name: "values", type: "Values"),
             FunctionParameter(label: nil, name: "paced", type: "Bool"),
+            FunctionParameter(
+                label: nil,
+                name: "discard",
+                type: "(@Sendable (Values.Element) -> Void)?",
+                defaultValue: .literal(.nil)
+            ),
         ],
         returnType: "\(RxSwiftSymbols.observable)<Values.Element>",
         whereClause: ["Values.Element: Sendable"],
+        readAhead: readAhead,
         taskBody: [read]
     )
 }
