@@ -11,13 +11,18 @@ enum ReservedNames {
     }
 
     /// Types of the standard library and Foundation that generated code names, or that no Swift type should
-    /// hide (`Any`, `Error`).
+    /// hide (`Any`, `Error`), and ``appTypes``.
     static let standardTypes = Set(
         TypeRef.Builtin.allCases.map(\.rawValue) + [
             "Void", "Optional", "Array", "Dictionary", "Never", "Any", "Error", "Sendable", "Hashable", "Equatable",
             "Codable", "Decodable", "Encodable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "RawRepresentable",
         ]
-    )
+    ).union(appTypes)
+
+    /// Types of Swift that the code beside a generated module uses, whatever the flavour: a client or server
+    /// the build plugin generates into an app's own target would hide them there (`Task { … }`,
+    /// `Task.sleep(for:)` would name a model `Task`).
+    static let appTypes: Set<String> = ["Task"]
 
     /// Types the generated code of a flavour names unqualified.
     static func flavourTypes(_ flavours: Set<API.Flavour>) -> Set<String> {

@@ -288,6 +288,15 @@ struct ResolveContext {
             )
             return false
         }
+        if ReservedNames.appTypes.contains(swiftName) {
+            diagnostics.error(
+                "\(kind) `\(name.value)` would hide Swift's `\(swiftName)` in the module it is generated into, where "
+                    + "an app's own code uses it",
+                at: name.location,
+                hint: "rename the \(kind), such as `\(name.value)Item`: only Swift sees the name"
+            )
+            return false
+        }
         if reservedTypes.contains(swiftName) {
             diagnostics.error(
                 "\(kind) `\(name.value)` would hide the type `\(swiftName)` that generated code uses",
