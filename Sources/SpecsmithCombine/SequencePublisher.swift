@@ -130,8 +130,8 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
         case failure(APIError<ErrorBody>)
     }
 
-    private let queue: DispatchQueue
-    private let readAhead: Int
+    /// Hands events to the callback queue, at most its read-ahead waiting there (the RxSwift bridges' too).
+    private let delivery: QueueDelivery
     private let discard: (@Sendable (Element) -> Void)?
     private let open: @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader
     private let lock = NSLock()
@@ -140,10 +140,6 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
     private var deliver: ((Event) -> Subscribers.Demand)?
     private var demand = Subscribers.Demand.none
     private var waiter: CheckedContinuation<Bool, Never>?
-    /// Events sent to the queue and not yet handed to the subscriber.
-    private var undelivered = 0
-    /// The reader, waiting for `undelivered` to fall to `readAhead`.
-    private var deliveryWaiter: CheckedContinuation<Void, Never>?
     private var task: Task<Void, Never>?
 
     init(
@@ -153,8 +149,7 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
         open: @escaping @Sendable () -> SequencePublisher<Element, ErrorBody>.Reader,
         deliver: @escaping (Event) -> Subscribers.Demand
     ) {
-        self.queue = queue
-        self.readAhead = max(0, readAhead)
+        self.delivery = QueueDelivery(queue: queue, readAhead: readAhead)
         self.discard = discard
         self.open = open
         self.deliver = deliver
@@ -184,6 +179,7 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
             return (self.task, self.waiter)
         }
         waiter?.resume(returning: false)
+        delivery.cancel()
         task?.cancel()
     }
 
@@ -222,39 +218,25 @@ final class SequenceSubscription<Element: Sendable, ErrorBody: Sendable>: Subscr
         }
     }
 
-    /// Tells the subscriber `event` on the callback queue, unless the subscription was cancelled meanwhile,
-    /// and returns once no more than `readAhead` events wait there.
+    /// Tells the subscriber `event` on the callback queue, unless the subscription was cancelled meanwhile
+    /// (a value nobody received is discarded), and returns once no more than the read-ahead wait there.
     private func send(_ event: Event) async {
         let last: Bool
         if case .value = event { last = false } else { last = true }
-        lock.withLock { undelivered += 1 }
-        queue.async {
-            let deliver = self.lock.withLock {
-                defer { if last { self.deliver = nil } }
-                return self.deliver
-            }
-            if let deliver {
+        let discard = { @Sendable in
+            if case .value(let value) = event { self.discard?(value) }
+        }
+        await delivery.deliver(
+            {
+                let deliver = self.lock.withLock {
+                    defer { if last { self.deliver = nil } }
+                    return self.deliver
+                }
+                guard let deliver else { return discard() }
                 let more = deliver(event)
                 if more > 0 { self.request(more) }
-            } else if case .value(let value) = event {
-                self.discard?(value)
-            }
-            let reader = self.lock.withLock { () -> CheckedContinuation<Void, Never>? in
-                self.undelivered -= 1
-                guard self.undelivered <= self.readAhead else { return nil }
-                defer { self.deliveryWaiter = nil }
-                return self.deliveryWaiter
-            }
-            reader?.resume()
-        }
-        guard lock.withLock({ undelivered > readAhead }) else { return }
-        await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
-            let waits = lock.withLock {
-                guard undelivered > readAhead else { return false }
-                deliveryWaiter = delivered
-                return true
-            }
-            if !waits { delivered.resume() }
-        }
+            },
+            otherwise: discard
+        )
     }
 }

@@ -153,14 +153,13 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
 
         deinit {
             task?.cancel()
-            if !delivered, let outcome { Self.discard(outcome, downloads: endpoint.decoding.downloadsToFile) }
+            if !delivered, let outcome { Self.discard(outcome, of: endpoint) }
         }
 
         /// Removes the file of a download that nobody will receive, because the loop was left before its
         /// answer: a temporary file is the receiver's to remove, and there is none.
-        static func discard(_ outcome: Result<Value, APIError<ErrorBody>>, downloads: Bool) {
-            guard downloads, case .success(let value) = outcome, let file = value as? URL else { return }
-            try? FileManager.default.removeItem(at: file)
+        static func discard(_ outcome: Result<Value, APIError<ErrorBody>>, of endpoint: APIEndpoint<Value, ErrorBody>) {
+            if case .success(let value) = outcome { endpoint.discardUnreceived(value) }
         }
 
         func next() async throws(APIError<ErrorBody>) -> TransferEvent<Value>? {
@@ -201,7 +200,7 @@ public struct APITransfer<Value: Sendable, ErrorBody: Sendable>: AsyncSequence, 
                     if let transfer = self {
                         transfer.complete(outcome)
                     } else {
-                        Self.discard(outcome, downloads: endpoint.decoding.downloadsToFile)
+                        Self.discard(outcome, of: endpoint)
                     }
                 }
             }
