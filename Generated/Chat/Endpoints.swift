@@ -89,7 +89,7 @@ public enum ChatAPI {
                 ),
                 sampleData: ChatSamples.createChatCompletionStream,
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
-                decoding: .serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]")
+                decoding: .serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]", errorKey: "error")
             )
         )
     }
@@ -173,7 +173,7 @@ public enum ChatAPI {
                 headers: [HeaderField("Accept", "application/x-ndjson")],
                 sampleData: ChatSamples.followLogs,
                 errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors]),
-                decoding: .jsonLines(of: LogEntry.self)
+                decoding: .jsonLines(of: LogEntry.self, errorKey: "error")
             )
         )
     }

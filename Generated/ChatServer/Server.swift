@@ -209,7 +209,7 @@ extension ChatService {
                 )
                 switch reply {
                 case .answer(let answer):
-                    return request.events(answer, terminator: "[DONE]")
+                    return request.events(answer, terminator: "[DONE]", errorKey: "error")
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -339,7 +339,7 @@ extension ChatService {
                 let reply = try await self.followLogs(level: level, caller: caller)
                 switch reply {
                 case .answer(let answer):
-                    return request.jsonLines(answer)
+                    return request.jsonLines(answer, errorKey: "error")
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }

@@ -41,6 +41,15 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     /// a value do not count: a server that sends only `: keep-alive`, or a byte now and then, times out.
     /// ``APIClient/stream(_:)`` sets it to the client's ``APIClient/streamIdleTimeout``.
     public var idleTimeout: Duration?
+    /// The key that marks a value as an error: a value (an event's data, or a line) that is a JSON object with
+    /// this key at its top level, not `null`, ends the stream with the value as an error body (`unexpected`
+    /// here; ``APIStream`` decodes it as the endpoint's documented error body). LLM APIs send a failure
+    /// mid-stream so, as `data: {"error": {…}}`; `nil` when no value is an error.
+    public var errorKey: String? {
+        didSet { errorKeyBytes = errorKey.map { Array("\"\($0)\"".utf8) } }
+    }
+    /// ``errorKey`` quoted, as JSON writes it: a value that does not hold these bytes is no error.
+    private var errorKeyBytes: [UInt8]?
 
     /// The values of `response`'s body, cut as `framing` says.
     public init(response: RawResponse, framing: Framing, decoder: JSONDecoder) {
@@ -169,6 +178,10 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                         failure = .unexpected(UnexpectedResponse(response: response(holding: Data(event.data.utf8))))
                         return
                     }
+                    if isError(event.dataBytes) {
+                        failure = .unexpected(UnexpectedResponse(response: response(holding: event.dataBytes)))
+                        return
+                    }
                     do {
                         if let value = try decode(event, stream.decoder) { ready.append(value) }
                     } catch {
@@ -181,6 +194,10 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                     completed = true
                     sawValue = true
                     let data = Data(line)
+                    if isError(data) {
+                        failure = .unexpected(UnexpectedResponse(response: response(holding: data)))
+                        return
+                    }
                     do {
                         ready.append(try decode(data, stream.decoder))
                     } catch {
@@ -189,6 +206,18 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                     }
                 }
             }
+        }
+
+        /// Whether `value` is an error body: a JSON object with the stream's ``ResponseStream/errorKey`` at its
+        /// top level, not `null`. The key's bytes are looked for first, so that values without them are not
+        /// parsed twice.
+        private func isError(_ value: Data) -> Bool {
+            guard let key = stream.errorKey, let quoted = stream.errorKeyBytes,
+                value.firstRange(of: quoted) != nil,
+                let object = try? JSONSerialization.jsonObject(with: value) as? [String: Any],
+                let found = object[key]
+            else { return false }
+            return !(found is NSNull)
         }
 
         /// Whether `line` is neither blank, a comment, nor a field of an event (`data`, `event`, `id`, `retry`).
@@ -217,8 +246,8 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 
 extension ResponseDecoding {
     /// A `text/event-stream` answer whose events' data are JSON decoded as `Value`; an event whose data is
-    /// `terminator` (such as `[DONE]`) ends the stream, and an event named `errorEvent` ends it with its data
-    /// as the endpoint's error body.
+    /// `terminator` (such as `[DONE]`) ends the stream, and an event named `errorEvent`, or an event whose data
+    /// has the top-level key `errorKey` (`{"error": {…}}`), ends it with its data as the endpoint's error body.
     ///
     /// As a browser's `EventSource` gives `onmessage` only, the values are the events without a name or named
     /// `message`: events of other names (a server's `event: ping` between its values) are skipped, not decoded
@@ -227,46 +256,56 @@ extension ResponseDecoding {
     public static func serverSentEvents<Value: Decodable & Sendable>(
         of value: Value.Type,
         terminator: String? = nil,
-        errorEvent: String? = nil
+        errorEvent: String? = nil,
+        errorKey: String? = nil
     ) -> Self where Response == ResponseStream<Value> {
         streaming(
             .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
                 guard event.event == ServerSentEvent.defaultType else { return nil }
                 try event.requireValidUTF8()
                 return try decoder.decode(Value.self, from: Data(event.data.utf8))
-            }
+            },
+            errorKey: errorKey
         )
     }
 
     /// A `text/event-stream` answer whose events `decode` reads (a generated event enumeration's `decode`, which
-    /// picks the type by the event's name); an event whose data is `terminator` ends the stream.
+    /// picks the type by the event's name); an event whose data is `terminator` ends the stream, and an event
+    /// named `errorEvent`, or whose data has the top-level key `errorKey`, ends it with its data as the
+    /// endpoint's error body.
     public static func serverSentEvents<Value: Sendable>(
         terminator: String? = nil,
         errorEvent: String? = nil,
+        errorKey: String? = nil,
         decode: @escaping @Sendable (ServerSentEvent, JSONDecoder) throws -> Value
     ) -> Self where Response == ResponseStream<Value> {
         streaming(
             .serverSentEvents(terminator: terminator, errorEvent: errorEvent) { event, decoder in
                 try event.requireValidUTF8()
                 return try decode(event, decoder)
-            }
+            },
+            errorKey: errorKey
         )
     }
 
-    /// A JSON Lines (NDJSON) answer: each line decoded as `Value`.
+    /// A JSON Lines (NDJSON) answer: each line decoded as `Value`; a line whose JSON object has the top-level
+    /// key `errorKey` (`{"error": {…}}`) ends the stream with the line as the endpoint's error body.
     public static func jsonLines<Value: Decodable & Sendable>(
-        of value: Value.Type
+        of value: Value.Type,
+        errorKey: String? = nil
     ) -> Self where Response == ResponseStream<Value> {
-        streaming(.lines { line, decoder in try decoder.decode(Value.self, from: line) })
+        streaming(.lines { line, decoder in try decoder.decode(Value.self, from: line) }, errorKey: errorKey)
     }
 
-    /// A streamed answer (any 2xx status) cut into values as `framing` says.
+    /// A streamed answer (any 2xx status) cut into values as `framing` says; a value with the top-level key
+    /// `errorKey` is an error body (``ResponseStream/errorKey``).
     ///
     /// Server-sent events must come as `text/event-stream` (or with no `Content-Type`), as the standard's
     /// `EventSource` requires: another answer, such as the JSON of a server that ignored the request's
     /// `"stream": true`, is ``APIError/undecodableBody(_:)`` naming its type, not an empty stream.
     public static func streaming<Value>(
-        _ framing: ResponseStream<Value>.Framing
+        _ framing: ResponseStream<Value>.Framing,
+        errorKey: String? = nil
     ) -> Self where Response == ResponseStream<Value> {
         var decoding = Self { response, decoder in
             if case .serverSentEvents = framing, let type = response.header("Content-Type"),
@@ -277,7 +316,9 @@ extension ResponseDecoding {
                     "The answer is `\(type)`, not the `text/event-stream` of server-sent events: the server did not stream."
                 )
             }
-            return ResponseStream(response: response, framing: framing, decoder: decoder)
+            var stream = ResponseStream(response: response, framing: framing, decoder: decoder)
+            stream.errorKey = errorKey
+            return stream
         }
         decoding.streamsBody = true
         return decoding

@@ -48,9 +48,10 @@ public struct ServerStream<Element: Sendable>: AsyncSequence, Sendable {
     }
 }
 
-/// Thrown by a stream's values to end it with the endpoint's documented error event, whose data is `body`.
+/// Thrown by a stream's values to end it with the endpoint's documented error: its error event, whose data is
+/// `body`, or `body` as the stream's last value when the stream marks errors by a key (`errorKey`).
 public struct StreamFailure: Error, Sendable {
-    /// The error body, written as the error event's data.
+    /// The error body, written as the error event's data, or as a value.
     public var body: any Encodable & Sendable
 
     /// A failure whose error event carries `body`.
@@ -89,14 +90,16 @@ public struct NamedEvent: Sendable {
 extension ServerRequest {
     /// A `text/event-stream` answer: each value of `stream` as an event whose data is its JSON, then an event
     /// whose data is `terminator`, if any. A ``StreamFailure`` thrown by the values ends the stream with the
-    /// event `errorEvent`; any other error ends it where it is (logged).
+    /// event `errorEvent`, or, for a stream whose errors are values with the key `errorKey`, with an unnamed
+    /// event whose data is the error body; any other error ends it where it is (logged).
     public func events<Element: Encodable & Sendable>(
         _ stream: ServerStream<Element>,
         terminator: String? = nil,
-        errorEvent: String? = nil
+        errorEvent: String? = nil,
+        errorKey: String? = nil
     ) -> Response {
         let encoder = coders.encoder
-        return eventStream(stream, terminator: terminator, errorEvent: errorEvent) { value in
+        return eventStream(stream, terminator: terminator, errorEvent: errorEvent, errorKey: errorKey) { value in
             Self.event(name: nil, data: String(decoding: try encoder.encode(value), as: UTF8.self))
         }
     }
@@ -106,10 +109,11 @@ extension ServerRequest {
         _ stream: ServerStream<Element>,
         terminator: String? = nil,
         errorEvent: String? = nil,
+        errorKey: String? = nil,
         _ event: @escaping @Sendable (Element) -> NamedEvent
     ) -> Response {
         let encoder = coders.encoder
-        return eventStream(stream, terminator: terminator, errorEvent: errorEvent) { value in
+        return eventStream(stream, terminator: terminator, errorEvent: errorEvent, errorKey: errorKey) { value in
             let named = event(value)
             let data =
                 try named.rawData ?? named.data.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? ""
@@ -117,8 +121,13 @@ extension ServerRequest {
         }
     }
 
-    /// An `application/x-ndjson` answer: the JSON of each value of `stream` on a line of its own.
-    public func jsonLines<Element: Encodable & Sendable>(_ stream: ServerStream<Element>) -> Response {
+    /// An `application/x-ndjson` answer: the JSON of each value of `stream` on a line of its own. A
+    /// ``StreamFailure`` thrown by the values ends the stream with its error body as the last line, when the
+    /// stream's errors are lines with the key `errorKey`; any other error ends it where it is (logged).
+    public func jsonLines<Element: Encodable & Sendable>(
+        _ stream: ServerStream<Element>,
+        errorKey: String? = nil
+    ) -> Response {
         let encoder = coders.encoder
         let log = options.log
         let operation = operation
@@ -134,6 +143,15 @@ extension ServerRequest {
                         line.append(UInt8(ascii: "\n"))
                         try await writer.write(ByteBuffer(bytes: line))
                     }
+                } catch let failure as StreamFailure {
+                    if errorKey != nil, var line = try? encoder.encode(failure.body) {
+                        line.append(UInt8(ascii: "\n"))
+                        try await writer.write(ByteBuffer(bytes: line))
+                    } else {
+                        log(
+                            "\(operation): the stream failed, and the endpoint documents no error line: \(failure.body)"
+                        )
+                    }
                 } catch {
                     log("\(operation): the stream failed: \(error)")
                 }
@@ -146,6 +164,7 @@ extension ServerRequest {
         _ stream: ServerStream<Element>,
         terminator: String?,
         errorEvent: String?,
+        errorKey: String?,
         _ text: @escaping @Sendable (Element) throws -> String
     ) -> Response {
         let encoder = coders.encoder
@@ -166,7 +185,8 @@ extension ServerRequest {
                         try await writer.write(ByteBuffer(string: Self.event(name: nil, data: terminator)))
                     }
                 } catch let failure as StreamFailure {
-                    if let errorEvent, let data = try? encoder.encode(failure.body) {
+                    if errorEvent != nil || errorKey != nil, let data = try? encoder.encode(failure.body) {
+                        // The error event, or a value that is the error body.
                         let event = Self.event(name: errorEvent, data: String(decoding: data, as: UTF8.self))
                         try await writer.write(ByteBuffer(string: event))
                     } else {

@@ -62,6 +62,23 @@ final class StreamTimeline: Sendable {
                         status: .badRequest
                     )
                 }
+                if object["model"] as? String == "overloaded" {
+                    // As a chat-completions service fails mid-way: its error body as a chunk of its own.
+                    let events =
+                        Self.chunks.prefix(3).map { "data: \($0)\n\n" }
+                        + [
+                            #"data: {"error": {"message": "The server had an error while processing your request.", "type": "server_error", "param": null, "code": null}}\#n\#n"#,
+                            "data: \(Self.chunks[3])\n\n", "data: [DONE]\n\n",
+                        ]
+                    return Response(
+                        status: .ok,
+                        headers: [.contentType: "text/event-stream"],
+                        body: ResponseBody { writer in
+                            for event in events { try await writer.write(ByteBuffer(string: event)) }
+                            try await writer.finish(nil)
+                        }
+                    )
+                }
                 if object["model"] as? String == "missing" {
                     return .json(
                         #"{"error": {"message": "The model `missing` does not exist.", "type": "invalid_request_error"}}"#,
@@ -544,6 +561,43 @@ final class StreamTimeline: Sendable {
                 failure = error
             }
             #expect(failure?.status == 404)
+        }
+    }
+
+    /// An error sent mid-stream as a chunk that is the error body (`data: {"error": {…}}`, the stream's
+    /// `errorKey`): the documented error, typed, after the chunks before it, in the async and Combine flavours
+    /// (it was `undecodableBody`).
+    @Test(arguments: TestTransport.allCases)
+    func anErrorSentAsAChunkArrivesTyped(transport: TestTransport) async throws {
+        try await withLoopbackServer(Self.configure(StreamTimeline())) { baseURL, _ in
+            let chat = Self.client(baseURL, transport)
+            var chunks: [ChatCompletionChunk] = []
+            do throws(APIError<ErrorResponse>) {
+                for try await chunk in chat.createChatCompletionStream(model: "overloaded", messages: Self.question) {
+                    chunks.append(chunk)
+                }
+                Issue.record("the error chunk must end the stream with an error")
+            } catch {
+                #expect(error.category == .expected)
+                #expect(error.errorBody?.error.type == "server_error", "\(error)")
+                #expect(error.status == 200)
+            }
+            #expect(Self.assemble(chunks).text == "Hello there")
+
+            var published: [ChatCompletionChunk] = []
+            var failure: APIError<ErrorResponse>?
+            do {
+                for try await chunk in chat.createChatCompletionStreamPublisher(
+                    model: "overloaded",
+                    messages: Self.question
+                ).values {
+                    published.append(chunk)
+                }
+            } catch let error as APIError<ErrorResponse> {
+                failure = error
+            }
+            #expect(published.count == 3)
+            #expect(failure?.errorBody?.error.message == "The server had an error while processing your request.")
         }
     }
 

@@ -69,6 +69,19 @@ struct ChatDesk: ChatService {
         user: String?,
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<ServerStream<ChatCompletionChunk>, ErrorResponse> {
+        if model == "overloaded" {
+            // Two chunks, then the documented error as a chunk of its own (`errorKey: error`).
+            let chunks = ["Hello", " there"].map { word in
+                Self.value(
+                    ChatCompletionChunk.self,
+                    #"{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"overloaded","choices":[{"index":0,"delta":{"content":"\#(word)"}}]}"#
+                )
+            }
+            let failure = StreamFailure(
+                ErrorResponse(error: APIErrorDetail(message: "The server is overloaded.", type: "server_error"))
+            )
+            return .answer(ServerStream(FailingAfter(values: chunks, failure: failure)))
+        }
         // Produced on demand: a chunk each time the route's writer asks for the next, a token each.
         let count = min(max(maxCompletionTokens ?? 2, 0), maxChunks)
         return .answer(
@@ -146,7 +159,17 @@ struct ChatDesk: ChatService {
         level: LogLevel?,
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<ServerStream<LogEntry>, ErrorResponse> {
-        .answer(ServerStream(Self.entries.filter { level == nil || $0.level == level }))
+        let entries = Self.entries.filter { level == nil || $0.level == level }
+        if level == .debug {
+            // The entries, then the documented error as a line of its own (`errorKey: error`).
+            let failure = StreamFailure(
+                ErrorResponse(
+                    error: APIErrorDetail(message: "Debug entries are not kept.", type: "invalid_request_error")
+                )
+            )
+            return .answer(ServerStream(FailingAfter(values: Self.entries, failure: failure)))
+        }
+        return .answer(ServerStream(entries))
     }
 
     func createSpeech(

@@ -97,6 +97,35 @@ import Testing
         }
     }
 
+    /// A stream that marks its errors by a key (`errorKey: error`): a `StreamFailure` is written as a value that
+    /// is the error body, an unnamed event or a line, which the client throws as the documented error.
+    @Test(arguments: TestTransport.allCases)
+    func anErrorValueEndsTheStreamWithTheDocumentedError(transport: TestTransport) async throws {
+        try await withLoopbackServer(register(ChatDesk())) { url, _ in
+            let chat = Self.client(url, transport)
+            var text = ""
+            do throws(APIError<ErrorResponse>) {
+                for try await chunk in chat.createChatCompletionStream(model: "overloaded", messages: Self.question) {
+                    text += chunk.choices.first?.delta.content ?? ""
+                }
+                Issue.record("the stream ended without its error")
+            } catch {
+                #expect(error.category == .expected)
+                #expect(error.errorBody?.error.type == "server_error", "\(error)")
+            }
+            #expect(text == "Hello there")
+
+            var lines = 0
+            do throws(APIError<ErrorResponse>) {
+                for try await _ in chat.followLogs(level: .debug) { lines += 1 }
+                Issue.record("the stream ended without its error")
+            } catch {
+                #expect(error.errorBody?.error.message == "Debug entries are not kept.", "\(error)")
+            }
+            #expect(lines == 2)
+        }
+    }
+
     @Test func theServerProducesNoMoreThanTheClientReads() async throws {
         let desk = ChatDesk()
         try await withLoopbackServer(register(desk)) { url, _ in

@@ -201,8 +201,9 @@ import Testing
     }
 
     /// `Prefer: error-event=1` makes a stream fail mid-way as the spec says it can: its first value, then its
-    /// error event with a value of the error body, and nothing after; an endpoint whose stream has no error event
-    /// says so.
+    /// error event with a value of the error body, and nothing after; for a stream that marks errors by a key
+    /// (`errorKey`), the error body as the next value, an unnamed event or a line; an endpoint whose stream
+    /// documents neither says so.
     @Test func preferAsksForAnErrorEventMidStream() throws {
         let chat = try Self.mock("Chat")
         func stream(_ target: String, _ body: String) -> MockResponse {
@@ -226,9 +227,31 @@ import Testing
         #expect(events.count == 2, "\(events)")
         #expect(events.first?.hasPrefix("event: response.created\n") == true, "\(events)")
         #expect(events.last?.hasPrefix("event: error\ndata: {") == true, "\(events)")
-        let refused = stream("/chat/completions", #"{"model": "gpt-test", "messages": [], "stream": true}"#)
+        let chunks = stream("/chat/completions", #"{"model": "gpt-test", "messages": [], "stream": true}"#)
+        #expect(chunks.status == 200)
+        let values = String(decoding: chunks.body, as: UTF8.self).components(separatedBy: "\n\n").filter {
+            !$0.isEmpty
+        }
+        #expect(values.count == 2, "\(values)")
+        #expect(values.first?.hasPrefix("data: {\"") == true && values.first?.contains("\"error\"") == false)
+        #expect(values.last?.hasPrefix("data: {\"error\":{") == true, "\(values)")
+        // JSON Lines: the first entry, then a line that is the error body.
+        let logs = chat.respond(
+            to: MockRequest(
+                method: "GET",
+                target: "/logs?follow=true",
+                headers: [Self.bearer, MockHeader("Prefer", "error-event=1")]
+            )
+        )
+        let lines = String(decoding: logs.body, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2 && lines.last?.hasPrefix("{\"error\":{") == true, "\(lines)")
+        #expect(lines.first?.hasPrefix("{\"") == true && lines.first?.contains("\"error\"") == false)
+        let refused = stream("/audio/speech", #"{"model": "tts", "input": "Hi", "voice": "v", "stream_format": "sse"}"#)
         #expect(refused.status == 400)
-        #expect(Self.problems(refused).first?.contains("has no `errorEvent`") == true, "\(Self.problems(refused))")
+        #expect(
+            Self.problems(refused).first?.contains("has no `errorEvent` or `errorKey`") == true,
+            "\(Self.problems(refused))"
+        )
     }
 
     @Test func everythingARequestGetsWrongIsNamed() throws {

@@ -285,6 +285,53 @@ final class Closed: Sendable {
         #expect(try await values(stream).map(\.n) == [1, 2])
     }
 
+    /// LLM APIs send a failure mid-stream as a plain value, `data: {"error": {…}}`: with the stream's `errorKey`,
+    /// such a value ends it as an error body (it was `undecodableBody`), in either framing, after the values
+    /// before it; a value whose key is `null`, or that only mentions the key in a string, is a value.
+    @Test(arguments: [true, false])
+    func aValueWithTheErrorKeyEndsTheStreamAsAnErrorBody(events: Bool) async throws {
+        struct Line: Codable, Sendable, Hashable {
+            var n: Int
+            var text: String
+            var error: String?
+        }
+        let values = [
+            #"{"n":1,"text":"mentions \"error\" in a string"}"#, #"{"n":2,"text":"b","error":null}"#,
+            #"{"error":{"message":"overloaded","type":"server_error"}}"#, #"{"n":3,"text":"after the error"}"#,
+        ]
+        let decoding: ResponseDecoding<ResponseStream<Line>> =
+            events
+            ? .serverSentEvents(of: Line.self, terminator: "[DONE]", errorKey: "error")
+            : .jsonLines(of: Line.self, errorKey: "error")
+        let body = values.map { events ? "data: \($0)\n\n" : "\($0)\n" }.joined()
+        var received: [Int] = []
+        let stream = try decoding.decode(response([body]), JSONDecoder())
+        do throws(APIError<Never>) {
+            for try await value in stream { received.append(value.n) }
+            Issue.record("expected the error value to end the stream")
+        } catch {
+            guard case .unexpected(let answer) = error else {
+                Issue.record("expected the error value, got \(error)")
+                return
+            }
+            #expect(String(decoding: answer.response.body, as: UTF8.self) == values[2])
+        }
+        #expect(received == [1, 2])
+        // Without the key, the same value is one that does not decode.
+        let plain: ResponseDecoding<ResponseStream<StreamDelta>> =
+            events ? .serverSentEvents(of: StreamDelta.self) : .jsonLines(of: StreamDelta.self)
+        let plainStream = try plain.decode(response([events ? "data: \(values[2])\n\n" : values[2]]), JSONDecoder())
+        do throws(APIError<Never>) {
+            for try await _ in plainStream {}
+            Issue.record("expected a failure")
+        } catch {
+            guard case .undecodableBody = error else {
+                Issue.record("expected undecodableBody, got \(error)")
+                return
+            }
+        }
+    }
+
     // MARK: Over loopback
 
     /// A client over `transport`: the tests over loopback run over both.
@@ -703,6 +750,37 @@ final class Closed: Sendable {
                 return
             }
             #expect(failure.message.contains("holds no server-sent event: it begins `{`"), "\(failure.message)")
+        }
+    }
+
+    /// An error sent as a plain value (`data: {"message": …}`, the stream's `errorKey` `message`) arrives as the
+    /// endpoint's documented error body, after the values before it, over either transport.
+    @Test(arguments: TestTransport.allCases)
+    func anErrorValueArrivesTyped(transport: TestTransport) async throws {
+        try await withLoopbackServer { router in
+            router.post("/events") { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        try await writer.write(Self.event(1))
+                        try await writer.write(ByteBuffer(string: "data: {\"message\":\"overloaded\"}\n\n"))
+                        try await writer.write(Self.event(2))
+                        try await writer.finish(nil)
+                    }
+                )
+            }
+        } _: { url, _ in
+            var endpoint = eventsEndpoint("/events")
+            endpoint.decoding = .serverSentEvents(of: StreamDelta.self, terminator: "[DONE]", errorKey: "message")
+            var received: [Int] = []
+            do throws(APIError<StreamProblem>) {
+                for try await delta in client(url, transport).stream(endpoint) { received.append(delta.n) }
+                Issue.record("expected a failure")
+            } catch {
+                #expect(error.errorBody == StreamProblem(message: "overloaded"), "\(error)")
+            }
+            #expect(received == [1])
         }
     }
 

@@ -307,7 +307,7 @@ extension OpenAPIExporter {
             if let content = content(
                 body,
                 sample: operation.sample,
-                errorEvent: operation.streamErrorEvent.map { ($0, errorBodySchema(operation)) }
+                errors: streamErrors(operation)
             ) {
                 response["content"] = .object(content)
             }
@@ -350,13 +350,37 @@ extension OpenAPIExporter {
         return any
     }
 
-    /// The content of an answer; a stream's error event (`errorEvent`, its name and the schema of its data) is
-    /// one of the stream's events.
+    /// How a stream says it failed, for its schema: its error event's name, the key of its values that are
+    /// errors, and the schema of the error body they carry.
+    struct StreamErrors {
+        /// `errorEvent`: the event whose data is an error body.
+        var event: String?
+        /// `errorKey`: the key that makes a value an error body.
+        var key: String?
+        /// The schema of the error body.
+        var data: DocumentObject
+    }
+
+    /// How `operation`'s stream says it failed; `nil` when it does not.
+    func streamErrors(_ operation: Operation) -> StreamErrors? {
+        guard operation.streamErrorEvent != nil || operation.streamErrorKey != nil else { return nil }
+        return StreamErrors(
+            event: operation.streamErrorEvent,
+            key: operation.streamErrorKey,
+            data: errorBodySchema(operation)
+        )
+    }
+
+    /// The content of an answer; a stream's error event (its name and the schema of its data) is one of the
+    /// stream's events, and the error body that a value with the stream's error key is, one of its values.
     func content(
         _ body: Operation.AnswerBody,
         sample: String?,
-        errorEvent: (name: String, data: DocumentObject)? = nil
+        errors: StreamErrors? = nil
     ) -> DocumentObject? {
+        let errorEvent = errors.flatMap { errors in errors.event.map { (name: $0, data: errors.data) } }
+        // A value that is an error body: unnamed, beside the values.
+        let errorValue = errors?.key == nil ? nil : errors?.data
         var content = DocumentObject()
         switch body {
         case .none: return nil
@@ -391,24 +415,24 @@ extension OpenAPIExporter {
             }
             content[accept] = .object(media)
         case .events(let element, let terminator):
-            var events = Self.eventSchema(data: schema(element) ?? DocumentObject(), name: nil, terminator: terminator)
+            var data = schema(element) ?? DocumentObject()
+            if let errorValue { data = Self.either(data, errorValue) }
+            var events = Self.eventSchema(data: data, name: nil, terminator: terminator)
             if let errorEvent {
                 // The values' events are unnamed (`message`); the error event is named.
-                var either = DocumentObject()
-                either["anyOf"] = .array([
-                    .object(events), .object(Self.eventSchema(data: errorEvent.data, name: errorEvent.name)),
-                ])
-                events = either
+                events = Self.either(events, Self.eventSchema(data: errorEvent.data, name: errorEvent.name))
             }
             content["text/event-stream"] = streamMedia(
                 events,
-                format: Self.streamEntries(body, errorEvent: errorEvent?.name),
+                format: Self.streamEntries(body, errors: errors),
                 example: sample
             )
         case .jsonLines(let element):
+            var line = schema(element) ?? DocumentObject()
+            if let errorValue { line = Self.either(line, errorValue) }
             content["application/x-ndjson"] = streamMedia(
-                schema(element) ?? DocumentObject(),
-                format: DocumentObject(),
+                line,
+                format: errors == nil ? DocumentObject() : Self.streamEntries(body, errors: errors),
                 example: sample
             )
         case .namedEvents(let union, let terminator):
@@ -417,14 +441,22 @@ extension OpenAPIExporter {
                 union.cases.map { .object(Self.eventSchema(data: self.schema($0.type), name: $0.event)) }
                     + (terminator.map { [.object(Self.eventSchema(data: nil, name: nil, terminator: $0))] } ?? [])
                     + (errorEvent.map { [.object(Self.eventSchema(data: $0.data, name: $0.name))] } ?? [])
+                    + (errorValue.map { [.object(Self.eventSchema(data: $0, name: nil))] } ?? [])
             )
             content["text/event-stream"] = streamMedia(
                 schema,
-                format: Self.streamEntries(body, errorEvent: errorEvent?.name),
+                format: Self.streamEntries(body, errors: errors),
                 example: sample
             )
         }
         return content
+    }
+
+    /// `{anyOf: [one, other]}`.
+    static func either(_ one: DocumentObject, _ other: DocumentObject) -> DocumentObject {
+        var either = DocumentObject()
+        either["anyOf"] = .array([.object(one), .object(other)])
+        return either
     }
 
     /// The schema of a server-sent event whose data is JSON of `data` (`nil` for data that is ignored), named
@@ -477,7 +509,7 @@ extension OpenAPIExporter {
     /// A stream of server-sent events as the format writes it: `{events: Chunk, terminator: "[DONE]"}`, or
     /// `{events: {message_start: {type: MessageStart}, …}}` for events of several kinds; JSON Lines as
     /// `{jsonLines: Line}`.
-    static func streamEntries(_ body: Operation.AnswerBody, errorEvent: String? = nil) -> DocumentObject {
+    static func streamEntries(_ body: Operation.AnswerBody, errors: StreamErrors? = nil) -> DocumentObject {
         var entries = DocumentObject()
         switch body {
         case .events(let element, let terminator):
@@ -498,7 +530,8 @@ extension OpenAPIExporter {
             entries["jsonLines"] = .string(formatTypeText(element))
         default: break
         }
-        if let errorEvent { entries["errorEvent"] = .string(errorEvent) }
+        if let event = errors?.event { entries["errorEvent"] = .string(event) }
+        if let key = errors?.key { entries["errorKey"] = .string(key) }
         return entries
     }
 
@@ -511,7 +544,7 @@ extension OpenAPIExporter {
             let streamed = content(
                 variant.responseBody,
                 sample: variant.sample,
-                errorEvent: variant.streamErrorEvent.map { ($0, errorBodySchema(variant)) }
+                errors: streamErrors(variant)
             )
         else { return }
         var content: DocumentObject
@@ -535,7 +568,7 @@ extension OpenAPIExporter {
             stream["value"] = value(constant.value)
             addStreamField(constant.key, value: constant.value, of: variant, to: &operation)
         }
-        for entry in Self.streamEntries(variant.responseBody, errorEvent: variant.streamErrorEvent).entries {
+        for entry in Self.streamEntries(variant.responseBody, errors: streamErrors(variant)).entries {
             stream[entry.key] = entry.value
         }
         var format = DocumentObject()

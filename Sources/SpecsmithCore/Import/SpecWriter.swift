@@ -323,7 +323,9 @@ public enum SpecWriter {
         case .events(let type, let end):
             writer.scalar("events", type.value)
             write(end, into: &writer)
-        case .jsonLines(let type): writer.scalar("jsonLines", type.value)
+        case .jsonLines(let type, let end):
+            writer.scalar("jsonLines", type.value)
+            write(end, into: &writer)
         case .namedEvents(let events, let end, _):
             writer.block("events") { writer in
                 for var event in events {
@@ -359,6 +361,7 @@ public enum SpecWriter {
     private static func write(_ end: RawStreamEnd, into writer: inout YAMLTextWriter) {
         if let terminator = end.terminator { writer.scalar("terminator", terminator.value) }
         if let errorEvent = end.errorEvent { writer.scalar("errorEvent", errorEvent.value) }
+        if let errorKey = end.errorKey { writer.scalar("errorKey", errorKey.value) }
     }
 
     private static func write(_ answer: RawAnswer, into writer: inout YAMLTextWriter) {
@@ -380,7 +383,9 @@ public enum SpecWriter {
             case .events(let type, let end)?:
                 writer.scalar("events", type.value)
                 write(end, into: &writer)
-            case .jsonLines(let type)?: writer.scalar("jsonLines", type.value)
+            case .jsonLines(let type, let end)?:
+                writer.scalar("jsonLines", type.value)
+                write(end, into: &writer)
             case .namedEvents?: break  // A stream is never one of several answers.
             }
             if let name = answer.name { writer.scalar("name", name.value) }

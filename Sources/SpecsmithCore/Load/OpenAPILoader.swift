@@ -308,7 +308,7 @@ struct OpenAPIReader {
             // Answers, streams' values too (a stream method's, and each named event's).
             for body in [endpoint.response, endpoint.stream?.answer] + endpoint.responses.map(\.body) {
                 switch body {
-                case .type(let type)?, .events(let type, _)?, .jsonLines(let type)?: texts.append(type.value)
+                case .type(let type)?, .events(let type, _)?, .jsonLines(let type, _)?: texts.append(type.value)
                 case .namedEvents(let events, _, _)?: texts += events.compactMap(\.type?.value)
                 default: break
                 }

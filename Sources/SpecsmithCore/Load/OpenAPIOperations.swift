@@ -746,7 +746,7 @@ extension OpenAPIReader {
                 let done = mentionsDone() ? Located("[DONE]", at: stream.key.location) : nil
                 answer = .events(type, end: RawStreamEnd(terminator: done))
             } else {
-                answer = .jsonLines(type)
+                answer = .jsonLines(type, end: RawStreamEnd())
             }
             if media.allSatisfy({ Self.isStream($0.key.value) }) {
                 // The stream is the answer.

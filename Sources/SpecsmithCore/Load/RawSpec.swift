@@ -407,8 +407,9 @@ public enum RawAnswerBody: Sendable {
     /// `{events: Type, terminator: "[DONE]", errorEvent: error}` — a `text/event-stream`, each event's data JSON
     /// of this type; how it ends is in `end`.
     case events(Located<String>, end: RawStreamEnd)
-    /// `{jsonLines: Type}` — JSON Lines: a JSON value of this type per line, as they arrive.
-    case jsonLines(Located<String>)
+    /// `{jsonLines: Type, errorKey: error}` — JSON Lines: a JSON value of this type per line, as they arrive;
+    /// how it ends is in `end` (only its `errorKey`).
+    case jsonLines(Located<String>, end: RawStreamEnd)
     /// `{events: {message_start: MessageStart, ping: Void}}` — a `text/event-stream` whose events are of the
     /// type their `event` name says; the key `events` is at `location`.
     case namedEvents([RawField], end: RawStreamEnd, location: SourceLocation)
@@ -428,7 +429,7 @@ public enum RawAnswerBody: Sendable {
     public var location: SourceLocation {
         switch self {
         case .type(let text), .binary(let text), .text(let text), .file(let text), .events(let text, _),
-            .jsonLines(let text):
+            .jsonLines(let text, _):
             text.location
         case .namedEvents(_, _, let location): location
         }
@@ -441,6 +442,9 @@ public struct RawStreamEnd: Sendable {
     public var terminator: Located<String>?
     /// `errorEvent:` — the name of the event whose data is an error body, which ends the stream with it.
     public var errorEvent: Located<String>?
+    /// `errorKey:` — the top-level key that makes a value (an event's data, or a line) an error body, which ends
+    /// the stream with it: `error` for `data: {"error": {…}}`.
+    public var errorKey: Located<String>?
 }
 
 /// `stream: {field: stream, events: Chunk, terminator: "[DONE]"}` under an endpoint: the same request answered as

@@ -106,12 +106,14 @@ enum SpecKeys {
         "totalPages", "totalItems",
     ]
     static let streamVariant = [
-        "field", "query", "value", "name", "events", "terminator", "errorEvent", "jsonLines", "sample",
+        "field", "query", "value", "name", "events", "terminator", "errorEvent", "errorKey", "jsonLines", "sample",
         "sampleFile",
     ]
     static let eventCase = ["type", "description", "swiftName"]
     static let body = ["json", "form", "binary", "file", "multipart", "contentType"]
-    static let answerBody = ["type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines"]
+    static let answerBody = [
+        "type", "binary", "text", "file", "events", "terminator", "errorEvent", "errorKey", "jsonLines",
+    ]
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
     /// What an OpenAPI document's `x-specsmith` says of the document, of a field, of an operation.
@@ -478,8 +480,9 @@ struct FormatReader {
                 } else {
                     string(entry.value, key: "events").map { bodies.append(.events($0, end: RawStreamEnd())) }
                 }
-            case "jsonLines": string(entry.value, key: "jsonLines").map { bodies.append(.jsonLines($0)) }
-            case "terminator", "errorEvent": endings.append(entry)
+            case "jsonLines":
+                string(entry.value, key: "jsonLines").map { bodies.append(.jsonLines($0, end: RawStreamEnd())) }
+            case "terminator", "errorEvent", "errorKey": endings.append(entry)
             default: unknownKey(entry.key, allowed: SpecKeys.answerBody, in: "`\(key)`")
             }
             if bodies.count > read { kinds.append(entry.key) }
@@ -504,17 +507,32 @@ struct FormatReader {
         var end = RawStreamEnd()
         for ending in endings {
             let text = string(ending.value, key: ending.key.value)
-            if ending.key.value == "terminator" { end.terminator = text } else { end.errorEvent = text }
+            switch ending.key.value {
+            case "terminator": end.terminator = text
+            case "errorEvent": end.errorEvent = text
+            default: end.errorKey = text
+            }
         }
         switch bodies.first {
         case .events(let type, _)?: return .events(type, end: end)
         case .namedEvents(let events, _, let location)?: return .namedEvents(events, end: end, location: location)
+        case .jsonLines(let type, _)? where endings.allSatisfy({ $0.key.value == "errorKey" }):
+            // JSON Lines have no events and no terminator: only a line can be an error.
+            return .jsonLines(type, end: end)
         default:
-            diagnostics.error(
-                "`\(first.key.value)` ends a stream of `events`",
-                at: first.key.location,
-                hint: "remove it, or answer `events: Type`"
-            )
+            if let first = endings.first(where: { $0.key.value != "errorKey" }) {
+                diagnostics.error(
+                    "`\(first.key.value)` ends a stream of `events`",
+                    at: first.key.location,
+                    hint: "remove it, or answer `events: Type`"
+                )
+            } else {
+                diagnostics.error(
+                    "`errorKey` marks the values of a stream that are errors, and this answer is no stream",
+                    at: first.key.location,
+                    hint: "remove it, or answer `events: Type` or `jsonLines: Type`"
+                )
+            }
             return nil
         }
     }
@@ -594,7 +612,7 @@ struct FormatReader {
             case "sampleFile":
                 if variant.sample != nil { bothSamples(item.key, of: "a stream") }
                 if let path = string(item.value, key: "sampleFile") { variant.sample = .file(path) }
-            case "events", "terminator", "errorEvent", "jsonLines": answerEntries.append(item)
+            case "events", "terminator", "errorEvent", "errorKey", "jsonLines": answerEntries.append(item)
             default: unknownKey(item.key, allowed: SpecKeys.streamVariant, in: "`stream`")
             }
         }
@@ -627,7 +645,7 @@ struct FormatReader {
                 switch item.key.value {
                 case "name": answer.name = string(item.value, key: "name")
                 case "description": answer.description = string(item.value, key: "description")?.value
-                case "type", "binary", "text", "file", "events", "terminator", "errorEvent", "jsonLines":
+                case "type", "binary", "text", "file", "events", "terminator", "errorEvent", "errorKey", "jsonLines":
                     bodyEntries.append(item)
                 default: unknownKey(item.key, allowed: SpecKeys.answer, in: "answer `\(entry.key.value)`")
                 }

@@ -38,23 +38,45 @@ struct MockAnswer {
         return response(successStatus, operation.responseBody, sample: dynamic ? nil : operation.sample)
     }
 
-    /// The success answer of a stream of server-sent events that fails mid-way: its first `count` values, then its
-    /// error event, whose data is a value of its documented error body, and nothing after. `nil` when the
-    /// endpoint's stream has no error event.
+    /// The success answer of a stream that fails mid-way: its first `count` values, then its error, a value of
+    /// its documented error body, and nothing after: the error event's data, or, for a stream whose errors are
+    /// values with a key (`errorKey`), the next event's data or line. `nil` when the endpoint's stream documents
+    /// no error.
     func streamFailing(after count: Int) -> MockResponse? {
-        guard let name = operation.streamErrorEvent, let type = operation.errors.first?.type else { return nil }
+        let errorType: TypeRef?
+        if operation.streamErrorEvent != nil {
+            errorType = operation.errors.first?.type
+        } else if let key = operation.streamErrorKey {
+            // The error body that has the key.
+            errorType =
+                operation.errors.first { error in
+                    guard case .model(let name) = error.type,
+                        case .object(let properties)? = api.model(named: name)?.shape
+                    else { return false }
+                    return properties.contains { $0.key == key }
+                }?.type
+        } else {
+            errorType = nil
+        }
+        guard let errorType else { return nil }
         var response = success()
         let text = String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let data = values.value(errorType).jsonText(indentation: nil)
+        if case .jsonLines = operation.responseBody {
+            let lines = text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+            response.body = Data((lines.prefix(count).map { $0 + "\n" }.joined() + data + "\n").utf8)
+            return response
+        }
         let end: String? =
             switch operation.responseBody {
             case .events(_, let terminator), .namedEvents(_, let terminator): terminator.map { "data: \($0)" }
             default: nil
             }
-        let values = text.components(separatedBy: "\n\n").filter { event in
+        let events = text.components(separatedBy: "\n\n").filter { event in
             !event.isEmpty && !event.split(separator: "\n").contains { String($0) == end }
         }
-        let data = self.values.value(type).jsonText(indentation: nil)
-        let stream = values.prefix(count).map { $0 + "\n\n" }.joined() + "event: \(name)\ndata: \(data)\n\n"
+        let name = operation.streamErrorEvent.map { "event: \($0)\n" } ?? ""
+        let stream = events.prefix(count).map { $0 + "\n\n" }.joined() + "\(name)data: \(data)\n\n"
         response.body = Data(stream.utf8)
         return response
     }

@@ -162,7 +162,7 @@ public struct MockServer: Sendable {
         if let count = preferences.errorEvent {
             guard let response = answer.streamFailing(after: count) else {
                 let message =
-                    "`Prefer: error-event=\(count)` asks for an error event `\(operation.specName)` does not document (its stream has no `errorEvent`)"
+                    "`Prefer: error-event=\(count)` asks for an error event `\(operation.specName)` does not document (its stream has no `errorEvent` or `errorKey`)"
                 return response(to: MockRefusal(400, "undocumented error event", message), of: operation)
             }
             return response

@@ -480,6 +480,9 @@ public struct Operation: Sendable, Hashable {
     public var acceptsAuthorization = false
     /// The name of the event that ends a stream of server-sent events with a documented error body (its data).
     public var streamErrorEvent: String?
+    /// The top-level key that makes a value of a stream (an event's data, or a line of JSON Lines) a documented
+    /// error body, which ends the stream: `error` for `data: {"error": {…}}`.
+    public var streamErrorKey: String?
     /// A field the JSON body (a model) is sent with, set to ``addedValue``: the stream method's
     /// `"stream": true`.
     public var addedBodyField: String?

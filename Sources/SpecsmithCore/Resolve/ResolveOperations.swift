@@ -37,6 +37,7 @@ extension ResolveContext {
                 typeNames: &typeNames
             )
             operation.streamErrorEvent = resolveStreamErrorEvent(raw, operation: operation)
+            operation.streamErrorKey = resolveStreamErrorKey(raw, operation: operation, models: responseModels)
             operation.addedBodyField = raw.addedBodyField?.value
             operation.addedQueryItem = raw.addedQueryItem?.value
             switch raw.addedValue?.value.kind {

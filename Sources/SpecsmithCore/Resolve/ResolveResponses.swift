@@ -178,7 +178,7 @@ extension ResolveContext {
             case .file: body = .file(accept: accept.value)
             default: body = .bytes(accept: accept.value)
             }
-        case .events(let text, _), .jsonLines(let text):
+        case .events(let text, _), .jsonLines(let text, _):
             guard let type = resolveType(text) else { return nil }
             if type.isOptional {
                 diagnostics.error(

@@ -109,4 +109,60 @@ extension ResolveContext {
         }
         return event.value
     }
+
+    /// The `errorKey` of a stream: the top-level key of one of the endpoint's documented error bodies that
+    /// marks a value as that error, which ends the stream with a typed error. The values themselves must not
+    /// have the key, or each would be taken for an error.
+    mutating func resolveStreamErrorKey(_ raw: RawEndpoint, operation: Operation, models: [String: Model]) -> String? {
+        let end: RawStreamEnd
+        switch raw.response {
+        case .events(_, let written)?, .jsonLines(_, let written)?: end = written
+        case .namedEvents(_, let written, _)?: end = written
+        default: return nil
+        }
+        guard let key = end.errorKey else { return nil }
+        /// The wire names of a model's properties; `nil` for a type that is no struct.
+        func keys(of type: TypeRef) -> Set<String>? {
+            guard case .model(let name) = type, case .object(let properties)? = models[name]?.shape else { return nil }
+            return Set(properties.map(\.key))
+        }
+        guard operation.errorBody != .none else {
+            diagnostics.error(
+                "the error key `\(key.value)` marks a value as an error body, and `\(raw.name.value)` documents none",
+                at: key.location,
+                hint: "document the endpoint's error bodies under `errors`"
+            )
+            return nil
+        }
+        let errorTypes = operation.errors.map(\.type)
+        guard errorTypes.contains(where: { keys(of: $0)?.contains(key.value) == true }) else {
+            let names = Set(errorTypes.map { TranslationSupport.typeText($0) }).sorted().map { "`\($0)`" }
+            var known: [String] = []
+            for type in errorTypes { known += (keys(of: type) ?? []).sorted().filter { !known.contains($0) } }
+            diagnostics.error(
+                "the error key `\(key.value)` is no property of the error body (\(names.joined(separator: ", ")))",
+                at: key.location,
+                hint: known.isEmpty
+                    ? "the key is a property of an error body that is a model"
+                    : "name the property whose presence makes a value an error: "
+                        + known.map { "`\($0)`" }.joined(separator: ", ")
+            )
+            return nil
+        }
+        let valueTypes: [TypeRef]
+        switch operation.responseBody {
+        case .events(let element, _), .jsonLines(let element): valueTypes = [element]
+        case .namedEvents(let union, _): valueTypes = union.cases.map(\.type)
+        default: valueTypes = []
+        }
+        if let value = valueTypes.first(where: { keys(of: $0)?.contains(key.value) == true }) {
+            diagnostics.error(
+                "the stream's values (`\(TranslationSupport.typeText(value))`) have the key `\(key.value)` too, so each would be taken for an error",
+                at: key.location,
+                hint: "name a key only the error body has"
+            )
+            return nil
+        }
+        return key.value
+    }
 }

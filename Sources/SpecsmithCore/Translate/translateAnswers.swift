@@ -132,25 +132,29 @@ enum AnswerTranslation {
             // `.serverSentEvents(of: ChatCompletionChunk.self, terminator: "[DONE]")`
             var arguments = [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
             if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
-            if let event = operation.streamErrorEvent {
-                arguments.append(Argument("errorEvent", .literal(.string(event))))
-            }
+            arguments += streamErrors(operation)
             return .call(.member(nil, "serverSentEvents"), arguments)
         case .jsonLines(let element):
-            return .call(
-                .member(nil, "jsonLines"),
-                [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
-            )
+            // `.jsonLines(of: LogEntry.self, errorKey: "error")`
+            let arguments = [Argument("of", .verbatim("\(TranslationSupport.typeText(element)).self"))]
+            return .call(.member(nil, "jsonLines"), arguments + streamErrors(operation))
         case .namedEvents(let union, let terminator):
             // `.serverSentEvents(terminator: "[DONE]", decode: StreamMessagesEvent.decode)`
             var arguments: [Argument] = []
             if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
-            if let event = operation.streamErrorEvent {
-                arguments.append(Argument("errorEvent", .literal(.string(event))))
-            }
+            arguments += streamErrors(operation)
             arguments.append(Argument("decode", .member(.identifier(union.typeName), "decode")))
             return .call(.member(nil, "serverSentEvents"), arguments)
         }
+    }
+
+    /// How a stream says it failed: `errorEvent: "error"` (an event of that name), `errorKey: "error"` (a value
+    /// with that key).
+    static func streamErrors(_ operation: Operation) -> [Argument] {
+        var arguments: [Argument] = []
+        if let event = operation.streamErrorEvent { arguments.append(Argument("errorEvent", .literal(.string(event)))) }
+        if let key = operation.streamErrorKey { arguments.append(Argument("errorKey", .literal(.string(key)))) }
+        return arguments
     }
 
     /// The media type to ask for with `Accept`: that of a raw body, or of every raw answer when they agree.

@@ -493,7 +493,7 @@ enum ServerAnswers {
         }
     }
 
-    /// `request.events(stream, terminator: "[DONE]", errorEvent: "error")`.
+    /// `request.events(stream, terminator: "[DONE]", errorEvent: "error")`, or with `errorKey: "error"`.
     private static func stream(
         _ method: String,
         _ value: Expression,
@@ -506,8 +506,7 @@ enum ServerAnswers {
     private static func streamArguments(_ operation: Operation, _ terminator: String?) -> [Argument] {
         var arguments: [Argument] = []
         if let terminator { arguments.append(Argument("terminator", .literal(.string(terminator)))) }
-        if let event = operation.streamErrorEvent { arguments.append(Argument("errorEvent", .literal(.string(event)))) }
-        return arguments
+        return arguments + AnswerTranslation.streamErrors(operation)
     }
 
     /// `request.namedEvents(stream, …) { event in switch event { case .delta(let data): … } }`.
