@@ -252,7 +252,7 @@ extension ResponseDecoding {
     /// As a browser's `EventSource` gives `onmessage` only, the values are the events without a name or named
     /// `message`: events of other names (a server's `event: ping` between its values) are skipped, not decoded
     /// as `Value`. A stream whose events all have names of their own is described by name
-    /// (``serverSentEvents(terminator:errorEvent:decode:)``, a spec's `events:` map).
+    /// (``serverSentEvents(terminator:errorEvent:errorKey:decode:)``, a spec's `events:` map).
     public static func serverSentEvents<Value: Decodable & Sendable>(
         of value: Value.Type,
         terminator: String? = nil,
