@@ -425,6 +425,14 @@ public enum RawAnswerBody: Sendable {
         }
     }
 
+    /// How a stream ends (its terminator, error event and error key); `nil` for an answer that is no stream.
+    public var streamEnd: RawStreamEnd? {
+        switch self {
+        case .events(_, let end), .jsonLines(_, let end), .namedEvents(_, let end, _): end
+        case .type, .binary, .text, .file: nil
+        }
+    }
+
     /// Where it is written.
     public var location: SourceLocation {
         switch self {

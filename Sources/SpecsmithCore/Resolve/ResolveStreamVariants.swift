@@ -92,13 +92,7 @@ extension ResolveContext {
     /// The `errorEvent` of a stream of server-sent events: the event whose data is one of the endpoint's
     /// documented error bodies, which ends the stream with a typed error.
     mutating func resolveStreamErrorEvent(_ raw: RawEndpoint, operation: Operation) -> String? {
-        let end: RawStreamEnd
-        switch raw.response {
-        case .events(_, let written)?: end = written
-        case .namedEvents(_, let written, _)?: end = written
-        default: return nil
-        }
-        guard let event = end.errorEvent else { return nil }
+        guard let event = raw.response?.streamEnd?.errorEvent else { return nil }
         guard operation.errorBody != .none else {
             diagnostics.error(
                 "the error event `\(event.value)` ends the stream with an error body, and `\(raw.name.value)` documents none",
@@ -114,13 +108,7 @@ extension ResolveContext {
     /// marks a value as that error, which ends the stream with a typed error. The values themselves must not
     /// have the key, or each would be taken for an error.
     mutating func resolveStreamErrorKey(_ raw: RawEndpoint, operation: Operation, models: [String: Model]) -> String? {
-        let end: RawStreamEnd
-        switch raw.response {
-        case .events(_, let written)?, .jsonLines(_, let written)?: end = written
-        case .namedEvents(_, let written, _)?: end = written
-        default: return nil
-        }
-        guard let key = end.errorKey else { return nil }
+        guard let key = raw.response?.streamEnd?.errorKey else { return nil }
         /// The wire names of a model's properties; `nil` for a type that is no struct.
         func keys(of type: TypeRef) -> Set<String>? {
             guard case .model(let name) = type, case .object(let properties)? = models[name]?.shape else { return nil }
