@@ -328,7 +328,9 @@ let package = Package(
             ),
             .executableTarget(
                 name: "example-servers",
-                dependencies: ["ExampleServices", "LoopbackServer"],
+                dependencies: [
+                    "ExampleServices", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                ],
                 path: "Tests/ExampleServers",
                 swiftSettings: strictSettings
             ),

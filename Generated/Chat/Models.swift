@@ -88,21 +88,66 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
 
 /// A piece of a response's text.
 public struct TextDelta: Codable, Sendable, Hashable {
+    /// The `type` field.
+    ///
+    /// Always `"response.output_text.delta"`.
+    public var type: String {
+        return "response.output_text.delta"
+    }
+
+    /// The `sequence_number` field.
+    public var sequenceNumber: Int
+
     /// The `item_id` field.
     public var itemId: String
+
+    /// The `output_index` field.
+    public var outputIndex: Int
+
+    /// The `content_index` field.
+    public var contentIndex: Int
 
     /// The `delta` field.
     public var delta: String
 
     /// Creates a `TextDelta` from its properties.
-    public init(itemId: String, delta: String) {
+    public init(sequenceNumber: Int, itemId: String, outputIndex: Int, contentIndex: Int, delta: String) {
+        self.sequenceNumber = sequenceNumber
         self.itemId = itemId
+        self.outputIndex = outputIndex
+        self.contentIndex = contentIndex
         self.delta = delta
     }
 
     enum CodingKeys: String, CodingKey {
+        case type
+        case sequenceNumber = "sequence_number"
         case itemId = "item_id"
+        case outputIndex = "output_index"
+        case contentIndex = "content_index"
         case delta
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try container.decodeConstant("response.output_text.delta", forKey: .type)
+        self.sequenceNumber = try container.decode(Int.self, forKey: .sequenceNumber)
+        self.itemId = try container.decode(String.self, forKey: .itemId)
+        self.outputIndex = try container.decode(Int.self, forKey: .outputIndex)
+        self.contentIndex = try container.decode(Int.self, forKey: .contentIndex)
+        self.delta = try container.decode(String.self, forKey: .delta)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("response.output_text.delta", forKey: .type)
+        try container.encode(self.sequenceNumber, forKey: .sequenceNumber)
+        try container.encode(self.itemId, forKey: .itemId)
+        try container.encode(self.outputIndex, forKey: .outputIndex)
+        try container.encode(self.contentIndex, forKey: .contentIndex)
+        try container.encode(self.delta, forKey: .delta)
     }
 }
 

@@ -233,6 +233,50 @@ public struct FunctionToolCall: Codable, Sendable, Hashable {
     }
 }
 
+/// The response is complete; the last event of its stream.
+public struct ResponseCompleted: Codable, Sendable, Hashable {
+    /// The `type` field.
+    ///
+    /// Always `"response.completed"`.
+    public var type: String {
+        return "response.completed"
+    }
+
+    /// The `sequence_number` field.
+    public var sequenceNumber: Int
+
+    /// The `response` field.
+    public var response: ResponseSnapshot
+
+    /// Creates a `ResponseCompleted` from its properties.
+    public init(sequenceNumber: Int, response: ResponseSnapshot) {
+        self.sequenceNumber = sequenceNumber
+        self.response = response
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type
+        case sequenceNumber = "sequence_number"
+        case response
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try container.decodeConstant("response.completed", forKey: .type)
+        self.sequenceNumber = try container.decode(Int.self, forKey: .sequenceNumber)
+        self.response = try container.decode(ResponseSnapshot.self, forKey: .response)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("response.completed", forKey: .type)
+        try container.encode(self.sequenceNumber, forKey: .sequenceNumber)
+        try container.encode(self.response, forKey: .response)
+    }
+}
+
 /// A piece of text.
 public struct TextBlockDelta: Codable, Sendable, Hashable {
     /// The `type` field.

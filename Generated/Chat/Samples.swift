@@ -21,16 +21,16 @@ enum ChatSamples {
     static let createResponseStream = Data(
         #"""
         event: response.created
-        data: {"id":"resp_1","status":"in_progress"}
+        data: {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}
 
         event: response.output_text.delta
-        data: {"item_id":"msg_1","delta":"Hello"}
+        data: {"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Hello"}
 
         event: response.output_text.delta
-        data: {"item_id":"msg_1","delta":" there"}
+        data: {"type":"response.output_text.delta","sequence_number":2,"item_id":"msg_1","output_index":0,"content_index":0,"delta":" there"}
 
         event: response.completed
-        data: {"id":"resp_1","status":"completed","output_text":"Hello there"}
+        data: {"type":"response.completed","sequence_number":3,"response":{"id":"resp_1","status":"completed","output_text":"Hello there"}}
 
 
         """#.utf8

@@ -3,7 +3,7 @@
 public import SpecsmithRuntime
 
 /// Who wrote a message.
-public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `system`
     case system
 
@@ -95,7 +95,7 @@ public struct FunctionCallDelta: Codable, Sendable, Hashable {
 }
 
 /// The values of `LogLevel`.
-public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `debug`
     case debug
 

@@ -166,6 +166,50 @@ public struct ResponseSnapshot: Codable, Sendable, Hashable {
     }
 }
 
+/// The response was created; the first event of its stream.
+public struct ResponseCreated: Codable, Sendable, Hashable {
+    /// The `type` field.
+    ///
+    /// Always `"response.created"`.
+    public var type: String {
+        return "response.created"
+    }
+
+    /// The event's place in the stream, from 0.
+    public var sequenceNumber: Int
+
+    /// The `response` field.
+    public var response: ResponseSnapshot
+
+    /// Creates a `ResponseCreated` from its properties.
+    public init(sequenceNumber: Int, response: ResponseSnapshot) {
+        self.sequenceNumber = sequenceNumber
+        self.response = response
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type
+        case sequenceNumber = "sequence_number"
+        case response
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try container.decodeConstant("response.created", forKey: .type)
+        self.sequenceNumber = try container.decode(Int.self, forKey: .sequenceNumber)
+        self.response = try container.decode(ResponseSnapshot.self, forKey: .response)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("response.created", forKey: .type)
+        try container.encode(self.sequenceNumber, forKey: .sequenceNumber)
+        try container.encode(self.response, forKey: .response)
+    }
+}
+
 /// A piece of a tool call's arguments, as JSON text.
 public struct JSONBlockDelta: Codable, Sendable, Hashable {
     /// The `type` field.
@@ -312,13 +356,13 @@ public struct CreateResponseStreamBody: Codable, Sendable, Hashable {
 /// The events of `createResponseStream`'s stream, by their `event` name.
 public enum CreateResponseStreamEvent: Sendable, Hashable {
     /// The response was created.
-    case created(ResponseSnapshot)
+    case created(ResponseCreated)
 
     /// The `response.output_text.delta` event.
     case textDelta(TextDelta)
 
     /// The `response.completed` event.
-    case completed(ResponseSnapshot)
+    case completed(ResponseCompleted)
 
     /// An event this version of the spec does not list, as it arrived.
     case unknown(ServerSentEvent)
@@ -328,11 +372,11 @@ public enum CreateResponseStreamEvent: Sendable, Hashable {
     public static func decode(_ event: ServerSentEvent, _ decoder: JSONDecoder) throws -> CreateResponseStreamEvent {
         switch event.event {
         case "response.created":
-            return .created(try decoder.decode(ResponseSnapshot.self, from: Data(event.data.utf8)))
+            return .created(try decoder.decode(ResponseCreated.self, from: Data(event.data.utf8)))
         case "response.output_text.delta":
             return .textDelta(try decoder.decode(TextDelta.self, from: Data(event.data.utf8)))
         case "response.completed":
-            return .completed(try decoder.decode(ResponseSnapshot.self, from: Data(event.data.utf8)))
+            return .completed(try decoder.decode(ResponseCompleted.self, from: Data(event.data.utf8)))
         default:
             return .unknown(event)
         }

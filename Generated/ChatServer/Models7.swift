@@ -33,7 +33,7 @@ public struct Choice: Codable, Sendable, Hashable {
 }
 
 /// Why the model stopped.
-public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `stop`
     case stop
 

@@ -78,7 +78,7 @@ public struct Tool: Codable, Sendable, Hashable {
 }
 
 /// The values of `ToolChoiceMode`.
-public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `none`
     case none
 

@@ -155,7 +155,7 @@ public struct Country: Codable, Sendable, Hashable {
 }
 
 /// The continent-level region of a country.
-public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `Africa`
     case africa
 

@@ -111,7 +111,7 @@ public struct Job: Codable, Sendable, Hashable {
 }
 
 /// The values of `JobState`.
-public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `queued`
     case queued
 

@@ -190,7 +190,7 @@ public struct Issue: Codable, Sendable, Hashable {
 }
 
 /// Whether an issue is open.
-public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `open`
     case `open`
 
@@ -227,7 +227,7 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
 }
 
 /// Which issues to list.
-public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `open`
     case `open`
 

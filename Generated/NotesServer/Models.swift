@@ -121,7 +121,7 @@ public struct Note: Codable, Sendable, Hashable {
 }
 
 /// Where a note is in its life.
-public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `draft`
     case draft
 

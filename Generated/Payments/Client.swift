@@ -181,6 +181,30 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Changes the fields it is given and leaves the others alone, sent as a form as payment APIs' SDKs send
+    /// updates (Stripe's `customers.update`): an empty value clears a field, and `metadata[key]=` removes a key.
+    public func modifyCustomer(
+        id: String,
+        email: String? = nil,
+        name: String? = nil,
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil,
+        expand: [String]? = nil
+    ) async throws(APIError<ErrorResponse>) -> Customer {
+        try await self.client.send(
+            PaymentsAPI.modifyCustomer(
+                id: id,
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata,
+                expand: expand
+            ).endpoint
+        )
+    }
+
     /// Charges, newest first, a page at a time.
     ///
     /// - Parameters:

@@ -116,6 +116,33 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
         )
     }
 
+    /// Changes the fields it is given and leaves the others alone, sent as a form as payment APIs' SDKs send
+    /// updates (Stripe's `customers.update`): an empty value clears a field, and `metadata[key]=` removes a key.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func modifyCustomerPublisher(
+        id: String,
+        email: String? = nil,
+        name: String? = nil,
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil,
+        expand: [String]? = nil
+    ) -> AnyPublisher<Customer, APIError<ErrorResponse>> {
+        self.client.publisher(
+            for: PaymentsAPI.modifyCustomer(
+                id: id,
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata,
+                expand: expand
+            ).endpoint
+        )
+    }
+
     /// Charges, newest first, a page at a time.
     ///
     /// - Parameters:

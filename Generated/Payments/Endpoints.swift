@@ -108,6 +108,37 @@ public enum PaymentsAPI {
         )
     }
 
+    /// Changes the fields it is given and leaves the others alone, sent as a form as payment APIs' SDKs send
+    /// updates (Stripe's `customers.update`): an empty value clears a field, and `metadata[key]=` removes a key.
+    public static func modifyCustomer(
+        id: String,
+        email: String? = nil,
+        name: String? = nil,
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil,
+        expand: [String]? = nil
+    ) -> AuthorizedEndpoint<Scope.Authorized, Customer, ErrorResponse> {
+        AuthorizedEndpoint(
+            APIEndpoint(
+                "modifyCustomer",
+                method: .post,
+                path: "/customers/\(PathSegment(id))",
+                body: .form(
+                    [
+                        QueryItem("email", email),
+                        QueryItem("name", name),
+                        QueryItem("description", description),
+                        QueryItem("address", object: address, dates: .secondsSince1970),
+                        QueryItem("metadata", object: metadata, dates: .secondsSince1970),
+                        QueryItem("expand[]", expand),
+                    ]
+                ),
+                errors: ExpectedErrors(ErrorResponse.self, for: [.clientErrors, .serverErrors])
+            )
+        )
+    }
+
     /// Charges, newest first, a page at a time.
     ///
     /// - Parameters:

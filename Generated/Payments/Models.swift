@@ -55,6 +55,9 @@ public struct Customer: Codable, Sendable, Hashable {
     /// The `currency` field.
     public var currency: Currency?
 
+    /// The `address` field.
+    public var address: Address?
+
     /// The `metadata` field.
     public var metadata: [String: String]
 
@@ -71,6 +74,7 @@ public struct Customer: Codable, Sendable, Hashable {
         description: String? = nil,
         balance: Int = 0,
         currency: Currency? = nil,
+        address: Address? = nil,
         metadata: [String: String] = [:],
         defaultPaymentMethod: ExpandablePaymentMethod? = nil
     ) {
@@ -82,6 +86,7 @@ public struct Customer: Codable, Sendable, Hashable {
         self.description = description
         self.balance = balance
         self.currency = currency
+        self.address = address
         self.metadata = metadata
         self.defaultPaymentMethod = defaultPaymentMethod
     }
@@ -96,6 +101,7 @@ public struct Customer: Codable, Sendable, Hashable {
         case description
         case balance
         case currency
+        case address
         case metadata
         case defaultPaymentMethod = "default_payment_method"
     }
@@ -112,6 +118,7 @@ public struct Customer: Codable, Sendable, Hashable {
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
         self.balance = try container.decodeIfPresent(Int.self, forKey: .balance) ?? 0
         self.currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
+        self.address = try container.decodeIfPresent(Address.self, forKey: .address)
         self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
         self.defaultPaymentMethod = try container.decodeIfPresent(
             ExpandablePaymentMethod.self,
@@ -131,6 +138,7 @@ public struct Customer: Codable, Sendable, Hashable {
         try container.encodeIfPresent(self.description, forKey: .description)
         try container.encode(self.balance, forKey: .balance)
         try container.encodeIfPresent(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.address, forKey: .address)
         try container.encode(self.metadata, forKey: .metadata)
         try container.encodeIfPresent(self.defaultPaymentMethod, forKey: .defaultPaymentMethod)
     }

@@ -113,6 +113,33 @@ extension Reactive {
         )
     }
 
+    /// Changes the fields it is given and leaves the others alone, sent as a form as payment APIs' SDKs send
+    /// updates (Stripe's `customers.update`): an empty value clears a field, and `metadata[key]=` removes a key.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<ErrorResponse>`.
+    public func modifyCustomer<Authorization: Scope.AuthorizedAccess>(
+        id: String,
+        email: String? = nil,
+        name: String? = nil,
+        description: String? = nil,
+        address: Address? = nil,
+        metadata: [String: String]? = nil,
+        expand: [String]? = nil
+    ) -> Single<Customer> where Base == PaymentsClient<Authorization> {
+        self.base.client.single(
+            for: PaymentsAPI.modifyCustomer(
+                id: id,
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata,
+                expand: expand
+            ).endpoint
+        )
+    }
+
     /// Charges, newest first, a page at a time.
     ///
     /// - Parameters:

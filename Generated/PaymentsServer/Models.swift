@@ -55,6 +55,9 @@ public struct Customer: Codable, Sendable, Hashable {
     /// The `currency` field.
     public var currency: Currency?
 
+    /// The `address` field.
+    public var address: Address?
+
     /// The `metadata` field.
     public var metadata: [String: String]
 
@@ -71,6 +74,7 @@ public struct Customer: Codable, Sendable, Hashable {
         description: String? = nil,
         balance: Int = 0,
         currency: Currency? = nil,
+        address: Address? = nil,
         metadata: [String: String] = [:],
         defaultPaymentMethod: ExpandablePaymentMethod? = nil
     ) {
@@ -82,6 +86,7 @@ public struct Customer: Codable, Sendable, Hashable {
         self.description = description
         self.balance = balance
         self.currency = currency
+        self.address = address
         self.metadata = metadata
         self.defaultPaymentMethod = defaultPaymentMethod
     }
@@ -96,6 +101,7 @@ public struct Customer: Codable, Sendable, Hashable {
         case description
         case balance
         case currency
+        case address
         case metadata
         case defaultPaymentMethod = "default_payment_method"
     }
@@ -112,6 +118,7 @@ public struct Customer: Codable, Sendable, Hashable {
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
         self.balance = try container.decodeIfPresent(Int.self, forKey: .balance) ?? 0
         self.currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
+        self.address = try container.decodeIfPresent(Address.self, forKey: .address)
         self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
         self.defaultPaymentMethod = try container.decodeIfPresent(
             ExpandablePaymentMethod.self,
@@ -131,6 +138,7 @@ public struct Customer: Codable, Sendable, Hashable {
         try container.encodeIfPresent(self.description, forKey: .description)
         try container.encode(self.balance, forKey: .balance)
         try container.encodeIfPresent(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.address, forKey: .address)
         try container.encode(self.metadata, forKey: .metadata)
         try container.encodeIfPresent(self.defaultPaymentMethod, forKey: .defaultPaymentMethod)
     }
@@ -202,7 +210,7 @@ public struct PaymentMethod: Codable, Sendable, Hashable {
 }
 
 /// The values of `PaymentMethodType`.
-public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `card`
     case card
 
@@ -274,7 +282,7 @@ public struct Card: Codable, Sendable, Hashable {
 }
 
 /// A three-letter ISO currency code, in lower case.
-public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `usd`
     case usd
 
@@ -537,7 +545,7 @@ public struct Charge: Codable, Sendable, Hashable {
 }
 
 /// The values of `ChargeStatus`.
-public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `succeeded`
     case succeeded
 
@@ -725,7 +733,7 @@ public struct Refund: Codable, Sendable, Hashable {
 }
 
 /// The values of `RefundReason`.
-public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `duplicate`
     case duplicate
 
@@ -767,7 +775,7 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
 }
 
 /// The values of `RefundStatus`.
-public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `pending`
     case pending
 
@@ -1068,7 +1076,7 @@ public struct LineItem: Codable, Sendable, Hashable {
 }
 
 /// The values of `CheckoutMode`.
-public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `payment`
     case payment
 
@@ -1272,7 +1280,7 @@ public struct APIErrorDetail: Codable, Sendable, Hashable {
 }
 
 /// The values of `ErrorType`.
-public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `api_error`
     case apiError
 

@@ -87,6 +87,19 @@ public protocol PaymentsService: Sendable {
         caller: Caller<Scope.Authorized, Identity>
     ) async throws -> Reply<Customer, ErrorResponse>
 
+    /// Changes the fields it is given and leaves the others alone, sent as a form as payment APIs' SDKs send
+    /// updates (Stripe's `customers.update`): an empty value clears a field, and `metadata[key]=` removes a key.
+    func modifyCustomer(
+        id: String,
+        email: String?,
+        name: String?,
+        description: String?,
+        address: Address?,
+        metadata: [String: String]?,
+        expand: [String]?,
+        caller: Caller<Scope.Authorized, Identity>
+    ) async throws -> Reply<Customer, ErrorResponse>
+
     /// Charges, newest first, a page at a time.
     ///
     /// - Parameters:
@@ -250,6 +263,45 @@ extension PaymentsService {
                 name: fields.name,
                 description: fields.description,
                 metadata: fields.metadata,
+                caller: caller
+            )
+            switch reply {
+            case .answer(let answer):
+                return try request.json(answer)
+            case .error(let body, let status):
+                return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
+            }
+        }
+        routes.add(
+            .post,
+            "/customers/{id}",
+            operation: "modifyCustomer",
+            body: .form,
+            invalid: { self.errorBody(for: $0) as ErrorResponse }
+        ) { request in
+            let caller = try await request.caller(
+                Scope.Authorized.self,
+                schemes: [.bearer(header: "Authorization", prefix: "Bearer")],
+                meets: { $0 is any Scope.AuthorizedAccess.Type },
+                authenticate: self.authenticate
+            )
+            let (id, email, name, description, address, metadata, expand) = try request.values(
+                request.path("id", as: String.self),
+                request.field("email", as: String?.self),
+                request.field("name", as: String?.self),
+                request.field("description", as: String?.self),
+                request.fieldObject("address", as: Address?.self),
+                request.fieldObject("metadata", as: [String: String]?.self),
+                request.field("expand[]", as: [String]?.self)
+            )
+            let reply = try await self.modifyCustomer(
+                id: id,
+                email: email,
+                name: name,
+                description: description,
+                address: address,
+                metadata: metadata,
+                expand: expand,
                 caller: caller
             )
             switch reply {

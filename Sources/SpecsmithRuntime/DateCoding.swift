@@ -120,4 +120,10 @@ extension KeyedEncodingContainer {
         guard let date else { return }
         try encode(date, as: coding, forKey: key)
     }
+
+    /// Writes `date` for `key` as `coding` says, or `null` when it is `nil` (a required `nullable` property).
+    public mutating func encode(_ date: Date?, as coding: DateCoding, forKey key: Key) throws {
+        guard let date else { return try encodeNil(forKey: key) }
+        try encode(date, as: coding, forKey: key)
+    }
 }

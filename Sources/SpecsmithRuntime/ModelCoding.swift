@@ -111,6 +111,21 @@ extension Decoder {
     }
 }
 
+extension Decoder {
+    /// Whether the object this decoder holds has, for each key of `tags` it has, that text: how a generated union
+    /// without a discriminator tells its alternatives apart by their enumerations of one value (`"object":
+    /// "account"`), which keep another value (`"bank_account"`) as unknown and so would decode it too.
+    public func hasTags(_ tags: [String: String]) -> Bool {
+        guard let container = try? container(keyedBy: AnyCodingKey.self) else { return false }
+        for (key, value) in tags {
+            let key = AnyCodingKey(stringValue: key)
+            guard container.contains(key) else { continue }
+            if (try? container.decode(String.self, forKey: key)) != value { return false }
+        }
+        return true
+    }
+}
+
 extension Encoder {
     /// Writes `values` as keys of the object being encoded, except keys that `Known` lists: those are the
     /// model's own properties, written from them.
@@ -132,4 +147,49 @@ struct AnyCodingKey: CodingKey {
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+}
+
+/// An enumeration that has only the values its spec lists, as a generated server's enumerations do (the contract
+/// is the server's own): decoding another value fails, naming the values it lists in the wire's terms
+/// (`` `sideways` is not one of "asc", "desc". ``), so that a `400` says what a request may send.
+public protocol ListedValues: RawRepresentable, Decodable, Sendable where RawValue: Decodable & Sendable {
+    /// Every value the spec lists.
+    static var knownCases: [Self] { get }
+}
+
+extension ListedValues {
+    /// Decodes a value the spec lists; another fails, naming those it lists.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let rawValue = try container.decode(RawValue.self)
+        guard let value = Self(rawValue: rawValue) else {
+            // A mismatch of the type (not corrupt data), so that what reads the error knows what was expected.
+            throw DecodingError.typeMismatch(
+                Self.self,
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "\(Self.wireText(rawValue)) is not one of \(Self.listedText)."
+                )
+            )
+        }
+        self = value
+    }
+
+    /// The values the spec lists, as JSON.
+    package static var listedJSON: [JSON] {
+        knownCases.map { value in
+            if let number = value.rawValue as? Int { return .number(JSON.Number(number)) }
+            return .string("\(value.rawValue)")
+        }
+    }
+
+    /// The values the spec lists as the wire writes them: `"asc", "desc"`.
+    package static var listedText: String {
+        knownCases.map { wireText($0.rawValue) }.joined(separator: ", ")
+    }
+
+    /// A raw value as the wire writes it: a string in quotes, a number as it is.
+    package static func wireText(_ rawValue: RawValue) -> String {
+        rawValue is Int ? "\(rawValue)" : "\"\(rawValue)\""
+    }
 }

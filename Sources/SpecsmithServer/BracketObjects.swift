@@ -107,8 +107,44 @@ enum BracketObject {
         guard case .members(var members)? = node ?? .members([:]) else {
             throw BracketProblem("`\(key)` is under a value, not an object.")
         }
-        members[key] = try insert(value, at: path.dropFirst(), into: members[key])
+        // `tags[]=a&tags[]=b`: each empty pair of brackets is the list's next item.
+        let member = key.isEmpty && path.count == 1 ? String(members.count) : key
+        members[member] = try insert(value, at: path.dropFirst(), into: members[member])
         return .members(members)
+    }
+}
+
+/// Reading a list of values however form APIs' clients send it: the name repeated (`expand=a&expand=b`), with
+/// empty brackets (`expand[]=a&expand[]=b`), or indexed (`expand[0]=a&expand[1]=b`, Stripe's SDKs), items in
+/// the order of their index. A name written `expand[]` in the spec is read the same.
+enum BracketList {
+    /// The items of the list `name` among `pairs`, in order; a problem for a pair under `name[` that is none
+    /// of these (`expand[x]`, `expand[0][y]`), which the list cannot hold and which is never dropped.
+    static func texts(_ name: String, in pairs: [(name: String, value: String)]) -> Result<[String], BracketProblem> {
+        let base = name.hasSuffix("[]") ? String(name.dropLast(2)) : name
+        var texts: [String] = []
+        var indexed: [(index: Int, value: String)] = []
+        for pair in pairs {
+            if pair.name == base || pair.name == base + "[]" {
+                texts.append(pair.value)
+                continue
+            }
+            guard pair.name.hasPrefix(base + "[") else { continue }
+            let inside = pair.name.dropFirst(base.count + 1)
+            guard inside.hasSuffix("]"), let index = Int(inside.dropLast()), index >= 0 else {
+                return .failure(
+                    BracketProblem(
+                        "`\(pair.name)` is not an item of the list `\(base)`: send `\(base)[0]=…`, `\(base)[]=…` or `\(base)=…` for each item."
+                    )
+                )
+            }
+            indexed.append((index, pair.value))
+        }
+        var seen = Set<Int>()
+        for item in indexed where !seen.insert(item.index).inserted {
+            return .failure(BracketProblem("`\(base)[\(item.index)]` is sent twice."))
+        }
+        return .success(texts + indexed.sorted { $0.index < $1.index }.map(\.value))
     }
 }
 
@@ -165,14 +201,15 @@ struct BracketDecoder: Decoder {
     static func message(_ error: DecodingError, _ name: String) -> String {
         let (context, what): (DecodingError.Context?, String) =
             switch error {
-            case .typeMismatch(let type, let context): (context, "Expected \(type)")
-            case .valueNotFound(let type, let context): (context, "Expected \(type)")
+            case .typeMismatch(let type, let context): (context, "Expected \(WireType.name(of: type))")
+            case .valueNotFound(let type, let context): (context, "Expected \(WireType.name(of: type))")
             case .keyNotFound(let key, let context): (context, "`\(key.stringValue)` is required")
             case .dataCorrupted(let context): (context, "Invalid value")
             @unknown default: (nil, "\(error)")
             }
         let keys = (context?.codingPath ?? []).map { "[\($0.intValue.map(String.init) ?? $0.stringValue)]" }
-        let detail = context.map(\.debugDescription).map { $0.isEmpty ? "" : ": \($0)" } ?? ""
+        var detail = context.map(\.debugDescription).map { $0.isEmpty ? "" : ": \($0)" } ?? ""
+        if detail.hasSuffix(".") { detail.removeLast() }
         return "\(what) at `\(name + keys.joined())`\(detail)."
     }
 
@@ -301,7 +338,7 @@ struct BracketDecoder: Decoder {
                 guard let value = convertible.init(text) as? T else {
                     throw DecodingError.typeMismatch(
                         type,
-                        .init(codingPath: codingPath, debugDescription: "`\(text)` is not a valid \(type)")
+                        .init(codingPath: codingPath, debugDescription: "`\(text)` is not \(WireType.name(of: type))")
                     )
                 }
                 return value

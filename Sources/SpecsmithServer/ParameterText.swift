@@ -16,6 +16,15 @@ public protocol ParameterField: Sendable {
     /// The value of `texts` (every value the name has, in order), split at `separator` first when it is not
     /// `nil`; `.missing` when there are none.
     static func read(_ texts: [String], separator: String?) -> FieldReading<Self>
+
+    /// Whether the value is a list, whose items may also be sent in the bracket styles (`name[]=…`,
+    /// `name[0]=…`).
+    static var isList: Bool { get }
+}
+
+extension ParameterField {
+    /// A single value.
+    public static var isList: Bool { false }
 }
 
 /// What a request's text under one name reads as.
@@ -33,7 +42,7 @@ extension ParameterText {
     public static func read(_ texts: [String], separator: String?) -> FieldReading<Self> {
         guard let text = texts.first else { return .missing }
         guard let value = Self(parameterText: text) else {
-            return .invalid("`\(text)` is not a valid \(String(describing: Self.self)).")
+            return .invalid("`\(text)` is not \(WireType.name(of: Self.self)).")
         }
         return .value(value)
     }
@@ -48,9 +57,15 @@ extension Optional: ParameterField where Wrapped: ParameterField {
         case .invalid(let why): .invalid(why)
         }
     }
+
+    /// Whether the wrapped value is a list.
+    public static var isList: Bool { Wrapped.isList }
 }
 
 extension Array: ParameterField where Element: ParameterText {
+    /// A list.
+    public static var isList: Bool { true }
+
     /// Every value, or with a separator the pieces of the first.
     public static func read(_ texts: [String], separator: String?) -> FieldReading<Self> {
         guard !texts.isEmpty else { return .missing }
@@ -63,7 +78,7 @@ extension Array: ParameterField where Element: ParameterText {
         var values: [Element] = []
         for piece in pieces {
             guard let value = Element(parameterText: piece) else {
-                return .invalid("`\(piece)` is not a valid \(String(describing: Element.self)).")
+                return .invalid("`\(piece)` is not \(WireType.name(of: Element.self)).")
             }
             values.append(value)
         }

@@ -59,16 +59,23 @@ public struct ServerRequest: Sendable {
         read(.path, name, pathValues[name].map { [$0] } ?? [], separator: nil, default: nil)
     }
 
-    /// The query parameter `name` (every value of a repeated key, or the pieces of one at `separator`), or
-    /// `default` when the request has none.
+    /// The query parameter `name` (every value of a repeated key, or the pieces of one at `separator`; a list's
+    /// items sent indexed, `name[0]=…`, or with empty brackets, `name[]=…`, too), or `default` when the request
+    /// has none.
     public func query<Value: ParameterField>(
         _ name: String,
         as type: Value.Type,
         separator: String? = nil,
         default: Value? = nil
     ) -> Parsed<Value> {
-        let texts = queryValues(name)
-        return read(.query, name, texts, separator: separator, default: `default`)
+        guard Value.isList else {
+            return read(.query, name, queryValues(name), separator: separator, default: `default`)
+        }
+        switch BracketList.texts(name, in: queryPairs) {
+        case .success(let texts): return read(.query, name, texts, separator: separator, default: `default`)
+        case .failure(let problem):
+            return Parsed(problem: RequestProblems.Problem(in: .query, name: name, message: "\(problem)"))
+        }
     }
 
     /// The date in query parameter `name`, written as `dates` says (`secondsSince1970`).
@@ -130,15 +137,23 @@ public struct ServerRequest: Sendable {
         return read(.cookie, name, texts, separator: nil, default: `default`)
     }
 
-    /// The form field `name` of a `application/x-www-form-urlencoded` body, or `default` when it has none.
+    /// The form field `name` of a `application/x-www-form-urlencoded` body (a list's items repeated, indexed or
+    /// with empty brackets), or `default` when it has none.
     public func field<Value: ParameterField>(
         _ name: String,
         as type: Value.Type,
         separator: String? = nil,
         default: Value? = nil
     ) -> Parsed<Value> {
-        let texts = formFields.filter { $0.name == name }.map(\.value)
-        return read(.body, name, texts, separator: separator, default: `default`)
+        guard Value.isList else {
+            let texts = formFields.filter { $0.name == name }.map(\.value)
+            return read(.body, name, texts, separator: separator, default: `default`)
+        }
+        switch BracketList.texts(name, in: formFields) {
+        case .success(let texts): return read(.body, name, texts, separator: separator, default: `default`)
+        case .failure(let problem):
+            return Parsed(problem: RequestProblems.Problem(in: .body, name: name, message: "\(problem)"))
+        }
     }
 
     /// The JSON body as `type`: for an optional `type`, `nil` when the body is empty; otherwise a problem.
@@ -164,7 +179,7 @@ public struct ServerRequest: Sendable {
     public func values<each Value>(_ parsed: repeat Parsed<each Value>) throws(RequestProblems) -> (repeat each Value) {
         var problems: [RequestProblems.Problem] = []
         for value in repeat each parsed {
-            if let problem = value.problem { problems.append(problem) }
+            problems += value.problems
         }
         guard problems.isEmpty else { throw RequestProblems(problems) }
         return (repeat (each parsed).value!)
@@ -188,10 +203,18 @@ public struct ServerRequest: Sendable {
     }
 
     private func decode<Value: Decodable & Sendable>(_ type: Value.Type, from body: ByteBuffer) -> Parsed<Value> {
-        do {
-            return Parsed(value: try coders.decoder.decode(Value.self, from: Data(buffer: body)))
-        } catch {
-            return Parsed(problem: RequestProblems.Problem(in: .body, name: nil, message: Self.describe(error)))
+        decode(type, from: Data(buffer: body), name: nil)
+    }
+
+    /// `data` as `type`, or every problem it has (the body's when `name` is `nil`, else the part's).
+    func decode<Value: Decodable & Sendable>(_ type: Value.Type, from data: Data, name: String?) -> Parsed<Value> {
+        switch BodyProblems.decode(type, from: data, decoder: coders.decoder, dates: dates) {
+        case .value(let value): return Parsed(value: value)
+        case .problems(let messages):
+            return Parsed(
+                value: nil,
+                problems: messages.map { RequestProblems.Problem(in: .body, name: name, message: $0) }
+            )
         }
     }
 
@@ -210,28 +233,6 @@ public struct ServerRequest: Sendable {
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
     }
-
-    /// What a decoding error says, with the JSON path of the value it is about.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "The body is not valid JSON." }
-        func at(_ path: [any CodingKey]) -> String {
-            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "" : " at `\(text.hasPrefix(".") ? String(text.dropFirst()) : text)`"
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "The key `\(key.stringValue)` is missing\(at(context.codingPath))."
-        case .typeMismatch(let type, let context):
-            return "Expected \(String(describing: type))\(at(context.codingPath)): \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            return "Expected \(String(describing: type)), found null\(at(context.codingPath))."
-        case .dataCorrupted(let context):
-            return "\(context.debugDescription.isEmpty ? "The body is not valid JSON." : context.debugDescription)"
-                + at(context.codingPath)
-        @unknown default:
-            return "The body is not valid JSON."
-        }
-    }
 }
 
 /// A route table's JSON encoder and decoder, with the API's dates.
@@ -242,31 +243,31 @@ struct Coders: Sendable {
 
 /// A value read from a request, or the problem that kept it from being read.
 public struct Parsed<Value: Sendable>: Sendable {
-    /// The value; `nil` only with a problem (an optional value's `nil` is `.some(nil)`).
+    /// The value; `nil` only with problems (an optional value's `nil` is `.some(nil)`).
     public var value: Value?
-    /// What is wrong.
-    public var problem: RequestProblems.Problem?
+    /// What is wrong: nothing for a value read; for a JSON body, every problem it has.
+    public var problems: [RequestProblems.Problem]
 
     /// A value read.
     public init(value: Value) {
         self.value = value
-        self.problem = nil
+        self.problems = []
     }
 
     /// A value that could not be read.
     public init(problem: RequestProblems.Problem) {
         self.value = nil
-        self.problem = problem
+        self.problems = [problem]
     }
 
-    init(value: Value?, problem: RequestProblems.Problem?) {
+    init(value: Value?, problems: [RequestProblems.Problem]) {
         self.value = value
-        self.problem = problem
+        self.problems = problems
     }
 
     /// The value made into another, for a body whose fields are an endpoint's parameters.
     public func map<Other: Sendable>(_ transform: (Value) -> Other) -> Parsed<Other> {
-        Parsed<Other>(value: value.map(transform), problem: problem)
+        Parsed<Other>(value: value.map(transform), problems: problems)
     }
 }
 

@@ -112,11 +112,7 @@ extension ServerRequest {
         _ part: ReceivedPart,
         name: String
     ) -> Parsed<Value> {
-        do {
-            return Parsed(value: try coders.decoder.decode(Value.self, from: part.data))
-        } catch {
-            return Parsed(problem: RequestProblems.Problem(in: .body, name: name, message: Self.describe(error)))
-        }
+        decode(Value.self, from: part.data, name: name)
     }
 
     /// The local file at `url`, streamed from disk a chunk at a time as the client takes it, of media type

@@ -53,10 +53,6 @@ struct ExportOpenAPICommand: ParsableCommand {
         for note in notes {
             FileHandle.standardError.write(Data("\(spec): warning: \(note)\n".utf8))
         }
-        if output == "-" {
-            print(text, terminator: "")
-            return
-        }
         try writeFile(text, to: output)
     }
 }

@@ -17,7 +17,7 @@ struct ImportCommand: ParsableCommand {
     @ArgumentParser.Argument(help: "The OpenAPI document, YAML or JSON.")
     var document: String
 
-    @Option(name: .shortAndLong, help: "The spec file to write, such as Specs/GitHub.yaml.")
+    @Option(name: .shortAndLong, help: "The spec file to write, such as Specs/GitHub.yaml; - for standard output.")
     var output: String
 
     @Option(

@@ -55,9 +55,14 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data(("error: " + text + "\n").utf8))
 }
 
-/// Writes `text` to the file at `path` (making its folder), atomically, and says so; exits with code 2 when
-/// it cannot.
+/// Writes `text` to the file at `path` (making its folder), atomically, and says so, or to standard output for
+/// `-`; exits with code 2 when it cannot.
 func writeFile(_ text: String, to path: String) throws {
+    // `-` is standard output, for a pipe.
+    if path == "-" {
+        print(text, terminator: "")
+        return
+    }
     do {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -115,15 +115,15 @@ final class StreamTimeline: Sendable {
             }
             router.post("/responses") { _, _ -> Response in
                 let events = [
-                    #"event: response.created\#ndata: {"id":"resp_1","status":"in_progress"}\#n\#n"#,
+                    #"event: response.created\#ndata: {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}\#n\#n"#,
                     // An event this version of the spec does not list, kept as it arrived.
                     #"event: response.in_progress\#nid: 7\#ndata: {"id":"resp_1"}\#n\#n"#,
-                    #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"Hel"}\#n\#n"#,
+                    #"event: response.output_text.delta\#ndata: {"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Hel"}\#n\#n"#,
                     #": a comment between events\#n"#,
-                    #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"lo"}\#n\#n"#,
-                    #"event: response.completed\#ndata: {"id":"resp_1","status":"completed","output_text":"Hello"}\#n\#n"#,
+                    #"event: response.output_text.delta\#ndata: {"type":"response.output_text.delta","sequence_number":3,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"lo"}\#n\#n"#,
+                    #"event: response.completed\#ndata: {"type":"response.completed","sequence_number":4,"response":{"id":"resp_1","status":"completed","output_text":"Hello"}}\#n\#n"#,
                     #"event: error\#ndata: {"error":{"message":"Rate limited.","type":"rate_limit_error"}}\#n\#n"#,
-                    #"event: response.output_text.delta\#ndata: {"item_id":"msg_1","delta":"never read"}\#n\#n"#,
+                    #"event: response.output_text.delta\#ndata: {"type":"response.output_text.delta","sequence_number":5,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"never read"}\#n\#n"#,
                 ]
                 return Response(
                     status: .ok,
@@ -424,9 +424,9 @@ final class StreamTimeline: Sendable {
                     input: "Hi"
                 ) {
                     switch event {
-                    case .created(let response): seen.append("created \(response.status)")
+                    case .created(let created): seen.append("created \(created.response.status)")
                     case .textDelta(let delta): text += delta.delta
-                    case .completed(let response): seen.append("completed \(response.outputText ?? "")")
+                    case .completed(let completed): seen.append("completed \(completed.response.outputText ?? "")")
                     case .unknown(let event): seen.append("unknown \(event.event) \(event.id ?? "")")
                     }
                 }
@@ -716,7 +716,7 @@ final class StreamTimeline: Sendable {
         for try await event in chat.createResponseStream(model: "gpt-test", input: "Hi") {
             switch event {
             case .textDelta(let delta): text += delta.delta
-            case .completed(let snapshot): completed = snapshot
+            case .completed(let event): completed = event.response
             default: break
             }
         }

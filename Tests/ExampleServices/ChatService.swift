@@ -102,8 +102,18 @@ struct ChatDesk: ChatService {
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<ServerStream<CreateResponseStreamEvent>, ErrorResponse> {
         var events: [CreateResponseStreamEvent] = [
-            .created(Self.value(ResponseSnapshot.self, #"{"id":"resp_1","status":"in_progress"}"#)),
-            .textDelta(Self.value(TextDelta.self, #"{"item_id":"msg_1","delta":"Hello"}"#)),
+            .created(
+                Self.value(
+                    ResponseCreated.self,
+                    #"{"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}"#
+                )
+            ),
+            .textDelta(
+                Self.value(
+                    TextDelta.self,
+                    #"{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Hello"}"#
+                )
+            ),
         ]
         if input == "fail" {
             // The documented error event, mid-stream.
@@ -117,7 +127,10 @@ struct ChatDesk: ChatService {
         }
         events.append(
             .completed(
-                Self.value(ResponseSnapshot.self, #"{"id":"resp_1","status":"completed","output_text":"Hello"}"#)
+                Self.value(
+                    ResponseCompleted.self,
+                    #"{"type":"response.completed","sequence_number":2,"response":{"id":"resp_1","status":"completed","output_text":"Hello"}}"#
+                )
             )
         )
         return .answer(ServerStream(events))

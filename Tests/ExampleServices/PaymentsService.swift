@@ -40,6 +40,7 @@ final class PaymentsDesk: PaymentsService {
         var lineItems: [[LineItem]] = []
         var ranges: [TimeRange?] = []
         var expands: [[String]?] = []
+        var checkoutExpands: [[String]?] = []
     }
     let received = Mutex(Received())
 
@@ -71,7 +72,10 @@ final class PaymentsDesk: PaymentsService {
         expand: [String]?,
         caller: Caller<Scope.Authorized, String>
     ) async throws -> Reply<CheckoutSession, ErrorResponse> {
-        received.withLock { $0.lineItems.append(lineItems) }
+        received.withLock {
+            $0.lineItems.append(lineItems)
+            $0.checkoutExpands.append(expand)
+        }
         // Each price costs 100; wrapping, as a request may ask for any quantity.
         let total = lineItems.reduce(0) { $0 &+ $1.quantity &* 100 }
         return .answer(
@@ -128,6 +132,31 @@ final class PaymentsDesk: PaymentsService {
                 case .value(let text)?: customer.description = text
                 }
                 for (key, value) in metadata ?? [:] { customer.metadata[key] = value }
+                return customer
+            }
+        )
+    }
+
+    func modifyCustomer(
+        id: String,
+        email: String?,
+        name: String?,
+        description: String?,
+        address: Address?,
+        metadata: [String: String]?,
+        expand: [String]?,
+        caller: Caller<Scope.Authorized, String>
+    ) async throws -> Reply<Customer, ErrorResponse> {
+        guard id == "cus_1" else { return .error(missing(id), status: 404) }
+        received.withLock { $0.expands.append(expand) }
+        return .answer(
+            customer.withLock { customer in
+                // As a form API clears a field: with an empty value.
+                if let email { customer.email = email.isEmpty ? nil : email }
+                if let name { customer.name = name.isEmpty ? nil : name }
+                if let description { customer.description = description.isEmpty ? nil : description }
+                if let address { customer.address = address }
+                for (key, value) in metadata ?? [:] { customer.metadata[key] = value.isEmpty ? nil : value }
                 return customer
             }
         )

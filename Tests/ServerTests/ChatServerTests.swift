@@ -39,7 +39,7 @@ import Testing
                 switch event {
                 case .created: names.append("created")
                 case .textDelta(let delta): names.append("delta " + delta.delta)
-                case .completed(let snapshot): names.append("completed " + (snapshot.outputText ?? ""))
+                case .completed(let event): names.append("completed " + (event.response.outputText ?? ""))
                 case .unknown(let other): names.append("unknown " + other.event)
                 }
             }
@@ -204,6 +204,33 @@ import Testing
             let message = try JSONDecoder().decode(JSON.self, from: refusal)["error"]?["message"]?.string ?? ""
             #expect(
                 message.contains(#"Expected a tag of ContentPart ("text", "image_url"), found "audio""#),
+                "\(message)"
+            )
+        }
+    }
+
+    /// A JSON body with several problems is refused naming each (a decoder stops at the first), in the wire's
+    /// terms: a missing key, a value of another kind, an enumeration's value it does not list.
+    @Test func aJSONBodyWithSeveralProblemsIsRefusedNamingEach() async throws {
+        try await withLoopbackServer(register(ChatDesk())) { url, _ in
+            var request = URLRequest(url: url.appending(path: "chat/completions"))
+            request.httpMethod = "POST"
+            request.setValue("Bearer sk-test", forHTTPHeaderField: "Authorization")
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(
+                #"{"messages":[{"role":"sideways","content":"hi"},{"content":"x"}],"temperature":"hot","seed":1}"#.utf8
+            )
+            let (data, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            let message = try JSONDecoder().decode(JSON.self, from: data)["error"]?["message"]?.string ?? ""
+            let problems = message.components(separatedBy: "; ")
+            #expect(
+                problems == [
+                    "body: The key `model` is missing.",
+                    #"body: "sideways" is not one of "system", "developer", "user", "assistant", "tool" at `messages[0].role`."#,
+                    "body: The key `role` is missing at `messages[1]`.",
+                    "body: Expected a number at `temperature`.",
+                ],
                 "\(message)"
             )
         }

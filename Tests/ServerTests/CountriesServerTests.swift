@@ -49,7 +49,7 @@ import Testing
             let body = try JSONDecoder().decode(JSON.self, from: data)
             #expect(body["problems"]?[0]?["in"] == "query")
             #expect(body["problems"]?[0]?["name"] == "fullText")
-            #expect(body["problems"]?[0]?["message"] == "`maybe` is not a valid Bool.")
+            #expect(body["problems"]?[0]?["message"] == "`maybe` is not true or false.")
             // A required query parameter left out.
             let (_, missing) = try await URLSession.shared.data(from: url.appending(path: "alpha"))
             #expect((missing as? HTTPURLResponse)?.statusCode == 400)

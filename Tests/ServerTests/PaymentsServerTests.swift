@@ -114,4 +114,45 @@ import Testing
             #expect(message?.contains("line_items[0][quantity]") == true, "\(message ?? "")")
         }
     }
+
+    /// Lists as form APIs' clients send them (Stripe's SDKs index every list: `expand[0]=…&expand[1]=…`), in
+    /// the query and in form bodies, arrive in the order of their index; with empty brackets and the name
+    /// repeated too. A pair under the list's name that is none of these is a problem the answer names, never
+    /// dropped.
+    @Test func listsInEveryBracketStyleArrive() async throws {
+        let desk = PaymentsDesk()
+        try await withLoopbackServer(register(desk)) { url, _ in
+            func send(_ path: String, form: String? = nil) async throws -> (Int, JSON) {
+                var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+                request.setValue("Bearer sk_test", forHTTPHeaderField: "Authorization")
+                if let form {
+                    request.httpMethod = "POST"
+                    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                    request.httpBody = Data(form.utf8)
+                }
+                let (data, response) = try await URLSession.shared.data(for: request)
+                return (
+                    (response as? HTTPURLResponse)?.statusCode ?? 0, try JSONDecoder().decode(JSON.self, from: data)
+                )
+            }
+            #expect(try await send("/customers/cus_1?expand%5B1%5D=second&expand%5B0%5D=first").0 == 200)
+            #expect(try await send("/customers/cus_1?expand%5B%5D=x&expand%5B%5D=y").0 == 200)
+            #expect(try await send("/customers/cus_1?expand=repeated&expand=too").0 == 200)
+            let form = "mode=payment&success_url=https%3A%2F%2Fa.example&line_items[0][price]=p"
+            #expect(
+                try await send("/checkout/sessions", form: form + "&expand[0]=line_items&expand[1]=customer").0 == 200
+            )
+            let received = desk.received.withLock { $0 }
+            #expect(received.expands == [["first", "second"], ["x", "y"], ["repeated", "too"]])
+            #expect(received.checkoutExpands == [["line_items", "customer"]])
+
+            let (status, body) = try await send("/customers/cus_1?expand%5Ba%5D=x")
+            #expect(status == 400)
+            #expect(
+                body["error"]?["message"]?.string?.contains("`expand[a]` is not an item of the list `expand`") == true
+            )
+            let (twice, _) = try await send("/checkout/sessions", form: form + "&expand[0]=a&expand[0]=b")
+            #expect(twice == 400)
+        }
+    }
 }

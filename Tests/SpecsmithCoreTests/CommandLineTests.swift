@@ -135,6 +135,11 @@ import Testing
 
         let standardOutput = try run(["export", "openapi", spec, "--output", "-"])
         #expect(standardOutput.output == text)
+        // `import` takes `-` the same way (it wrote a file named `-`).
+        let imported = try run(["import", yaml, "--output", "-"], in: directory)
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.output.contains("specsmith: 1\nname: Ping\n"), "\(imported.output)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
 
         let broken = try write("Broken.yaml", "name: Broken\nendpoints:\n  ping: {method: GET}\n")
         let refused = directory.appendingPathComponent("broken.openapi.yaml").path

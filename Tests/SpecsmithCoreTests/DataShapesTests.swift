@@ -65,7 +65,8 @@ import Testing
         "stamp-text: error dataCorrupted at ",
         #"comment: "#,
         #"node: branch(Shapes.Branch(left: Shapes.Node.leaf(1), right: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.leaf(2), right: Shapes.Node.leaf(3))), right: Shapes.Node.leaf(4))))) -> {"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#,
-        "customer-no-phone: error keyNotFound at phone",
+        // A required `nullable` key that is missing reads as `nil`, and is written as `null`.
+        #"customer-no-phone: Customer(created: 1970-01-01 00:00:01 +0000, updated: nil, id: Optional("c"), email: "e", description: nil, phone: nil, password: nil, birthday: nil, paidAt: nil, additionalProperties: [:]) -> {"created":1,"email":"e","object":"customer","phone":null}"#,
         "customer-no-id: error keyNotFound at id",
         "customer-bad-day: error dataCorrupted at birthday",
     ]

@@ -128,7 +128,10 @@ struct OpenAPIReader {
                     at: renamed?.location ?? entry.key.location
                 )
             }
-            for entry in entries where isModel(entry.value) {
+            // With a filter, only the schemas its operations reach: inline schemas are named after places
+            // that are generated.
+            let kept = schemasTheFilterKeeps()
+            for entry in entries where isModel(entry.value) && kept?.contains(entry.key.value) != false {
                 if let name = modelNames[entry.key.value] {
                     addModel(entry.value, name: Located(name, at: entry.key.location))
                 }
@@ -200,6 +203,14 @@ struct OpenAPIReader {
                         used.insert(name.location)
                     }
                 }
+                // What the API leaves out or sends as `null` is optional, whatever the description requires.
+                if fields[field].tolerance.contains(.missingOrNull), var type = fields[field].type,
+                    !type.value.hasSuffix("?")
+                {
+                    type.value += "?"
+                    fields[field].type = type
+                    fields[field].nullable = nil
+                }
             }
             spec.models[index].shape = .object(fields)
         }
@@ -261,7 +272,7 @@ struct OpenAPIReader {
                     var copied = inherited.filter { !own.contains($0.key.value) && !included.contains($0.key.value) }
                     included.formUnion(copied.map(\.key.value))
                     for field in copied.indices where required.contains(copied[field].key.value) {
-                        if copied[field].type?.value.hasSuffix("?") == true { copied[field].type?.value.removeLast() }
+                        Self.require(&copied[field])
                     }
                     fields = copied + fields
                     changed = true
@@ -542,7 +553,7 @@ struct OpenAPIReader {
         for key in ["oneOf", "anyOf", "allOf"] {
             guard let list = schema[key], case .sequence(let items) = list.kind else { continue }
             // `allOf: [{$ref: X}]` with `nullable: true`, `oneOf: [X, {type: null}]`: X itself, not a model.
-            if items.filter({ $0["type"]?.scalarText != "null" }).count > 1 { return true }
+            if items.filter({ !Self.isNullMarker($0) }).count > 1 { return true }
             if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
             // A union of one alternative, told by its tag: a union still, which may gain alternatives.
             if key != "allOf" && schema["discriminator"] != nil && !items.isEmpty { return true }
@@ -639,11 +650,9 @@ struct OpenAPIReader {
                 fields.removeAll { $0.key.value == field.key.value }  // the schema's own wins
                 fields.append(field)
             }
-            // Required by a later part of `allOf`: not optional.
+            // Required by another part of `allOf`.
             for index in fields.indices where required.contains(fields[index].key.value) {
-                if fields[index].type?.value.hasSuffix("?") == true, fields[index].nullable == nil {
-                    fields[index].type?.value.removeLast()
-                }
+                Self.require(&fields[index])
             }
             model.shape = .object(fields)
             if let extra = schema["additionalProperties"], case .mapping = extra.kind, !fields.isEmpty {
@@ -801,7 +810,7 @@ struct OpenAPIReader {
         var seen = Set<String>()
         if case .sequence(let items) = alternatives.kind {
             for (index, item) in items.enumerated() {
-                if case .string("null") = item["type"]?.kind { continue }  // `oneOf: [X, {type: null}]`
+                if Self.isNullMarker(item) { continue }  // `oneOf: [X, {type: null}]`
                 var text = typeText(item, name: name + alternativeName(item, schema: schema, index: index))
                 if text.hasSuffix("?") { text.removeLast() }  // the union's own optionality says it
                 guard seen.insert(text).inserted else {
@@ -856,14 +865,16 @@ struct OpenAPIReader {
             var field = RawField(key: entry.key)
             let property = entry.value
             var text = typeText(property, name: owner + SwiftName.typeName(entry.key.value))
-            if !required.contains(entry.key.value) && !text.hasSuffix("?") { text += "?" }
+            field.allowsNull = text.hasSuffix("?") || allowsNull(property)
+            if !text.hasSuffix("?") { text += "?" }
             field.type = Located(text, at: property.location)
+            if required.contains(entry.key.value) { Self.require(&field) }
             field.description = property["description"]?.scalarText
             if let value = property["default"] {
                 // `oneOf: [T, {type: "null"}]` is a nullable `T`, not a union.
                 func alternatives(_ schema: YAMLValue) -> Int {
                     guard case .sequence(let items)? = (schema["oneOf"] ?? schema["anyOf"])?.kind else { return 0 }
-                    return items.filter { $0["type"]?.scalarText != "null" }.count
+                    return items.filter { !Self.isNullMarker($0) }.count
                 }
                 let isUnion =
                     alternatives(property) > 1
@@ -905,6 +916,16 @@ struct OpenAPIReader {
             return field
         }
         return Self.namedApart(fields)
+    }
+
+    /// `field`, which a schema's `required` lists: not optional, or, when the document lets its value be `null`,
+    /// `nullable` (`T?` that is always there, `nil` sent as `null`). A field already required, or whose
+    /// `x-specsmith` says how it is nullable, stays as it is.
+    static func require(_ field: inout RawField) {
+        guard field.nullable == nil, var type = field.type, type.value.hasSuffix("?") else { return }
+        type.value.removeLast()
+        field.type = type
+        if field.allowsNull { field.nullable = Located(true, at: type.location) }
     }
 
     /// `fields` with those whose Swift names would be one (`+1` and `-1`, `total_count` and `totalCount`)
@@ -979,19 +1000,46 @@ struct OpenAPIReader {
     /// How deeply schemas may nest in one another.
     static let maximumDepth = 24
 
+    /// Whether `schema` lets a value be `null`, by what it says or by what the schemas it refers to say
+    /// (`$ref` to a `nullable: true` schema, as GitHub's `nullable-simple-user`; `allOf` of one such reference).
+    /// References are followed without recursion, so that no chain of them can exhaust the stack.
+    func allowsNull(_ schema: YAMLValue) -> Bool {
+        var pending = [schema]
+        var visited = Set<String>()
+        while let next = pending.popLast() {
+            if isNullable(next) { return true }
+            if let reference = next["$ref"] {
+                if let target = reference.scalarText, visited.insert(target).inserted,
+                    let found = referencedSchema(reference)
+                {
+                    pending.append(found)
+                }
+            } else if let parts = next["allOf"], case .sequence(let items) = parts.kind, items.count == 1 {
+                pending.append(items[0])
+            }
+        }
+        return false
+    }
+
     func isNullable(_ schema: YAMLValue) -> Bool {
         if schema["nullable"]?.isTrue == true || schema["x-nullable"]?.isTrue == true { return true }
         if let types = schema["type"], case .sequence(let items) = types.kind {
             return items.contains { $0.scalarText == "null" }
         }
-        for key in ["oneOf", "anyOf"] {
-            if let list = schema[key], case .sequence(let items) = list.kind,
-                items.contains(where: { $0["type"]?.scalarText == "null" })
-            {
+        for key in ["oneOf", "anyOf", "allOf"] {
+            if let list = schema[key], case .sequence(let items) = list.kind, items.contains(where: Self.isNullMarker) {
                 return true
             }
         }
         return false
+    }
+
+    /// Whether a part of `oneOf`, `anyOf` or `allOf` only says that `null` is allowed: `{type: "null"}`, or
+    /// `{nullable: true}` alone (OpenAI's `allOf: [{$ref: TruncationObject}, {nullable: true}]`).
+    static func isNullMarker(_ part: YAMLValue) -> Bool {
+        if part["type"]?.scalarText == "null" { return true }
+        guard case .mapping(let entries) = part.kind, part["nullable"]?.isTrue == true else { return false }
+        return entries.allSatisfy { ["nullable", "description", "title"].contains($0.key.value) }
     }
 
     private mutating func nonNullTypeText(_ schema: YAMLValue, name: String) -> String {
@@ -1002,7 +1050,7 @@ struct OpenAPIReader {
         // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]` (to add a description): the one type itself.
         for key in ["oneOf", "anyOf", "allOf"] {
             if let list = schema[key], case .sequence(let items) = list.kind {
-                let types = items.filter { $0["type"]?.scalarText != "null" }
+                let types = items.filter { !Self.isNullMarker($0) }
                 if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil {
                     return nonNullTypeText(types[0], name: name)
                 }

@@ -548,7 +548,7 @@ extension OpenAPIReader {
         }
         if let form = media.first(where: { $0.key.value.hasPrefix("application/x-www-form-urlencoded") }) {
             let schema = form.value["schema"].flatMap { $0["$ref"].flatMap(referencedSchema) ?? $0 }
-            var fields = schema.map { properties(of: $0, owner: endpoint.name.value) } ?? []
+            var fields = Self.withoutNull(schema.map { properties(of: $0, owner: endpoint.name.value) } ?? [])
             for index in fields.indices {
                 let type = fields[index].type?.value ?? "String"
                 fields[index].type?.value = Self.textual(type)
@@ -558,7 +558,7 @@ extension OpenAPIReader {
         }
         if let multipart = media.first(where: { $0.key.value.hasPrefix("multipart/form-data") }) {
             let schema = multipart.value["schema"].flatMap { $0["$ref"].flatMap(referencedSchema) ?? $0 }
-            var fields = schema.map { properties(of: $0, owner: endpoint.name.value) } ?? []
+            var fields = Self.withoutNull(schema.map { properties(of: $0, owner: endpoint.name.value) } ?? [])
             // Binary strings are files.
             for index in fields.indices {
                 guard let type = fields[index].type else { continue }
@@ -581,6 +581,19 @@ extension OpenAPIReader {
             endpoint.body = .binary(
                 isAnything(other.key.value) ? Located("application/octet-stream", at: other.key.location) : other.key
             )
+        }
+    }
+
+    /// `fields` of a form or multipart body, which has no `null`: a required field that may be `null` is
+    /// optional there (left out for `nil`), as the format's form fields are.
+    static func withoutNull(_ fields: [RawField]) -> [RawField] {
+        fields.map { field in
+            guard field.allowsNull, field.nullable?.value == true, var type = field.type else { return field }
+            var field = field
+            field.nullable = nil
+            type.value += "?"
+            field.type = type
+            return field
         }
     }
 

@@ -271,6 +271,10 @@ public struct RawField: Sendable {
     /// What the property's values may be besides what its type says, for an API that sends otherwise than its
     /// description (the config's `tolerate:`).
     public var tolerance: Tolerance = []
+    /// Whether an OpenAPI document lets the value be `null` (`nullable: true`, `type: [T, "null"]`, a `null`
+    /// alternative, or a `$ref` to a schema that allows it): the loader makes such a field `nullable` where
+    /// it is required, and `T?` elsewhere. Not part of the format: a spec says `nullable:` itself.
+    public var allowsNull = false
 }
 
 /// What a property's values may be besides what its type says, as an API sends them though its description
@@ -284,6 +288,9 @@ public struct Tolerance: OptionSet, Sendable, Hashable {
     public static let numbersAsText = Tolerance(rawValue: 1)
     /// Empty text sent for an optional value is read as none.
     public static let emptyTextAsAbsent = Tolerance(rawValue: 2)
+    /// A required property the API leaves out, or sends as `null`, though its description says it may not: the
+    /// property is optional (`T?`).
+    public static let missingOrNull = Tolerance(rawValue: 4)
 }
 
 /// A YAML value kept for the resolver (a default value), opaque outside the core.

@@ -83,7 +83,7 @@ enum SpecKeys {
     static let config = [
         "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
     ]
-    static let tolerate = ["numbersAsText", "emptyTextAsAbsent"]
+    static let tolerate = ["numbersAsText", "emptyTextAsAbsent", "missingOrNull"]
     static let filter = ["operations", "tags", "paths"]
     static let rename = ["schemas", "operations", "properties"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
@@ -243,6 +243,7 @@ struct FormatReader {
                     switch item.key.value {
                     case "numbersAsText": tolerance = .numbersAsText
                     case "emptyTextAsAbsent": tolerance = .emptyTextAsAbsent
+                    case "missingOrNull": tolerance = .missingOrNull
                     default:
                         unknownKey(item.key, allowed: SpecKeys.tolerate, in: "`tolerate`")
                         continue

@@ -176,9 +176,12 @@ public struct MockServer: Sendable {
     }
 
     /// The answer to a refused request. In the shape the endpoint documents for its status, when it documents
-    /// one (`errors: 4XX: Problem`): a value of that type, its text property of a message-like name (or its first)
-    /// saying what was wrong, so that the client reads it as the spec's typed error. The mock's own
-    /// `{"error": …, "problems": […], "details": […]}` otherwise. The problems are in `X-Mock-Problems` either way.
+    /// one (`errors: 4XX: Problem`), or else the shape the API's other endpoints document for it (a refusal of a
+    /// path no endpoint has, too): a value of that type, its text property of a message-like name (or its first)
+    /// saying what was wrong, so that the client (or an official SDK) reads it as the API's typed error. Without
+    /// one, `{"title": …, "status": …, "problems": […], "details": […]}` (`application/problem+json`): never
+    /// a top-level `error` of text, which SDKs of APIs whose errors are `{"error": {…}}` misread. The problems
+    /// are in `X-Mock-Problems` either way.
     func response(to refusal: MockRefusal, of operation: Operation? = nil) -> MockResponse {
         let messages = refusal.problems.map(\.message)
         // A header holds ASCII on one line.
@@ -187,7 +190,8 @@ public struct MockServer: Sendable {
         }
         .joined()
         let body: DocumentNode
-        if let type = operation?.errorType(forStatus: refusal.status) {
+        var contentType = "application/json"
+        if let type = operation?.errorType(forStatus: refusal.status) ?? sharedErrorType(forStatus: refusal.status) {
             let value = values.value(type)
             body =
                 values.messagePath(in: type).map {
@@ -195,7 +199,8 @@ public struct MockServer: Sendable {
                 } ?? value
         } else {
             var object = DocumentObject()
-            object["error"] = .string(refusal.error)
+            object["title"] = .string(refusal.error)
+            object["status"] = .int(refusal.status)
             object["problems"] = .array(messages.map(DocumentNode.string))
             object["details"] = .array(
                 refusal.problems.map { problem in
@@ -207,13 +212,29 @@ public struct MockServer: Sendable {
                 }
             )
             body = .object(object)
+            contentType = "application/problem+json"
         }
         return MockResponse(
             status: refusal.status,
-            headers: [MockHeader("Content-Type", "application/json")] + refusal.headers
+            headers: [MockHeader("Content-Type", contentType)] + refusal.headers
                 + [MockHeader("X-Mock-Problems", summary)],
             body: Data((body.jsonText() + "\n").utf8)
         )
+    }
+}
+
+extension MockServer {
+    /// The error body the API's endpoints document most often for `status` (exactly, or by its class): how the
+    /// API refuses, for a refusal of an endpoint that documents none, or of a path no endpoint has.
+    func sharedErrorType(forStatus status: Int) -> TypeRef? {
+        var counts: [TypeRef: Int] = [:]
+        var order: [TypeRef] = []
+        for operation in api.operations {
+            guard let type = operation.errorType(forStatus: status) else { continue }
+            if counts[type] == nil { order.append(type) }
+            counts[type, default: 0] += 1
+        }
+        return order.max { counts[$0]! < counts[$1]! }
     }
 }
 

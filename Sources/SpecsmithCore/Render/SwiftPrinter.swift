@@ -298,8 +298,10 @@ public struct SwiftPrinter: Sendable {
         case .ifElse(let condition, let body, let otherwise):
             emit(condition, prefix: "if ", suffix: " {", into: &writer)
             writer.indent { emit(body, into: &$0) }
-            writer.line("} else {")
-            writer.indent { emit(otherwise, into: &$0) }
+            if !otherwise.isEmpty {
+                writer.line("} else {")
+                writer.indent { emit(otherwise, into: &$0) }
+            }
             writer.line("}")
         case .throw(let error):
             emit(error, prefix: "throw ", suffix: "", into: &writer)

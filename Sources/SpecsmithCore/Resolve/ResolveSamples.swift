@@ -51,6 +51,7 @@ extension ResolveContext {
     ) -> String? {
         guard let sample, let value = readSample(sample)?.value else { return nil }
         var checker = SampleChecker(models: models, dates: dates)
+        checker.suggestsTolerance = raw.isOpenAPI
         var lines: [String] = []
         switch body {
         case .events(let element, let terminator):
@@ -98,6 +99,7 @@ extension ResolveContext {
 
     private mutating func checkSample(_ value: YAMLValue, response: TypeRef, models: [String: Model]) {
         var checker = SampleChecker(models: models, dates: dates)
+        checker.suggestsTolerance = raw.isOpenAPI
         checker.check(value, as: response, at: "")
         for mismatch in checker.mismatches.prefix(Self.sampleMismatchLimit) {
             diagnostics.error(
@@ -115,6 +117,9 @@ struct SampleChecker {
     /// Whether values are checked as a server checks what it is sent, rather than as the client reads them:
     /// an enumeration's value must be listed, and a union's value must be one of its alternatives.
     let strict: Bool
+    /// Whether a problem the config's `tolerate:` would fix says so: for an OpenAPI document, whose API may
+    /// send otherwise than it says (a spec in the format says its own types).
+    var suggestsTolerance = false
     /// A problem of a value: what is wrong, where in the file, and the path of the part at fault.
     typealias Mismatch = (message: String, location: SourceLocation, path: String)
     private(set) var mismatches: [Mismatch] = []
@@ -221,11 +226,22 @@ struct SampleChecker {
                         }
                         continue
                     }
+                    if case .null = field.kind, !property.type.isOptional, suggestsTolerance {
+                        report(
+                            "`\(join(path, property.key))` must not be `null`; if the API sends it so, add `\(name).\(property.key)` to `tolerate.missingOrNull` in the config",
+                            at: field.location,
+                            path: join(path, property.key)
+                        )
+                        continue
+                    }
                     check(field, as: property.type, at: join(path, property.key))
                 } else if !property.type.isOptional && property.defaultValue == nil {
                     let place = path.isEmpty ? "" : " at `\(path)`"
                     report(
-                        "the `\(name)`\(place) has no `\(property.key)`, which is required",
+                        "the `\(name)`\(place) has no `\(property.key)`, which is required"
+                            + (suggestsTolerance
+                                ? "; if the API leaves it out, add `\(name).\(property.key)` to `tolerate.missingOrNull` in the config"
+                                : ""),
                         at: value.location,
                         path: join(path, property.key)
                     )
@@ -264,6 +280,7 @@ struct SampleChecker {
         var closest: (type: TypeRef, mismatches: [Mismatch])?
         for alternative in union.alternatives {
             var trial = SampleChecker(models: models, dates: dates, strict: strict)
+            trial.suggestsTolerance = suggestsTolerance
             trial.depth = depth
             trial.steps = steps
             trial.check(value, as: alternative.type, at: path)

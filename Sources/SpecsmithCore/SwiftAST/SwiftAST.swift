@@ -205,7 +205,7 @@ public indirect enum Statement: Sendable, Hashable {
     case doCatch([Statement], catch: [Statement])
     /// `if let name = value { body }`
     case ifLet(name: String, value: Expression, body: [Statement])
-    /// `if condition { body } else { otherwise }`
+    /// `if condition { body } else { otherwise }`, without `else` when `otherwise` is empty
     case ifElse(Expression, [Statement], [Statement])
     /// `throw error`
     case `throw`(Expression)

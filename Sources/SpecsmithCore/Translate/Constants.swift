@@ -13,6 +13,8 @@ enum RuntimeSymbols {
     static let requestBody = "RequestBody"
     static let pathSegment = "PathSegment"
     static let parameterValue = "ParameterValue"
+    /// What a server's (closed) enumerations conform to: decoding an unlisted value names the listed ones.
+    static let listedValues = "ListedValues"
     static let dateCoding = "DateCoding"
     static let apiEndpoint = "APIEndpoint"
     static let authorizedEndpoint = "AuthorizedEndpoint"
@@ -26,6 +28,8 @@ enum RuntimeSymbols {
     static let json = "JSON"
     /// The kind of JSON value a decoder holds: `JSON.Kind(of: decoder)`.
     static let jsonKind = "JSON.Kind"
+    /// `decoder.hasTags(["object": "account"])`: whether a union's alternative may be tried for the value.
+    static let hasTags = "hasTags"
     /// A value or `null`, for `nullable` optional properties: `Nullable<T>?`.
     static let nullable = "Nullable"
     /// `KeyedDecodingContainer.decodeNullable(_:forKey:)`, which tells a missing key from `null`.

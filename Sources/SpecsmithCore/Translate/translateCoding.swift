@@ -22,7 +22,7 @@ func translateCoding(_ model: Model, properties: [Property], access: AccessModif
 /// Whether synthesized decoding would get the property wrong.
 private func decodesByHand(_ property: Property) -> Bool {
     (property.defaultValue != nil && property.defaultValue != .null) || property.constant != nil
-        || property.dates != nil || property.isRequiredNullable || property.isRequiredWhenReceived
+        || property.dates != nil || property.isRequiredWhenReceived
         || isNullable(property) || !property.tolerance.isEmpty
 }
 
@@ -119,14 +119,9 @@ private func decodingInitializer(
                 [Argument(nil, .verbatim("\(TranslationSupport.typeText(inner)).self"))],
                 key: key
             )
-        } else if property.isRequiredNullable {
-            // The key must be there; its value may be `null`.
-            value = containerCall(
-                "decode",
-                [Argument(nil, .verbatim("\(TranslationSupport.typeText(property.type)).self"))],
-                key: key
-            )
         } else {
+            // A required `nullable` property is always written, and read like any optional one: a value that
+            // may be `null` is `nil` when the key is missing too, as real APIs and their examples leave it out.
             let required =
                 property.isRequiredWhenReceived || (!property.type.isOptional && property.defaultValue == nil)
             value = containerCall(

@@ -150,7 +150,9 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             kind: .enum,
             name: model.name,
             inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue]
-                + (enumeration.isInteger && !isClosed ? ["ExpressibleByIntegerLiteral"] : []),
+                + (enumeration.isInteger && !isClosed ? ["ExpressibleByIntegerLiteral"] : [])
+                // Decoding a value it does not list fails naming those it lists, for a server's `400`.
+                + (isClosed ? [RuntimeSymbols.listedValues] : []),
             members: members
         )
     )

@@ -243,13 +243,26 @@ private func decodingByShape(
         } else {
             let tried = union.fallbackCase == nil ? candidates.dropLast() : candidates[...]
             for alternative in tried {
-                body.append(
-                    .ifLet(
-                        name: "value",
-                        value: .optionalTry(decode(alternative)),
-                        body: [assign(alternative.name, .identifier("value")), .return(nil)]
-                    )
+                let attempt: Statement = .ifLet(
+                    name: "value",
+                    value: .optionalTry(decode(alternative)),
+                    body: [assign(alternative.name, .identifier("value")), .return(nil)]
                 )
+                let tags = kind == "object" ? UnionTags.of(alternative.type, api: api) : []
+                if tags.isEmpty {
+                    body.append(attempt)
+                } else {
+                    // An enumeration of one value (`object: "account"`) keeps another value (`"bank_account"`)
+                    // as unknown: a value with another is of another alternative.
+                    let entries = tags.map {
+                        DictionaryEntry(key: .literal(.string($0.key)), value: .literal(.string($0.value)))
+                    }
+                    let check: Expression = .call(
+                        .member(.identifier("decoder"), RuntimeSymbols.hasTags),
+                        [Argument(nil, .dictionary(entries))]
+                    )
+                    body.append(.ifElse(check, [attempt], []))
+                }
             }
             body.append(union.fallbackCase == nil ? assign(last.name, .try(decode(last))) : fallback)
         }
@@ -262,6 +275,26 @@ private func decodingByShape(
         container,
         .switch(.call(.identifier(RuntimeSymbols.jsonKind), [Argument("of", .identifier("decoder"))]), cases),
     ]
+}
+
+/// The tags of a union's alternative without a discriminator: the required properties of its model whose type
+/// is an enumeration of one text value (Stripe's `object: {enum: [account]}`, OpenAI's `type: {enum:
+/// [file_search]}`). A client's enumerations keep values they do not list, so such a model decodes a value of
+/// another alternative too; the union tries it only for a value whose tags, where it has them, are these.
+enum UnionTags {
+    /// The tags of `type`'s model, by key in property order; none for other types.
+    static func of(_ type: TypeRef, api: API) -> [(key: String, value: String)] {
+        guard case .model(let name) = type, let model = api.models.first(where: { $0.name == name }),
+            case .object(let properties) = model.shape
+        else { return [] }
+        return properties.compactMap { property in
+            guard case .model(let target) = property.type, property.defaultValue == nil,
+                let enumeration = api.models.first(where: { $0.name == target }),
+                case .enumeration(let values) = enumeration.shape, !values.isInteger, values.cases.count == 1
+            else { return nil }
+            return (property.key, values.cases[0].rawValue)
+        }
+    }
 }
 
 /// The kinds of JSON value (`JSON.Kind`'s cases) a type decodes from, for decoding unions by shape.

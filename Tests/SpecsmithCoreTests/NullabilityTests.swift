@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import SpecsmithCore
+
+/// What real APIs send where their descriptions allow `null` or tell alternatives apart by a one-value
+/// enumeration: the cases that made generated clients fail on real payloads (issue 45).
+@Suite struct NullabilityTests {
+    static let fixture = OpenAPITests.directory.appendingPathComponent("required-nullable.yaml")
+
+    static func generate(_ text: String, path: String) -> Pipeline.Output {
+        Pipeline.generate(text: text, path: path, overrides: Pipeline.Overrides(flavours: [.async])) { _ in nil }
+    }
+
+    /// A required property that may be `null` is `T?`, in every spelling descriptions use (`nullable: true`,
+    /// `type: [T, "null"]`, a `null` alternative, `x-nullable`, a `$ref` to a nullable schema, an `allOf`
+    /// beside `nullable` or with a `{nullable: true}` part, and a property a later part of `allOf` requires): decoded from `null` (or a missing
+    /// key, as real APIs' examples leave such keys out), always written, `null` for `nil`, and required as an
+    /// initializer parameter. Optional ones stay `T?`, left out when `nil`. (From 2026-11-22 to this test, such properties were `T`: a later part of `allOf`
+    /// making a property required took away the `?` that `null` had given it, for every required property.)
+    @Test func aRequiredPropertyThatMayBeNullIsOptionalAndWrittenAsNull() async throws {
+        let text = try String(contentsOf: Self.fixture, encoding: .utf8)
+        let output = Self.generate(text, path: "required-nullable.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        for (name, type) in [
+            ("body", "String"), ("closedAt", "Date"), ("labels", "[String]"), ("assignee", "User"),
+            ("suspendedBy", "NullableUser"), ("stateReason", "IssueStateReason"), ("milestone", "Milestone"),
+            ("score", "Double"), ("refusal", "String"), ("truncation", "Milestone"),
+        ] {
+            #expect(swift.contains("public var \(name): \(type)?\n"), "\(name)")
+            #expect(swift.contains("try container.encode(self.\(name), forKey: .\(name))"), "\(name)")
+        }
+        // Optional ones, nullable or not, are left out when `nil`.
+        #expect(swift.contains("try container.encodeIfPresent(self.locked, forKey: .locked)"))
+        // The import says the same in the format.
+        let imported = try #require(Importer.importOpenAPI(text: text, path: "required-nullable.yaml").spec)
+        #expect(imported.contains("      body:\n        type: String\n        nullable: true\n"))
+        #expect(imported.contains("      suspended_by:\n        type: NullableUser\n        nullable: true\n"))
+        #expect(imported.contains("      locked: \"Bool?\"\n"))
+
+        // `null` decodes and is written back; a missing key reads as `nil` and is written as `null`.
+        let everyNull = """
+            {"id":1,"title":"t","body":null,"closed_at":null,"labels":null,"assignee":null,"suspended_by":null,\
+            "state_reason":null,"milestone":null,"score":null,"refusal":null,"truncation":null}
+            """
+        let values = """
+            {"id":1,"title":"t","body":"b","closed_at":"2024-01-01T00:00:00Z","labels":["bug"],\
+            "assignee":{"login":"a"},"suspended_by":{"login":"s"},"state_reason":"completed",\
+            "milestone":{"title":"m"},"score":1.5,"refusal":"no","truncation":{"title":"t"},"locked":true,\
+            "closed_by":{"login":"c"}}
+            """
+        let locked = """
+            {"id":1,"title":"t","body":null,"closed_at":null,"labels":null,"assignee":null,"suspended_by":null,\
+            "state_reason":null,"milestone":null,"score":null,"refusal":null,"truncation":null,"locked":null,\
+            "closed_by":null}
+            """
+        let main = """
+            import Foundation
+            import SpecsmithRuntime
+
+            let decoder = DateCoding.iso8601.makeDecoder()
+            let encoder = DateCoding.iso8601.makeEncoder()
+            encoder.outputFormatting = .sortedKeys
+            func roundTrip<T: Codable>(_ type: T.Type, _ text: String) -> String {
+                do {
+                    let value = try decoder.decode(T.self, from: Data(text.utf8))
+                    return String(decoding: try encoder.encode(value), as: UTF8.self)
+                } catch {
+                    return "error"
+                }
+            }
+            print(roundTrip(Issue.self, #"\(everyNull)"#))
+            print(roundTrip(Issue.self, #"\(values)"#))
+            print(roundTrip(Issue.self, #"{"id":1,"title":"t"}"#))
+            print(roundTrip(LockedIssue.self, #"\(locked)"#))
+            print(roundTrip(LockedIssue.self, #"\(everyNull)"#))
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "RequiredNullable")
+        try #require(lines.count == 5, "\(lines)")
+        #expect(try Self.object(lines[0]) == Self.object(everyNull))
+        #expect(try Self.object(lines[1]) == Self.object(values))
+        #expect(try Self.object(lines[2]) == Self.object(everyNull))
+        #expect(try Self.object(lines[3]) == Self.object(locked))
+        #expect(try Self.object(lines[4]) == Self.object(locked))  // `locked` and `closed_by` are required there
+    }
+
+    /// A union without a discriminator whose alternatives have an enumeration of one value each (Stripe's
+    /// `object: {enum: [account]}`) decodes each value as the alternative whose value it has: a client's
+    /// enumeration keeps values it does not list, so the first alternative took every value before.
+    @Test func aOneValueEnumerationTellsAlternativesApart() async throws {
+        let text = try String(
+            contentsOf: OpenAPITests.directory.appendingPathComponent("one-value-tags.yaml"),
+            encoding: .utf8
+        )
+        let output = Self.generate(text, path: "one-value-tags.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let main = """
+            import Foundation
+
+            for text in [
+                #"{"deleted":true,"id":"ba_1","object":"bank_account"}"#,
+                #"{"id":"acct_1","object":"account"}"#,
+                #"{"id":"card_1","object":"card"}"#,
+                #"{"id":"x_1"}"#,
+            ] {
+                switch try JSONDecoder().decode(DeleteSourceResponse.self, from: Data(text.utf8)) {
+                case .account(let account): print("account", account.id)
+                case .deletedBankAccount(let deleted): print("deleted bank account", deleted.id)
+                case .unknown: print("unknown")
+                }
+            }
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "OneValueTags")
+        #expect(lines == ["deleted bank account ba_1", "account acct_1", "unknown", "unknown"])
+    }
+
+    static func object(_ text: String) throws -> NSDictionary {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+    }
+}
