@@ -115,6 +115,123 @@ import Testing
         #expect(lines == ["deleted bank account ba_1", "account acct_1", "unknown", "unknown"])
     }
 
+    /// A property test over seeded random OpenAPI documents: properties of every type, required or not, and
+    /// nullable in every spelling or not. For each model, `null` for every nullable property (and a value for
+    /// the others) decodes, and so does the same object with every optional property absent; each encodes back
+    /// to what the description says is sent: a required nullable property as `null`, an optional one left out
+    /// when `nil`.
+    @Test(arguments: [UInt64(7), 8])
+    func nullsAndAbsencesDecodeAndEncodeBack(seed: UInt64) async throws {
+        var random = SeededGenerator(state: seed)
+        let spellings: [(String) -> String] = [
+            { "{\($0), nullable: true}" },
+            { "{\($0), x-nullable: true}" },
+            { "{anyOf: [{\($0)}, {type: \"null\"}]}" },
+            { "{oneOf: [{type: \"null\"}, {\($0)}]}" },
+            { "{allOf: [{\($0)}, {nullable: true}]}" },
+        ]
+        // Each type as a schema's members, and a value of it as JSON.
+        let types: [(schema: String, value: Any)] = [
+            ("type: string", "text"), ("type: integer", 7), ("type: number", 1.5), ("type: boolean", true),
+            ("type: string, format: date-time", "2024-01-01T00:00:00Z"), ("type: array, items: {type: string}", ["a"]),
+            ("$ref: \"#/components/schemas/Leaf\"", ["v": "x"]), ("$ref: \"#/components/schemas/Kind\"", "a"),
+            ("$ref: \"#/components/schemas/NullableLeaf\"", ["v": "y"]),
+        ]
+        var schemas = """
+                Leaf: {type: object, required: [v], properties: {v: {type: string}}}
+                NullableLeaf: {type: object, nullable: true, required: [v], properties: {v: {type: string}}}
+                Kind: {type: string, enum: [a, b]}
+
+            """
+        // For each model: its properties' keys, whether each is required, and whether it may be null.
+        var models: [(name: String, properties: [(key: String, required: Bool, nullable: Bool, value: Any)])] = []
+        for index in 0..<10 {
+            var properties: [(key: String, required: Bool, nullable: Bool, value: Any)] = []
+            var lines: [String] = []
+            for number in 0..<Int.random(in: 3...8, using: &random) {
+                let key = "p\(number)"
+                let type = types.randomElement(using: &random)!
+                let isNullableRef = type.schema.contains("NullableLeaf")
+                let nullable = isNullableRef || Bool.random(using: &random)
+                let schema =
+                    nullable && !isNullableRef
+                    ? spellings.randomElement(using: &random)!(type.schema) : "{\(type.schema)}"
+                properties.append((key, Bool.random(using: &random), nullable, type.value))
+                lines.append("        \(key): \(schema)")
+            }
+            let required = properties.filter(\.required).map(\.key)
+            schemas += "    M\(index):\n      type: object\n      required: [\(required.joined(separator: ", "))]\n"
+            schemas += "      properties:\n" + lines.joined(separator: "\n") + "\n"
+            models.append(("M\(index)", properties))
+        }
+        let document = """
+            openapi: 3.0.3
+            info: {title: Presence, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /m:
+                get:
+                  operationId: getM
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/M0"}}}}
+            components:
+              schemas:
+            \(schemas)
+            """
+        let output = Self.generate(document, path: "presence.yaml")
+        try #require(!output.hasErrors, "\(output.diagnostics)")
+        var main = """
+            import Foundation
+            import SpecsmithRuntime
+
+            let decoder = DateCoding.iso8601.makeDecoder()
+            let encoder = DateCoding.iso8601.makeEncoder()
+            encoder.outputFormatting = .sortedKeys
+            func roundTrip<T: Codable>(_ type: T.Type, _ base64: String) -> String {
+                do {
+                    let value = try decoder.decode(T.self, from: Data(base64Encoded: base64)!)
+                    return String(decoding: try encoder.encode(value), as: UTF8.self)
+                } catch {
+                    return "error \\(error)"
+                }
+            }
+
+            """
+        var expected: [[String: Any]] = []
+        for model in models {
+            // Every nullable property `null`, the others a value, every key there.
+            var everyNull: [String: Any] = [:]
+            // The same without the optional properties.
+            var requiredOnly: [String: Any] = [:]
+            var sentBack: [String: Any] = [:]
+            for property in model.properties {
+                let value: Any = property.nullable ? NSNull() : property.value
+                everyNull[property.key] = value
+                if property.required {
+                    requiredOnly[property.key] = value
+                    sentBack[property.key] = value
+                }
+            }
+            for payload in [everyNull, requiredOnly] {
+                let data = try JSONSerialization.data(withJSONObject: payload)
+                main += "print(roundTrip(\(model.name).self, \"\(data.base64EncodedString())\"))\n"
+                // What is written back: required keys (`null` for a nullable one), optional ones left out, as they
+                // are `nil` or were `null`, except an optional one that had a value.
+                var back = sentBack
+                for property in model.properties
+                where !property.required && !property.nullable && payload[property.key] != nil {
+                    back[property.key] = property.value
+                }
+                expected.append(back)
+            }
+        }
+        let lines = try await SwiftCompiler.run(output, main: main, module: "Presence\(seed)")
+        try #require(lines.count == expected.count, "\(lines)")
+        for (line, wanted) in zip(lines, expected) {
+            #expect(try Self.object(line) == wanted as NSDictionary, "\(line)")
+        }
+    }
+
     static func object(_ text: String) throws -> NSDictionary {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
     }

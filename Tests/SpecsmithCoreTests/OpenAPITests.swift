@@ -43,6 +43,51 @@ import Testing
         try Self.expectGolden(text: spec, named: "bookshelf.imported.yaml")
     }
 
+    /// With a filter, an inline schema written alike in several places is named after a place that is
+    /// generated: OpenAI's list answers share `object: {enum: [list]}`, and a filter to the models' operation
+    /// named `ListModelsResponse.object` after `ListAuditLogsResponse`, which comes first in the document.
+    @Test func aFilteredDocumentNamesSharedInlineSchemasAfterWhatItKeeps() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Lists, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /audit_logs:
+                get:
+                  operationId: listAuditLogs
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/ListAuditLogsResponse"}}}}
+              /models:
+                get:
+                  operationId: listModels
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/ListModelsResponse"}}}}
+            components:
+              schemas:
+                ListAuditLogsResponse:
+                  type: object
+                  required: [object, data]
+                  properties:
+                    object: {type: string, enum: [list]}
+                    data: {type: array, items: {type: string}}
+                ListModelsResponse:
+                  type: object
+                  required: [object, data]
+                  properties:
+                    object: {type: string, enum: [list]}
+                    data: {type: array, items: {type: string}}
+            """
+        let config = Pipeline.ConfigSource(text: "filter:\n  operations: [listModels]\n", path: "specsmith-config.yaml")
+        let output = Pipeline.generate(text: document, path: "lists.yaml", config: config) { _ in nil }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("public var object: ListModelsResponseObject"), "\(swift)")
+        #expect(!swift.contains("ListAuditLogs"))
+        // Unfiltered, the first place names it, as before.
+        let whole = Pipeline.generate(text: document, path: "lists.yaml") { _ in nil }.files.map(\.contents).joined()
+        #expect(whole.contains("public var object: ListAuditLogsResponseObject"))
+    }
+
     /// The config's `rename:` gives schemas, operations and properties names of the user's own; the imported
     /// spec keeps them; a rename that names nothing is a warning at its place in the config.
     @Test func theConfigRenamesSchemasOperationsAndProperties() throws {

@@ -16,7 +16,12 @@ import Testing
 
     static var fixtureNames: [String] {
         let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
-        return (names ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return (names ?? []).filter { name in
+            var isFolder: ObjCBool = false
+            let path = directory.appendingPathComponent(name).path
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }.sorted()
     }
 
     /// Each cut's payloads decode through its generated client.
