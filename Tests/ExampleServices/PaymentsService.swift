@@ -18,7 +18,7 @@ final class PaymentsDesk: PaymentsService {
     let customer = Mutex(
         value(
             Customer.self,
-            #"{"id":"cus_1","object":"customer","created":1767225600,"livemode":false,"email":"ann@example.com","name":"Ann","description":"VIP","balance":0,"metadata":{"tier":"gold"}}"#
+            #"{"id":"cus_1","object":"customer","created":1767225600,"livemode":false,"email":"ann@example.com","name":"Ann","description":"VIP","balance":0,"metadata":{"tier":"gold"},"default_payment_method":"pm_1"}"#
         )
     )
     /// Charges 1…5, created a day apart from 1 January 2026.
@@ -110,7 +110,17 @@ final class PaymentsDesk: PaymentsService {
     ) async throws -> Reply<Customer, ErrorResponse> {
         received.withLock { $0.expands.append(expand) }
         guard id == "cus_1" else { return .error(missing(id), status: 404) }
-        return .answer(customer.withLock { $0 })
+        var answer = customer.withLock { $0 }
+        // An expandable field is its id unless asked for whole.
+        if expand?.contains("default_payment_method") == true, case .id(let method)? = answer.defaultPaymentMethod {
+            answer.defaultPaymentMethod = .paymentMethod(
+                Self.value(
+                    PaymentMethod.self,
+                    #"{"id":"\#(method)","object":"payment_method","created":1767225600,"livemode":false,"type":"card","card":{"brand":"visa","last4":"4242","exp_month":12,"exp_year":2030}}"#
+                )
+            )
+        }
+        return .answer(answer)
     }
 
     func updateCustomer(

@@ -65,7 +65,7 @@ struct RecordingMiddleware: RouterMiddleware {
         // A request without a body keeps its original body stream, so handlers can still watch for the
         // client closing the connection (`consumeWithCancellationOnInboundClose`).
         let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
-        let buffer = hasBody ? try await request.collectBody(upTo: 1 << 20) : ByteBuffer()
+        let buffer = hasBody ? try await request.collectBody(upTo: 1 << 23) : ByteBuffer()
         var headers: [String: String] = [:]
         for field in request.headers {
             headers[field.name.canonicalName] = field.value

@@ -240,6 +240,20 @@ struct MockRequestCheck {
                 return problem("`\(name)\(index.isEmpty ? "" : "[\(index)]")[\(missing)]` is required")
             }
         }
+        // Each value of a property that is a value (not an object or a list), as its type: `created[gte]=soon`
+        // for a date is a problem, as it is for the server.
+        for pair in query where pair.name.hasPrefix(name + "[") {
+            let parts = pair.name.dropFirst(name.count).split(separator: "]").map { String($0.drop { $0 == "[" }) }
+            guard let key = isList ? parts.dropFirst().first : parts.first, parts.count == (isList ? 2 : 1),
+                let property = properties.first(where: { $0.key == key })
+            else { continue }
+            let type = property.type.unwrapped
+            if case .model(let target) = type, case .object? = api.model(named: target)?.shape { continue }
+            if type.isArray || pair.value.isEmpty { continue }
+            if let expected = MockText.mismatch(pair.value, as: type, dates: property.dates ?? parameter.dates ?? api.dates, in: api) {
+                return problem("`\(pair.name)` must be \(expected), not `\(pair.value)`")
+            }
+        }
         return []
     }
 
