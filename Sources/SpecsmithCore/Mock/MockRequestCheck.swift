@@ -250,7 +250,12 @@ struct MockRequestCheck {
             let type = property.type.unwrapped
             if case .model(let target) = type, case .object? = api.model(named: target)?.shape { continue }
             if type.isArray || pair.value.isEmpty { continue }
-            if let expected = MockText.mismatch(pair.value, as: type, dates: property.dates ?? parameter.dates ?? api.dates, in: api) {
+            if let expected = MockText.mismatch(
+                pair.value,
+                as: type,
+                dates: property.dates ?? parameter.dates ?? api.dates,
+                in: api
+            ) {
                 return problem("`\(pair.name)` must be \(expected), not `\(pair.value)`")
             }
         }
