@@ -151,7 +151,7 @@ struct AnyCodingKey: CodingKey {
 
 /// An enumeration that has only the values its spec lists, as a generated server's enumerations do (the contract
 /// is the server's own): decoding another value fails, naming the values it lists in the wire's terms
-/// (`` `sideways` is not one of "asc", "desc". ``), so that a `400` says what a request may send.
+/// (`"sideways" is not one of "asc", "desc".`), so that a `400` says what a request may send.
 public protocol ListedValues: RawRepresentable, Decodable, Sendable where RawValue: Decodable & Sendable {
     /// Every value the spec lists.
     static var knownCases: [Self] { get }

@@ -294,6 +294,53 @@ import Testing
         #expect(Self.problems(form) == ["the form field `password` is required"])
     }
 
+    /// A refusal is in the API's own error body where it has one, so that its SDKs read it as their typed error:
+    /// the endpoint's documented one, else the one the API's other endpoints document (a path no endpoint has,
+    /// too). Without any, `application/problem+json` with no top-level `error` text, which SDKs of APIs whose
+    /// errors are `{"error": {…}}` misread (the stripe SDK crashed on it).
+    @Test func refusalsAreInTheAPIsOwnErrorBody() throws {
+        let payments = try Self.mock("Payments")
+        let unknown = payments.respond(to: MockRequest(method: "GET", target: "/nowhere", headers: [Self.bearer]))
+        #expect(unknown.status == 404)
+        let error = (Self.json(unknown) as? [String: Any])?["error"] as? [String: Any]
+        #expect(error?["type"] as? String == "api_error", "\(String(decoding: unknown.body, as: UTF8.self))")
+        #expect((error?["message"] as? String)?.contains("/nowhere") == true)
+        let spec = """
+            name: Bare
+            baseURL: https://bare.example
+            endpoints:
+              ping:
+                method: GET
+                path: /ping
+                query: {count: Int}
+            """
+        let refused = try Self.mock(spec: spec).respond(to: MockRequest(method: "GET", target: "/ping?count=two"))
+        #expect(refused.status == 400)
+        #expect(refused.headers.contains { $0.name == "Content-Type" && $0.value == "application/problem+json" })
+        let body = try #require(Self.json(refused) as? [String: Any])
+        #expect(body["error"] == nil && body["title"] as? String == "invalid request" && body["status"] as? Int == 400)
+        #expect(Self.problems(refused) == ["the query parameter `count` must be an integer, not `two`"])
+    }
+
+    /// A made-up list has one item however deep it is (OpenAI's `data[0].embedding`, a list in an object in a
+    /// list), so that clients see the shape of the data.
+    @Test func madeUpListsHaveAnItemAtAnyDepth() throws {
+        let spec = """
+            name: Deep
+            baseURL: https://deep.example
+            models:
+              Embedding: {properties: {embedding: "[Double]", index: Int}}
+              Page: {properties: {data: "[Embedding]", tags: "[[String]]"}}
+            endpoints:
+              embed: {method: POST, path: /embeddings, response: Page}
+            """
+        let answer = try Self.mock(spec: spec).respond(to: MockRequest(method: "POST", target: "/embeddings"))
+        let page = try #require(Self.json(answer) as? [String: Any])
+        let first = try #require((page["data"] as? [[String: Any]])?.first)
+        #expect(first["embedding"] as? [Double] == [1.5])
+        #expect(page["tags"] as? [[String]] == [["tags"]])
+    }
+
     @Test func multipartPartsAreChecked() throws {
         let files = try Self.mock("Files")
         let boundary = "XyZ"
