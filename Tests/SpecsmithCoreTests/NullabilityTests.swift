@@ -55,27 +55,17 @@ import Testing
             "state_reason":null,"milestone":null,"score":null,"refusal":null,"truncation":null,"locked":null,\
             "closed_by":null}
             """
-        let main = """
-            import Foundation
-            import SpecsmithRuntime
-
-            let decoder = DateCoding.iso8601.makeDecoder()
-            let encoder = DateCoding.iso8601.makeEncoder()
-            encoder.outputFormatting = .sortedKeys
-            func roundTrip<T: Codable>(_ type: T.Type, _ text: String) -> String {
-                do {
-                    let value = try decoder.decode(T.self, from: Data(text.utf8))
-                    return String(decoding: try encoder.encode(value), as: UTF8.self)
-                } catch {
-                    return "error"
-                }
-            }
-            print(roundTrip(Issue.self, #"\(everyNull)"#))
-            print(roundTrip(Issue.self, #"\(values)"#))
-            print(roundTrip(Issue.self, #"{"id":1,"title":"t"}"#))
-            print(roundTrip(LockedIssue.self, #"\(locked)"#))
-            print(roundTrip(LockedIssue.self, #"\(everyNull)"#))
-            """
+        let main =
+            Self.roundTrip + """
+                    func roundTrip<T: Codable>(_ type: T.Type, _ text: String) -> String {
+                        roundTrip(type, base64: Data(text.utf8).base64EncodedString())
+                    }
+                    print(roundTrip(Issue.self, #"\(everyNull)"#))
+                print(roundTrip(Issue.self, #"\(values)"#))
+                print(roundTrip(Issue.self, #"{"id":1,"title":"t"}"#))
+                print(roundTrip(LockedIssue.self, #"\(locked)"#))
+                print(roundTrip(LockedIssue.self, #"\(everyNull)"#))
+                """
         let lines = try await SwiftCompiler.run(output, main: main, module: "RequiredNullable")
         try #require(lines.count == 5, "\(lines)")
         #expect(try Self.object(lines[0]) == Self.object(everyNull))
@@ -83,36 +73,6 @@ import Testing
         #expect(try Self.object(lines[2]) == Self.object(everyNull))
         #expect(try Self.object(lines[3]) == Self.object(locked))
         #expect(try Self.object(lines[4]) == Self.object(locked))  // `locked` and `closed_by` are required there
-    }
-
-    /// A union without a discriminator whose alternatives have an enumeration of one value each (Stripe's
-    /// `object: {enum: [account]}`) decodes each value as the alternative whose value it has: a client's
-    /// enumeration keeps values it does not list, so the first alternative took every value before.
-    @Test func aOneValueEnumerationTellsAlternativesApart() async throws {
-        let text = try String(
-            contentsOf: OpenAPITests.directory.appendingPathComponent("one-value-tags.yaml"),
-            encoding: .utf8
-        )
-        let output = Self.generate(text, path: "one-value-tags.yaml")
-        #expect(!output.hasErrors, "\(output.diagnostics)")
-        let main = """
-            import Foundation
-
-            for text in [
-                #"{"deleted":true,"id":"ba_1","object":"bank_account"}"#,
-                #"{"id":"acct_1","object":"account"}"#,
-                #"{"id":"card_1","object":"card"}"#,
-                #"{"id":"x_1"}"#,
-            ] {
-                switch try JSONDecoder().decode(DeleteSourceResponse.self, from: Data(text.utf8)) {
-                case .account(let account): print("account", account.id)
-                case .deletedBankAccount(let deleted): print("deleted bank account", deleted.id)
-                case .unknown: print("unknown")
-                }
-            }
-            """
-        let lines = try await SwiftCompiler.run(output, main: main, module: "OneValueTags")
-        #expect(lines == ["deleted bank account ba_1", "account acct_1", "unknown", "unknown"])
     }
 
     /// A property test over seeded random OpenAPI documents: properties of every type, required or not, and
@@ -180,23 +140,7 @@ import Testing
             """
         let output = Self.generate(document, path: "presence.yaml")
         try #require(!output.hasErrors, "\(output.diagnostics)")
-        var main = """
-            import Foundation
-            import SpecsmithRuntime
-
-            let decoder = DateCoding.iso8601.makeDecoder()
-            let encoder = DateCoding.iso8601.makeEncoder()
-            encoder.outputFormatting = .sortedKeys
-            func roundTrip<T: Codable>(_ type: T.Type, _ base64: String) -> String {
-                do {
-                    let value = try decoder.decode(T.self, from: Data(base64Encoded: base64)!)
-                    return String(decoding: try encoder.encode(value), as: UTF8.self)
-                } catch {
-                    return "error \\(error)"
-                }
-            }
-
-            """
+        var main = Self.roundTrip
         var expected: [[String: Any]] = []
         for model in models {
             // Every nullable property `null`, the others a value, every key there.
@@ -214,7 +158,7 @@ import Testing
             }
             for payload in [everyNull, requiredOnly] {
                 let data = try JSONSerialization.data(withJSONObject: payload)
-                main += "print(roundTrip(\(model.name).self, \"\(data.base64EncodedString())\"))\n"
+                main += "print(roundTrip(\(model.name).self, base64: \"\(data.base64EncodedString())\"))\n"
                 // What is written back: required keys (`null` for a nullable one), optional ones left out, as they
                 // are `nil` or were `null`, except an optional one that had a value.
                 var back = sentBack
@@ -231,6 +175,26 @@ import Testing
             #expect(try Self.object(line) == wanted as NSDictionary, "\(line)")
         }
     }
+
+    /// The start of a program that decodes JSON (its bytes in Base64) as a model and prints what it encodes
+    /// to, with keys sorted, or `error …`.
+    static let roundTrip = """
+        import Foundation
+        import SpecsmithRuntime
+
+        let decoder = DateCoding.iso8601.makeDecoder()
+        let encoder = DateCoding.iso8601.makeEncoder()
+        encoder.outputFormatting = .sortedKeys
+        func roundTrip<T: Codable>(_ type: T.Type, base64: String) -> String {
+            do {
+                let value = try decoder.decode(T.self, from: Data(base64Encoded: base64)!)
+                return String(decoding: try encoder.encode(value), as: UTF8.self)
+            } catch {
+                return "error \\(error)"
+            }
+        }
+
+        """
 
     static func object(_ text: String) throws -> NSDictionary {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)

@@ -85,7 +85,7 @@ import Testing
         var causes: [String: Int] = [:]
         for (payload, outcome) in zip(payloads, outcomes) {
             report += "\(outcome)\t\(payload.method) \(payload.path) \(payload.status)\t\(payload.source)\n"
-            let cause = outcome.hasPrefix("ok") ? "ok" : String(outcome.prefix { $0 != ":" })
+            let cause = outcome == "ok" ? "ok" : String(outcome.prefix { $0 != ":" })
             causes[cause, default: 0] += 1
         }
         try Data(report.utf8).write(to: corpus.appendingPathComponent("results-\(api).txt"))

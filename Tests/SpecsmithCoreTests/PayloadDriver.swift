@@ -109,6 +109,16 @@ struct PayloadDriver {
                 }
             }
 
+            /// `ok`, or `ok, kept as unknown` with the first value a union or enumeration of the client did not
+            /// know (the description's example says otherwise than its schema, or the client misread a union).
+            func decoded(_ value: Any) -> String {
+                let text = String(describing: value)
+                guard let found = text.range(of: ".unknown(") else { return "ok" }
+                let start = text[..<found.lowerBound].lastIndex(where: { !($0.isLetter || $0.isNumber || $0 == ".") })
+                let type = text[(start.map { text.index(after: $0) } ?? text.startIndex)..<found.lowerBound]
+                return "ok, kept as unknown: \\(type) " + String(text[found.upperBound...].prefix(120))
+            }
+
             func report(_ index: Int, _ outcome: String) {
                 print(index, outcome.replacingOccurrences(of: "\\n", with: " "))
             }
@@ -134,8 +144,8 @@ struct PayloadDriver {
                 func payload\(index)() async {
                     let client = \(client(for: operation, transport: transport))
                     do {
-                        _ = try await client\(operation.namespace.map { "." + SwiftName.memberName($0) } ?? "").\(call(operation))
-                        report(\(index), "ok")
+                        let value = try await client\(operation.namespace.map { "." + SwiftName.memberName($0) } ?? "").\(call(operation))
+                        report(\(index), decoded(value))
                     } catch {
                         report(\(index), outcome(error))
                     }
@@ -225,17 +235,7 @@ struct PayloadDriver {
 
     /// `text` as a Swift string literal.
     static func literal(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(escaped)\""
+        "\"" + SwiftPrinter.escapeStringContent(text) + "\""
     }
+
 }

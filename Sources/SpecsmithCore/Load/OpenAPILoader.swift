@@ -364,6 +364,8 @@ struct OpenAPIReader {
             var tags: [String: String] = [:]
             var ambiguous = false
             var missing: String?
+            // Tags the alternatives' enumerations of several values give, for the mapping.
+            var added: [(tag: Located<String>, model: Located<String>)] = []
             for alternative in shape.alternatives {
                 // The alternative's own field, or the one it includes.
                 var owner = alternative.type.value
@@ -410,10 +412,30 @@ struct OpenAPIReader {
                             ambiguous = true
                         }
                     } else {
+                        // An enumeration of several values (OpenAI's `type: {enum: [web_search_preview,
+                        // web_search_preview_2025_03_11]}`): each value is a tag of the alternative.
+                        if let values = enumerations[type], values.count > 1, owner == alternative.type.value,
+                            !shape.mapping.contains(where: { $0.model.value == alternative.type.value })
+                        {
+                            for value in values where !value.isInteger {
+                                if let other = tags.updateValue(alternative.type.value, forKey: value.value.value),
+                                    other != alternative.type.value
+                                {
+                                    ambiguous = true
+                                }
+                                added.append(
+                                    (value.value, Located(alternative.type.value, at: alternative.type.location))
+                                )
+                            }
+                        }
                         fields[field].type?.value = "String"
                     }
                 }
                 spec.models[index].shape = .object(fields)
+            }
+            if !added.isEmpty && !ambiguous {
+                shape.mapping += added
+                spec.models[unionIndex].shape = .union(shape)
             }
             if let missing {
                 diagnostics.warning(

@@ -270,6 +270,8 @@ public struct SwiftPrinter: Sendable {
             } else {
                 writer.line("return")
             }
+        case .break:
+            writer.line("break")
         case .binding(let isLet, let name, let value):
             emit(value, prefix: "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
         case .unsafeBinding(let name, let value):
@@ -535,7 +537,7 @@ public struct SwiftPrinter: Sendable {
             var text = "\""
             for part in parts {
                 switch part {
-                case .text(let literal): text += escapeStringContent(literal)
+                case .text(let literal): text += Self.escapeStringContent(literal)
                 case .expression(let value): text += "\\(" + flat(value) + ")"
                 }
             }
@@ -559,6 +561,7 @@ public struct SwiftPrinter: Sendable {
         switch statement {
         case .expression(let value): flat(value)
         case .return(let value): value.map { "return " + flat($0) } ?? "return"
+        case .break: "break"
         case .binding(let isLet, let name, let value):
             "\(isLet ? "let" : "var") \(SwiftName.escaped(name)) = \(flat(value))"
         case .unsafeBinding(let name, let value): "nonisolated(unsafe) let \(SwiftName.escaped(name)) = \(flat(value))"
@@ -577,7 +580,7 @@ public struct SwiftPrinter: Sendable {
 
     private func literalText(_ literal: Literal) -> String {
         switch literal {
-        case .string(let text): "\"" + escapeStringContent(text) + "\""
+        case .string(let text): "\"" + Self.escapeStringContent(text) + "\""
         case .multilineRawString(let text): "#\"\"\"\n" + text + "\n\"\"\"#"
         case .int(let value): String(value)
         case .double(let value):
@@ -587,7 +590,8 @@ public struct SwiftPrinter: Sendable {
         }
     }
 
-    private func escapeStringContent(_ text: String) -> String {
+    /// `text` as the inside of a Swift string literal: backslashes, quotes and control characters escaped.
+    static func escapeStringContent(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

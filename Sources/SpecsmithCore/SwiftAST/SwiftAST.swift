@@ -190,6 +190,8 @@ public indirect enum Statement: Sendable, Hashable {
     case expression(Expression)
     /// `return value`
     case `return`(Expression?)
+    /// `break`
+    case `break`
     /// `let name = value` or `var name = value`.
     case binding(isLet: Bool, name: String, value: Expression)
     /// `let (a, b) = value`: the elements of a tuple, each bound to a name.

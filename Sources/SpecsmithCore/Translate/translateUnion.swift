@@ -243,11 +243,22 @@ private func decodingByShape(
         } else {
             let tried = union.fallbackCase == nil ? candidates.dropLast() : candidates[...]
             for alternative in tried {
-                let attempt: Statement = .ifLet(
-                    name: "value",
-                    value: .optionalTry(decode(alternative)),
-                    body: [assign(alternative.name, .identifier("value")), .return(nil)]
-                )
+                var taken: [Statement] = [assign(alternative.name, .identifier("value")), .return(nil)]
+                if let fallback = UnionTags.fallback(of: alternative.type, api: api) {
+                    // A union that keeps any value would take every value: only one of its alternatives counts,
+                    // so that a later alternative is tried (Stripe's `anyOf: [payment_source,
+                    // deleted_payment_source]`, both unions).
+                    taken = [
+                        .switch(
+                            .identifier("value"),
+                            [
+                                SwitchCase(patterns: [.enumCase(fallback, bindings: [])], body: [.break]),
+                                SwitchCase(patterns: [], body: taken),
+                            ]
+                        )
+                    ]
+                }
+                let attempt: Statement = .ifLet(name: "value", value: .optionalTry(decode(alternative)), body: taken)
                 let tags = kind == "object" ? UnionTags.of(alternative.type, api: api) : []
                 if tags.isEmpty {
                     body.append(attempt)
@@ -277,18 +288,28 @@ private func decodingByShape(
     ]
 }
 
-/// The tags of a union's alternative without a discriminator: the required properties of its model whose type
-/// is an enumeration of one text value (Stripe's `object: {enum: [account]}`, OpenAI's `type: {enum:
+/// The tags of a union's alternative without a discriminator: the properties of its model whose type is an
+/// enumeration of one text value (Stripe's `object: {enum: [account]}`, OpenAI's `type: {enum:
 /// [file_search]}`). A client's enumerations keep values they do not list, so such a model decodes a value of
 /// another alternative too; the union tries it only for a value whose tags, where it has them, are these.
 enum UnionTags {
+    /// The fallback case of `type`'s model, when it is a union that keeps values of no alternative.
+    static func fallback(of type: TypeRef, api: API) -> String? {
+        guard case .model(let name) = type, let model = api.models.first(where: { $0.name == name }),
+            case .union(let union) = model.shape
+        else { return nil }
+        return union.fallbackCase
+    }
+
     /// The tags of `type`'s model, by key in property order; none for other types.
     static func of(_ type: TypeRef, api: API) -> [(key: String, value: String)] {
         guard case .model(let name) = type, let model = api.models.first(where: { $0.name == name }),
             case .object(let properties) = model.shape
         else { return [] }
+        // Optional and defaulted ones too (OpenAI's `type: {enum: [jsonl], default: jsonl}`): a value that has
+        // the key with another value is not of this alternative.
         return properties.compactMap { property in
-            guard case .model(let target) = property.type, property.defaultValue == nil,
+            guard case .model(let target) = property.type.unwrapped,
                 let enumeration = api.models.first(where: { $0.name == target }),
                 case .enumeration(let values) = enumeration.shape, !values.isInteger, values.cases.count == 1
             else { return nil }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import SpecsmithCore
+
+/// Unions as real APIs' descriptions write them, which a client misread (it decoded a value as the wrong
+/// alternative, or kept it as unknown): found by feeding their payloads to the generated clients (issue 45).
+@Suite struct UnionTagsTests {
+    /// A union without a discriminator whose alternatives have an enumeration of one value each (Stripe's
+    /// `object: {enum: [account]}`) decodes each value as the alternative whose value it has: a client's
+    /// enumeration keeps values it does not list, so the first alternative took every value before.
+    @Test func aOneValueEnumerationTellsAlternativesApart() async throws {
+        let text = try String(
+            contentsOf: OpenAPITests.directory.appendingPathComponent("one-value-tags.yaml"),
+            encoding: .utf8
+        )
+        let output = NullabilityTests.generate(text, path: "one-value-tags.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let main = """
+            import Foundation
+
+            for text in [
+                #"{"deleted":true,"id":"ba_1","object":"bank_account"}"#,
+                #"{"id":"acct_1","object":"account"}"#,
+                #"{"id":"card_1","object":"card"}"#,
+                #"{"id":"x_1"}"#,
+            ] {
+                switch try JSONDecoder().decode(DeleteSourceResponse.self, from: Data(text.utf8)) {
+                case .account(let account): print("account", account.id)
+                case .deletedBankAccount(let deleted): print("deleted bank account", deleted.id)
+                case .unknown: print("unknown")
+                }
+            }
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "OneValueTags")
+        #expect(lines == ["deleted bank account ba_1", "account acct_1", "unknown", "unknown"])
+    }
+
+    /// A union of two unions that keep any value tries the second when the first only kept the value as unknown;
+    /// an enumeration of one value with a default still tells alternatives apart; a discriminator's
+    /// alternative that allows several values takes each as its tag.
+    @Test func unionsOfRealAPIsAreToldApart() async throws {
+        let text = try String(
+            contentsOf: OpenAPITests.directory.appendingPathComponent("unions-real-apis-tell-apart.yaml"),
+            encoding: .utf8
+        )
+        let output = NullabilityTests.generate(text, path: "unions-real-apis-tell-apart.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let main = """
+            import Foundation
+
+            func decode<T: Decodable>(_ type: T.Type, _ text: String) -> T {
+                try! JSONDecoder().decode(T.self, from: Data(text.utf8))
+            }
+            for text in [#"{"deleted":true,"id":"card_1","object":"card"}"#, #"{"id":"card_2","object":"card","last4":"4242"}"#] {
+                switch decode(DeleteSourceResponse.self, text) {
+                case .paymentSource(.card(let card)): print("card", card.id)
+                case .deletedPaymentSource(.deletedCard(let card)): print("deleted card", card.id)
+                default: print("misread")
+                }
+            }
+            let run = decode(
+                Run.self,
+                #"{"id":"r","data_source":{"type":"completions","model":"m"},"tools":[{"type":"web_search_preview_2025_03_11"},{"type":"function","name":"f"}]}"#
+            )
+            switch run.dataSource {
+            case .completionsSource(let source): print("completions", source.model ?? "")
+            default: print("misread")
+            }
+            for tool in run.tools {
+                switch tool {
+                case .webSearchTool: print("web search")
+                case .functionTool(let function): print("function", function.name)
+                default: print("misread")
+                }
+            }
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "RealUnions")
+        #expect(lines == ["deleted card card_1", "card card_2", "completions m", "web search", "function f"])
+    }
+}
