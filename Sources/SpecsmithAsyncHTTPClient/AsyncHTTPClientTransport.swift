@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SpecsmithRuntime
 
 #if AsyncHTTPClient
@@ -70,6 +70,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The largest body of a download to a file (`TransportRequest/downloadsToFile`), in bytes: past it, the
     /// download fails with `TransportError/Kind/responseTooLarge` and its file is removed.
     public var maxDownloadSize: Int64
+    /// The folder downloads are written to while they arrive: the system's temporary folder when `nil`. A
+    /// folder on the volume a download is moved to afterwards makes the move a rename rather than a copy.
+    public var downloadFolder: URL?
     /// How many redirects are followed for one request at most.
     public var maxRedirects: Int
     /// The bytes of a streamed answer that may wait for its reader: past half of them the connection is no
@@ -82,12 +85,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         client: HTTPClient = AsyncHTTPClientTransport.sharedClient,
         maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
         maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize,
+        downloadFolder: URL? = nil,
         maxRedirects: Int = 10,
         streamBuffer: Int = ChunkSource.defaultHighWater
     ) {
         self.client = client
         self.maxResponseSize = max(0, maxResponseSize)
         self.maxDownloadSize = max(0, maxDownloadSize)
+        self.downloadFolder = downloadFolder
         self.maxRedirects = max(0, maxRedirects)
         self.streamBuffer = max(1, streamBuffer)
     }
@@ -202,7 +207,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> URL {
         if let expected, expected > maxDownloadSize { throw Self.tooLarge(maxDownloadSize) }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = (downloadFolder ?? FileManager.default.temporaryDirectory).appendingPathComponent(
             "specsmith-download-\(UUID().uuidString)"
         )
         guard FileManager.default.createFile(atPath: url.path, contents: nil),

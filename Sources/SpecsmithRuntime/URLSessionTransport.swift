@@ -1,5 +1,5 @@
 #if canImport(FoundationNetworking)
-    import Foundation
+    public import Foundation
     public import FoundationNetworking
 #else
     public import Foundation
@@ -34,6 +34,9 @@ public struct URLSessionTransport: HTTPTransport {
     /// The largest body of a download to a file (``TransportRequest/downloadsToFile``), in bytes: past it,
     /// the download fails with ``TransportError/Kind/responseTooLarge`` and its file is removed.
     public var maxDownloadSize: Int64
+    /// The folder downloads are written to while they arrive: the system's temporary folder when `nil`. A
+    /// folder on the volume a download is moved to afterwards makes the move a rename rather than a copy.
+    public var downloadFolder: URL?
     /// How many redirects are followed for one request at most.
     public var maxRedirects: Int
     /// How far, in bytes, the reader of a streamed answer may fall behind the server before the stream fails
@@ -48,11 +51,13 @@ public struct URLSessionTransport: HTTPTransport {
         configuration: URLSessionConfiguration? = nil,
         maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
         maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize,
+        downloadFolder: URL? = nil,
         maxRedirects: Int = 10
     ) {
         self.session = configuration.map(Session.init) ?? Session.shared
         self.maxResponseSize = max(0, maxResponseSize)
         self.maxDownloadSize = max(0, maxDownloadSize)
+        self.downloadFolder = downloadFolder
         self.maxRedirects = max(0, maxRedirects)
     }
 
@@ -71,6 +76,7 @@ public struct URLSessionTransport: HTTPTransport {
                     limits: Limits(
                         memory: maxResponseSize,
                         file: request.downloadsToFile ? maxDownloadSize : nil,
+                        folder: downloadFolder,
                         stream: request.streamsBody ? maxStreamBacklog : nil
                     )
                 )
@@ -352,7 +358,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         if toFile {
             // A download: the body goes to a temporary file, chunk by chunk.
-            let url = FileManager.default.temporaryDirectory
+            let url = (limits?.folder ?? FileManager.default.temporaryDirectory)
                 .appendingPathComponent("specsmith-download-\(UUID().uuidString)")
             guard FileManager.default.createFile(atPath: url.path, contents: nil),
                 let handle = try? FileHandle(forWritingTo: url)
@@ -470,6 +476,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 struct Limits: Sendable {
     var memory: Int
     var file: Int64?
+    /// Where a download's file is written: the temporary folder when `nil`.
+    var folder: URL?
     /// For a request whose 2xx body is handed over as it arrives (``TransportRequest/streamsBody``): how far
     /// its reader may fall behind. A stream may never end, so its size has no limit.
     var stream: Int?

@@ -119,13 +119,47 @@ import Testing
     }
 
     /// An operator's client: its scope includes every other but `app`'s.
-    static func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> FilesClient<Scope.Operator> {
+    static func client(
+        _ baseURL: URL,
+        _ transport: TestTransport = .urlSession,
+        downloadFolder: URL? = nil
+    ) -> FilesClient<Scope.Operator> {
         FilesClient<Scope.Operator>(
             baseURL: baseURL.appendingPathComponent("v1"),
             uploadsURL: baseURL.appendingPathComponent("uploads/v1"),
             credentials: .basic(user: "operator", password: "s3cret"),
-            transport: transport.make()
+            transport: transport.make(downloadFolder: downloadFolder)
         )
+    }
+
+    /// A folder of its own for one test's downloads, so that what is left in it is that test's alone (the
+    /// temporary folder has the downloads of tests running beside it).
+    struct DownloadFolder: ~Copyable {
+        let url: URL
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "FilesClientTests-downloads-\(UUID().uuidString)"
+            )
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        /// The files in the folder.
+        func files() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: url.path)
+        }
+
+        /// The files in the folder once it is empty, or after `seconds`: a cancelled download's file goes when
+        /// its task ends, which may be a while on a busy machine.
+        func filesLeft(waitingUpTo seconds: Int = 30) async throws -> [String] {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while try !files().isEmpty, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return try files()
+        }
     }
 
     /// A temporary file holding `data`.
@@ -232,13 +266,17 @@ import Testing
 
     @Test(arguments: TestTransport.allCases)
     func aDownloadPastItsLimitFailsAndLeavesNoFile(transport: TestTransport) async throws {
+        let folder = try DownloadFolder()
         try await withLoopbackServer(Self.configure) { baseURL, _ in
             let client = FilesClient<Scope.FilesRead>(
                 baseURL: baseURL.appendingPathComponent("v1"),
                 credentials: .token("t"),
-                transport: transport.make(maxResponseSize: 10 << 20, maxDownloadSize: 1 << 20)
+                transport: transport.make(
+                    maxResponseSize: 10 << 20,
+                    maxDownloadSize: 1 << 20,
+                    downloadFolder: folder.url
+                )
             )
-            let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
             do throws(APIError<Problem>) {
                 _ = try await client.downloadArchive()
                 Issue.record("a download past its limit was accepted")
@@ -249,17 +287,18 @@ import Testing
                 }
                 #expect(failure.kind == .responseTooLarge)
             }
-            // Downloads of tests running beside this one come and go in the same folder: each removes its file
-            // once read, so a file still there after 5 s is this download's, left behind.
-            func leftovers() throws -> Set<String> {
-                Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
-                    .subtracting(before).filter { $0.hasPrefix("specsmith-download-") }
-            }
-            let deadline = ContinuousClock.now + .seconds(5)
-            while try !leftovers().isEmpty, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(try leftovers().isEmpty)
+        }
+        #expect(try await folder.filesLeft().isEmpty)
+    }
+
+    @Test(arguments: TestTransport.allCases)
+    func aDownloadGoesToTheTransportsFolder(transport: TestTransport) async throws {
+        let folder = try DownloadFolder()
+        try await withLoopbackServer(Self.configure) { baseURL, _ in
+            let client = Self.client(baseURL, transport, downloadFolder: folder.url)
+            let file = try await client.downloadArchive()
+            #expect(file.deletingLastPathComponent().standardizedFileURL.path == folder.url.standardizedFileURL.path)
+            #expect(try folder.files() == [file.lastPathComponent])
         }
     }
 

@@ -89,20 +89,15 @@ import Testing
 
     @Test(arguments: TestTransport.allCases)
     func leavingTheLoopCancelsTheDownloadAndLeavesNoFile(transport: TestTransport) async throws {
+        let folder = try FilesClientTests.DownloadFolder()
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
-            let client = FilesClientTests.client(baseURL, transport)
-            let before = Self.downloadFiles()
+            let client = FilesClientTests.client(baseURL, transport, downloadFolder: folder.url)
             for try await event in client.downloadArchiveWithProgress() {
                 if case .finished(let file) = event { try? FileManager.default.removeItem(at: file) }
                 break
             }
             // The cancelled download's file goes when its task ends; wait for that, within reason.
-            var left = Self.downloadFiles().subtracting(before)
-            for _ in 0..<200 where !left.isEmpty {
-                try await Task.sleep(for: .milliseconds(100))
-                left = Self.downloadFiles().subtracting(before)
-            }
-            #expect(left.isEmpty)
+            #expect(try await folder.filesLeft().isEmpty)
         }
     }
 
@@ -111,13 +106,13 @@ import Testing
     /// the transfer's.
     @Test(arguments: [false, true])
     func aPublisherCancelledBeforeItsAnswerArrivedLeavesNoFile(withProgress: Bool) async throws {
+        let folder = try FilesClientTests.DownloadFolder()
         try await withLoopbackServer(FilesClientTests.configure) { baseURL, _ in
-            var client = FilesClientTests.client(baseURL)
+            var client = FilesClientTests.client(baseURL, downloadFolder: folder.url)
             let queue = DispatchQueue(label: "busy")
             client.client.callbackQueue = queue
             let release = DispatchSemaphore(value: 0)
             queue.async { release.wait() }
-            let before = Self.downloadFiles()
             let received = ReceivedBox()
             let cancellable =
                 withProgress
@@ -130,18 +125,13 @@ import Testing
                     receiveValue: { _ in received.value = true }
                 )
             // The download finishes, its file written, while the queue is held.
-            for _ in 0..<300 where Self.downloadFiles().subtracting(before).isEmpty {
+            for _ in 0..<300 where try folder.files().isEmpty {
                 try await Task.sleep(for: .milliseconds(10))
             }
             try await Task.sleep(for: .seconds(1))
             cancellable.cancel()
             release.signal()
-            var left = Self.downloadFiles().subtracting(before)
-            for _ in 0..<200 where !left.isEmpty {
-                try await Task.sleep(for: .milliseconds(100))
-                left = Self.downloadFiles().subtracting(before)
-            }
-            #expect(left.isEmpty)
+            #expect(try await folder.filesLeft().isEmpty)
             queue.sync {}
             #expect(!received.value)
         }
@@ -154,11 +144,6 @@ import Testing
             defer { try? FileManager.default.removeItem(at: file) }
             #expect(model.fraction == 1)
         }
-    }
-
-    static func downloadFiles() -> Set<String> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
-        return Set(names.filter { $0.hasPrefix("specsmith-download-") })
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SpecsmithAsyncHTTPClient
 public import SpecsmithRuntime
 
@@ -14,17 +14,23 @@ public enum TestTransport: String, CaseIterable, Sendable, CustomStringConvertib
     /// bytes in one test does not slow another's requests.
     public func make(
         maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
-        maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize
+        maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize,
+        downloadFolder: URL? = nil
     ) -> any HTTPTransport {
         switch self {
         case .urlSession:
             URLSessionTransport(
                 configuration: .ephemeral,
                 maxResponseSize: maxResponseSize,
-                maxDownloadSize: maxDownloadSize
+                maxDownloadSize: maxDownloadSize,
+                downloadFolder: downloadFolder
             )
         case .asyncHTTPClient:
-            AsyncHTTPClientTransport(maxResponseSize: maxResponseSize, maxDownloadSize: maxDownloadSize)
+            AsyncHTTPClientTransport(
+                maxResponseSize: maxResponseSize,
+                maxDownloadSize: maxDownloadSize,
+                downloadFolder: downloadFolder
+            )
         }
     }
 
