@@ -1,74 +1,125 @@
 /// The config's `filter:` before anything is read: the component schemas the kept operations reach, so that
-/// only those are read. An inline schema written alike in several places (a list's `object: {enum: [list]}`)
-/// is one model named after the first place read, which is then a place that is generated: reading every
-/// schema first named OpenAI's `ListModelsResponse.object` after `ListAuditLogsResponse`, which a filter to
-/// the models' operations drops.
+/// only those are read, and those its `depth` and `cut` leave as `JSON`.
+///
+/// An inline schema written alike in several places (a list's `object: {enum: [list]}`) is one model named after
+/// the first place read, which is then a place that is generated: reading every schema first named OpenAI's
+/// `ListModelsResponse.object` after `ListAuditLogsResponse`, which a filter to the models' operations drops.
+///
+/// A model's depth is how many references a property, item or answer makes on the way from a kept operation:
+/// the models an operation answers or takes are 1, the models their properties refer to 2, and so on. The parts
+/// of a model's `allOf`, `oneOf` and `anyOf` (and its discriminator's mapping) are that model, at its depth; a
+/// reference to a schema that is no model (a list of models, a string) is the place that refers to it. So a
+/// payment API's customer (1) keeps its address (2), and its subscriptions' items (3) are `JSON` at `depth: 2`.
 extension OpenAPIReader {
-    /// The names of the component schemas that the operations the filter keeps refer to, directly or through
-    /// other components (responses, parameters, request bodies, schemas, a discriminator's mapping); `nil`
-    /// without a filter, or for a document that refers to other files, whose schemas are all read.
-    func schemasTheFilterKeeps() -> Set<String>? {
+    /// What the filter reads and cuts, by component schema name.
+    struct FilterReach {
+        /// The component schemas to read: those reached within the depth, kept, or included by one of those.
+        var read: Set<String> = []
+        /// The component schemas that are `JSON` where a property, item or answer refers to them.
+        var cut: Set<String> = []
+    }
+
+    /// The component schemas the filter reads and cuts; `nil` without a filter, or for a document that refers to
+    /// other files, whose schemas are all read.
+    mutating func filterReach() -> FilterReach? {
         guard let filter = config?.filter, let paths = root["paths"], case .mapping(let entries) = paths.kind else {
             return nil
         }
-        var pending: [YAMLValue] = []
+        // Where a value is visited: how many references from an operation, and whether it is the top of a
+        // component schema, whose composition's parts are the schema itself.
+        var level: [(value: YAMLValue, top: Bool)] = []
         for entry in entries {
             guard let item = resolved(entry.value), case .mapping(let keys) = item.kind else { continue }
             var keepsAny = false
             for key in keys where Self.methods.contains(key.key.value) {
                 guard let operation = resolved(key.value),
-                    !keeps(operation, path: entry.key.value, filter: filter).isEmpty
+                    !filter.selectsOperations || !keeps(operation, path: entry.key.value, filter: filter).isEmpty
                 else { continue }
-                pending.append(operation)
+                level.append((operation, false))
                 keepsAny = true
             }
-            if keepsAny { pending.append(item) }
+            if keepsAny { level.append((item, false)) }
         }
+        let limit = filter.depth?.value ?? Int.max
+        // The config may name a schema by the document's name or the model's.
+        func names(_ entries: [Located<String>]) -> Set<String> {
+            let written = Set(entries.map(\.value))
+            return Set(componentSchemas.keys.filter { written.contains($0) || written.contains(modelNames[$0] ?? $0) })
+        }
+        let kept = names(filter.keep)
+        let named = names(filter.cut)
+        var reach = FilterReach()
         var visited = Set<String>()
-        var schemas = Set<String>()
-        while let value = pending.popLast() {
-            switch value.kind {
-            case .mapping(let members):
-                for member in members {
-                    if member.key.value == "$ref" {
-                        guard let target = member.value.scalarText else { continue }
-                        guard target.hasPrefix("#") else { return nil }
-                        follow(target, visited: &visited, schemas: &schemas, pending: &pending)
-                    } else if member.key.value == "mapping", case .mapping(let tags) = member.value.kind {
-                        // A discriminator's mapping names its schemas by reference or by name.
-                        for tag in tags {
-                            guard let target = tag.value.scalarText else { continue }
-                            let reference = target.hasPrefix("#") ? target : "#/components/schemas/" + target
-                            follow(reference, visited: &visited, schemas: &schemas, pending: &pending)
-                        }
-                    } else {
-                        pending.append(member.value)
+        var depth = 0
+        while !level.isEmpty {
+            // The models one reference further.
+            var next: [String] = []
+            // Reads a component schema at this depth; a model that is not part of the one being read is one
+            // further.
+            func follow(_ reference: String, top: Bool) -> Bool {
+                guard reference.hasPrefix("#") else { return false }
+                guard let name = Self.componentName(reference), let schema = componentSchemas[name] else {
+                    // A response, parameter or pointer into a schema: the place that refers to it.
+                    if visited.insert(reference).inserted,
+                        let found = ExternalReferences.value(at: String(reference.dropFirst()), in: root)
+                    {
+                        level.append((found, top))
                     }
+                    return true
                 }
-            case .sequence(let items):
-                pending += items
-            default:
-                break
+                if isModel(schema) && !top {
+                    next.append(name)
+                } else if reach.read.insert(name).inserted {
+                    level.append((schema, isModel(schema) || top))
+                }
+                return true
+            }
+            while let (value, top) = level.popLast() {
+                switch value.kind {
+                case .mapping(let members):
+                    for member in members {
+                        let key = member.key.value
+                        if key == "$ref" {
+                            guard let target = member.value.scalarText else { continue }
+                            guard follow(target, top: top) else { return nil }
+                        } else if key == "mapping", case .mapping(let tags) = member.value.kind {
+                            // A discriminator's mapping names its schemas by reference or by name.
+                            for tag in tags {
+                                guard let target = tag.value.scalarText else { continue }
+                                _ = follow(target.hasPrefix("#") ? target : "#/components/schemas/" + target, top: top)
+                            }
+                        } else if case .sequence(let items) = member.value.kind {
+                            let part = top && ["allOf", "oneOf", "anyOf"].contains(key)
+                            level += items.map { ($0, part) }
+                        } else {
+                            level.append((member.value, false))
+                        }
+                    }
+                case .sequence(let items):
+                    level += items.map { ($0, false) }
+                default:
+                    break
+                }
+            }
+            depth += 1
+            for name in next where !reach.read.contains(name) && !reach.cut.contains(name) {
+                if named.contains(name) || (depth > limit && !kept.contains(name)) {
+                    reach.cut.insert(name)
+                } else {
+                    reach.read.insert(name)
+                    level.append((componentSchemas[name]!, true))
+                }
             }
         }
-        return schemas
+        return reach
     }
 
-    /// Notes the schema a local reference names, and queues what it points to.
-    private func follow(
-        _ reference: String,
-        visited: inout Set<String>,
-        schemas: inout Set<String>,
-        pending: inout [YAMLValue]
-    ) {
-        guard visited.insert(reference).inserted else { return }
-        let name = Self.componentName(reference)
-        if let name { schemas.insert(name) }
-        // A Swagger 2.0 document's `#/definitions/…` are component schemas once upgraded.
-        if let target = name.flatMap({ componentSchemas[$0] })
-            ?? ExternalReferences.value(at: String(reference.dropFirst()), in: root)
-        {
-            pending.append(target)
+    /// Warns of each `keep` or `cut` entry that names no schema of the document.
+    mutating func warnOfUnknownFilterSchemas() {
+        guard let filter = config?.filter else { return }
+        let names = Set(componentSchemas.keys).union(modelNames.values)
+        for entry in filter.keep + filter.cut where !names.contains(entry.value) {
+            diagnostics.warning("the filter's `\(entry.value)` names no schema of the document", at: entry.location)
         }
     }
 

@@ -82,6 +82,10 @@ struct OpenAPIReader {
     var usedRenames: Set<SourceLocation> = []
     /// Keys that `allOf` parts of a model require, by model.
     var allOfRequired: [String: Set<String>] = [:]
+    /// The component schemas the config's `filter` leaves as `JSON` (see ``filterReach()``).
+    var cutSchemas: Set<String> = []
+    /// Whether the reference read next is an alternative of a union being read, which is never cut.
+    var readingAlternative = false
     /// Whether the document mentions `[DONE]`, once searched (see `mentionsDone()`).
     var mentionsDoneCache: Bool?
 
@@ -130,8 +134,16 @@ struct OpenAPIReader {
             }
             // With a filter, only the schemas its operations reach: inline schemas are named after places
             // that are generated.
-            let kept = schemasTheFilterKeeps()
-            for entry in entries where isModel(entry.value) && kept?.contains(entry.key.value) != false {
+            let reach = filterReach()
+            cutSchemas = reach?.cut ?? []
+            if reach == nil, let filter = config?.filter, filter.depth != nil || !filter.cut.isEmpty {
+                diagnostics.warning(
+                    "the filter's `depth` and `cut` are not applied to a document that refers to other files",
+                    at: filter.depth?.location ?? filter.cut[0].location,
+                    hint: "bundle the document into one file to cut its models"
+                )
+            }
+            for entry in entries where isModel(entry.value) && reach?.read.contains(entry.key.value) != false {
                 if let name = modelNames[entry.key.value] {
                     addModel(entry.value, name: Located(name, at: entry.key.location))
                 }
@@ -143,7 +155,10 @@ struct OpenAPIReader {
         applyFormatOrder()
         flattenConflictingIncludes()
         requireDiscriminators()
-        if config?.filter != nil { keepReachableModels() }
+        if config?.filter != nil {
+            keepReachableModels()
+            warnOfUnknownFilterSchemas()
+        }
         renameProperties()
         applyTolerance()
         warnOfUnusedRenames()
@@ -833,7 +848,9 @@ struct OpenAPIReader {
         if case .sequence(let items) = alternatives.kind {
             for (index, item) in items.enumerated() {
                 if Self.isNullMarker(item) { continue }  // `oneOf: [X, {type: null}]`
+                readingAlternative = item["$ref"] != nil
                 var text = typeText(item, name: name + alternativeName(item, schema: schema, index: index))
+                readingAlternative = false
                 if text.hasSuffix("?") { text.removeLast() }  // the union's own optionality says it
                 guard seen.insert(text).inserted else {
                     skip(
@@ -892,6 +909,16 @@ struct OpenAPIReader {
             field.type = Located(text, at: property.location)
             if required.contains(entry.key.value) { Self.require(&field) }
             field.description = property["description"]?.scalarText
+            let cut = cutReferences(in: property)
+            if !cut.isEmpty {
+                let names = cut.map { "`\($0)`" }.joined(separator: ", ")
+                let what =
+                    text.hasPrefix("String")
+                    ? "The id alone, where the description also allows a whole \(names),"
+                    : "`JSON` for the description's \(names),"
+                let note = what + " which the config's `filter` leaves out (its `keep:` brings a schema in)."
+                field.description = [field.description, note].compactMap { $0 }.joined(separator: "\n\n")
+            }
             if let value = property["default"] {
                 // `oneOf: [T, {type: "null"}]` is a nullable `T`, not a union.
                 func alternatives(_ schema: YAMLValue) -> Int {
@@ -1069,6 +1096,7 @@ struct OpenAPIReader {
         if schema["format"]?.scalarText == "int-or-string" || schema["x-kubernetes-int-or-string"]?.isTrue == true {
             return intOrString(at: schema.location)
         }
+        if let cut = cutUnionText(schema, name: name) { return cut }
         // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]` (to add a description): the one type itself.
         for key in ["oneOf", "anyOf", "allOf"] {
             if let list = schema[key], case .sequence(let items) = list.kind {
@@ -1158,6 +1186,23 @@ struct OpenAPIReader {
         }
     }
 
+    /// The type of a union written in place (a property's, an item's) with an alternative the config's `filter`
+    /// leaves as `JSON`: the string alone when its other alternatives are such models (an expandable field's
+    /// id: `anyOf: [{type: string}, {$ref: customer}]`), else `JSON`; `nil` for any other schema.
+    mutating func cutUnionText(_ schema: YAMLValue, name: String) -> String? {
+        guard !cutSchemas.isEmpty, !readingAlternative, let list = schema["oneOf"] ?? schema["anyOf"],
+            case .sequence(let items) = list.kind
+        else { return nil }
+        let types = items.filter { !Self.isNullMarker($0) }
+        let cut = types.filter { $0["$ref"]?.scalarText.map(isCut) == true }
+        guard !cut.isEmpty else { return nil }
+        let others = types.filter { $0["$ref"]?.scalarText.map(isCut) != true }
+        if others.count == 1, others[0]["type"]?.scalarText == "string", others[0]["$ref"] == nil {
+            return nonNullTypeText(others[0], name: name)
+        }
+        return "JSON"
+    }
+
     /// The one model of every integer-or-string value (`format: int-or-string`, Kubernetes'
     /// `x-kubernetes-int-or-string: true`, whatever its `type` says): a union of `Int` and `String`, named
     /// `IntOrString` where it is first met. A port is `8080` or `"http"`; as a `String` a number failed to decode.
@@ -1181,6 +1226,8 @@ struct OpenAPIReader {
     /// reference's type is made once, so a schema it holds is one model however many places refer to it.
     mutating func referenceText(_ reference: YAMLValue) -> String {
         guard let target = reference.scalarText else { return "JSON" }
+        if !readingAlternative, isCut(target) { return "JSON" }
+        readingAlternative = false
         if let model = modelName(forReference: target) { return model }
         if let known = referenceTexts[target] { return known }
         let schema: YAMLValue
@@ -1207,6 +1254,31 @@ struct OpenAPIReader {
         let text = typeText(schema, name: name)
         referenceTexts[target] = text
         return text
+    }
+
+    /// The component schemas a property's type would name that the config's `filter` leaves as `JSON`: its
+    /// reference's, its items' or values', or its alternatives'.
+    func cutReferences(in property: YAMLValue) -> [String] {
+        guard !cutSchemas.isEmpty else { return [] }
+        var values = [property, property["items"], property["additionalProperties"]].compactMap { $0 }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            for value in values {
+                if case .sequence(let items)? = value[key]?.kind { values += items }
+            }
+        }
+        var names: [String] = []
+        for value in values {
+            guard let reference = value["$ref"]?.scalarText, isCut(reference),
+                let name = Self.componentName(reference), !names.contains(name)
+            else { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Whether a reference names a schema the config's `filter` leaves as `JSON`.
+    func isCut(_ reference: String) -> Bool {
+        !cutSchemas.isEmpty && Self.componentName(reference).map { cutSchemas.contains($0) } == true
     }
 
     /// A name for the schema a pointer names, from its parts that are names rather than places:

@@ -275,7 +275,7 @@ extension OpenAPIReader {
                 // An operation that is a `$ref` (DigitalOcean's layout) is read where it points.
                 guard let operation = dereferenced(key.value, section: ExternalReferences.operationsSection)
                 else { continue }
-                if let filter = config?.filter {
+                if let filter = config?.filter, filter.selectsOperations {
                     let kept = keeps(operation, path: entry.key.value, filter: filter)
                     matched.formUnion(kept)
                     if kept.isEmpty { continue }

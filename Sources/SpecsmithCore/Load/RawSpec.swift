@@ -560,6 +560,16 @@ public struct RawFilter: Sendable {
     public var tags: [Located<String>] = []
     /// `paths:` — operations on these paths, or below a path ending in `/*`.
     public var paths: [Located<String>] = []
+    /// `depth:` — how many references from a kept operation a model may be and still be generated; one further
+    /// is `JSON` (an expandable field's id alone, for a union of a string and such models).
+    public var depth: Located<Int>?
+    /// `keep:` — schemas generated however deep they are.
+    public var keep: [Located<String>] = []
+    /// `cut:` — schemas that are `JSON` wherever a property, item or answer refers to them.
+    public var cut: [Located<String>] = []
+
+    /// Whether the filter names operations (else it keeps every operation, and only cuts models).
+    public var selectsOperations: Bool { !(operations.isEmpty && tags.isEmpty && paths.isEmpty) }
 }
 
 /// Names of the user's own for an OpenAPI document's schemas, operations and properties (`rename:` in the

@@ -84,7 +84,7 @@ enum SpecKeys {
         "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
     ]
     static let tolerate = ["numbersAsText", "emptyTextAsAbsent", "missingOrNull"]
-    static let filter = ["operations", "tags", "paths"]
+    static let filter = ["operations", "tags", "paths", "depth", "keep", "cut"]
     static let rename = ["schemas", "operations", "properties"]
     static let auth = ["scheme", "schemes", "scopes", "default"]
     static let scheme = ["type", "header", "prefix", "name", "in", "tokenURL"]
@@ -207,6 +207,19 @@ struct FormatReader {
             case "filter":
                 var filter = RawFilter(location: value.location)
                 for item in mapping(value, what: "`filter`") ?? [] {
+                    if item.key.value == "depth" {
+                        if case .int(let depth) = item.value.kind, depth >= 1 {
+                            filter.depth = Located(depth, at: item.value.location)
+                        } else {
+                            diagnostics.error(
+                                "`filter.depth` must be a whole number of at least 1",
+                                at: item.value.location,
+                                hint: "`depth: 2` generates the models of the kept operations and those their "
+                                    + "properties refer to; further ones are `JSON`"
+                            )
+                        }
+                        continue
+                    }
                     let names: [Located<String>]
                     if case .sequence(let items) = item.value.kind {
                         names = items.compactMap { string($0, key: item.key.value) }
@@ -217,6 +230,8 @@ struct FormatReader {
                     case "operations": filter.operations = names
                     case "tags": filter.tags = names
                     case "paths": filter.paths = names
+                    case "keep": filter.keep = names
+                    case "cut": filter.cut = names
                     default: unknownKey(item.key, allowed: SpecKeys.filter, in: "`filter`")
                     }
                 }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import SpecsmithCore
+
+/// The config's `filter: {depth, keep, cut}`: a client of a few operations of a big API generates the models
+/// within a depth of references from them, and leaves further ones as `JSON` (an expandable field's id alone),
+/// so that it costs what it uses (issue 46: Stripe's customers and payment intents, 6 of 468 operations, were
+/// 48,003 lines; 7,789 at `depth: 1`).
+@Suite struct FilterDepthTests {
+    static let fixture = OpenAPITests.directory.appendingPathComponent("filter-depth.yaml")
+
+    /// The fixture generated with `config` as its config, in `flavours`.
+    static func generate(_ config: String, flavours: Set<API.Flavour> = [.async]) throws -> Pipeline.Output {
+        let text = try String(contentsOf: fixture, encoding: .utf8)
+        return Pipeline.generate(
+            text: text,
+            path: "filter-depth.yaml",
+            config: Pipeline.ConfigSource(text: config, path: "specsmith-config.yaml"),
+            overrides: Pipeline.Overrides(flavours: flavours)
+        ) { _ in nil }
+    }
+
+    /// The names of the types the generated files declare at their top.
+    static func declaredTypes(_ output: Pipeline.Output) -> Set<String> {
+        var names = Set<String>()
+        for file in output.files {
+            for line in file.contents.split(separator: "\n") {
+                for prefix in ["public struct ", "public enum ", "public indirect enum "] where line.hasPrefix(prefix) {
+                    names.insert(String(line.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber }))
+                }
+            }
+        }
+        return names
+    }
+
+    /// The declaration of a stored property, as the models write it.
+    static func property(_ name: String, in output: Pipeline.Output) -> String? {
+        output.files.lazy.flatMap { $0.contents.split(separator: "\n") }
+            .first { $0.hasPrefix("    public var \(name): ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func modelsFurtherThanTheDepthAreJSONAndExpandableFieldsTheirId() async throws {
+        let output = try Self.generate("filter:\n  operations: [GetCustomer]\n  depth: 1\n")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let types = Self.declaredTypes(output)
+        #expect(types.isSuperset(of: ["Customer", "CustomerSubscriptions", "ErrorModel"]), "\(types)")
+        #expect(types.isDisjoint(with: ["Address", "Subscription", "Price", "Product", "Card", "BankAccount", "Tag"]))
+        #expect(Self.property("address", in: output) == "public var address: JSON?")
+        #expect(Self.property("defaultSource", in: output) == "public var defaultSource: String?")
+        #expect(Self.property("data", in: output) == "public var data: [JSON]")
+        #expect(Self.property("tags", in: output) == "public var tags: [JSON]?")
+        let swift = output.files.map(\.contents).joined()
+        #expect(
+            swift.contains(
+                "/// The id alone, where the description also allows a whole `card`, `bank_account`, which the config's `filter` leaves out (its `keep:` brings a schema in)."
+            )
+        )
+        #expect(
+            swift.contains("/// `JSON` for the description's `subscription`, which the config's `filter` leaves out")
+        )
+        // What the API sends still decodes, and encodes back as it came.
+        let main = """
+            import Foundation
+
+            let text = #"{"address":{"city":"Berlin","country":null},"default_source":"card_1","id":"cus_1","object":"customer","subscriptions":{"data":[{"customer":"cus_1","id":"sub_1","price":{"id":"price_1","product":"prod_1","unit_amount":500}}],"object":"list"},"tags":[{"name":"vip"}]}"#
+            let customer = try JSONDecoder().decode(Customer.self, from: Data(text.utf8))
+            print(customer.defaultSource ?? "nil", customer.subscriptions?.data.count ?? -1)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let again = try JSONSerialization.jsonObject(with: encoder.encode(customer)) as! NSDictionary
+            print(again == (try JSONSerialization.jsonObject(with: Data(text.utf8)) as! NSDictionary))
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "DepthOne")
+        #expect(lines == ["card_1 1", "true"])
+    }
+
+    /// The parts of a model (its `allOf`, a union's alternatives) are that model, at its depth: a union of
+    /// payment sources keeps its cards and bank accounts, and their shared base; what their properties refer
+    /// to is one further.
+    @Test func thePartsOfAModelAreAtItsDepth() async throws {
+        let output = try Self.generate("filter:\n  depth: 1\n", flavours: [.async, .server])
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let types = Self.declaredTypes(output)
+        #expect(types.isSuperset(of: ["PaymentSource", "Card", "BankAccount", "SourceBase", "Customer", "Product"]))
+        #expect(types.isDisjoint(with: ["Issuer", "Metadata", "PackageDimensions", "Subscription", "Address"]))
+        // Reached at depth 1 as an operation's answer, the card is the customer's alternative too.
+        #expect(types.contains("CustomerDefaultSource"))
+        #expect(Self.property("issuer", in: output) == "public var issuer: JSON?")
+        #expect(Self.property("packageDimensions", in: output) == "public var packageDimensions: JSON?")
+        let check = try await SwiftCompiler.compile(output, module: "DepthServer", typeCheckOnly: true)
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
+    /// `keep:` generates a schema however deep (what it refers to is judged by its depth), `cut:` leaves one as
+    /// `JSON` however near; a name that is no schema is a warning at its place.
+    @Test func keepAndCutNameSchemas() async throws {
+        let output = try Self.generate(
+            "filter:\n  operations: [GetCustomer]\n  depth: 2\n  keep: [price, nothing]\n  cut: [address]\n"
+        )
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let types = Self.declaredTypes(output)
+        #expect(types.isSuperset(of: ["Customer", "Subscription", "Price", "Tag"]), "\(types)")
+        #expect(types.isDisjoint(with: ["Address", "Product", "PackageDimensions"]))
+        #expect(Self.property("address", in: output) == "public var address: JSON?")
+        #expect(Self.property("price", in: output) == "public var price: Price")
+        #expect(Self.property("product", in: output) == "public var product: String")
+        let warnings = output.diagnostics.filter { $0.location.file == "specsmith-config.yaml" }
+        #expect(
+            warnings.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                "4:17: the filter's `nothing` names no schema of the document"
+            ]
+        )
+        let check = try await SwiftCompiler.compile(output, module: "KeepAndCut", typeCheckOnly: true)
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+        // Without `depth`, `keep` and `cut`, every model the operation reaches.
+        let whole = Self.declaredTypes(try Self.generate("filter:\n  operations: [GetCustomer]\n"))
+        #expect(whole.isSuperset(of: ["Address", "Subscription", "Price", "Product", "Card", "Issuer", "Tag"]))
+    }
+
+    @Test(arguments: [
+        ("filter:\n  depth: 0\n", "2:10: `filter.depth` must be a whole number of at least 1"),
+        ("filter:\n  depth: two\n", "2:10: `filter.depth` must be a whole number of at least 1"),
+    ])
+    func aDepthThatIsNoNumberIsAnError(config: String, expected: String) throws {
+        let output = try Self.generate(config)
+        let errors = output.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [expected])
+        #expect(output.files.isEmpty)
+    }
+}
