@@ -431,6 +431,11 @@ def build_rows(name, results, phases):
                      + tool_cells(results, lambda r: f"{figure(r)['cpu']:.1f} ({figure(r)['load']:.1f})"
                                   if figure(r) else "failed")
                      + f" | {ratios(results, lambda r: figure(r)['cpu'] if figure(r) else None)} |")
+        # Wall over CPU seconds: 1.0 when one core did the work, 0.5 when two were busy throughout.
+        lines.append(f"| {name} | {measure}: wall/CPU | "
+                     + tool_cells(results, lambda r: f"{figure(r)['seconds'] / figure(r)['cpu']:.2f}"
+                                  if figure(r) and figure(r)['cpu'] else "failed")
+                     + " | |")
         if phase == "clean":
             lines.append(f"| {name} | {measure}: peak memory | "
                          + tool_cells(results, lambda r: f"{figure(r)['megabytes']:.0f} MB" if figure(r) else "failed")

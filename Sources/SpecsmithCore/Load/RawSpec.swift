@@ -568,8 +568,9 @@ public struct RawFilter: Sendable {
     /// `cut:` — schemas that are `JSON` wherever a property, item or answer refers to them.
     public var cut: [Located<String>] = []
 
-    /// Whether the filter names operations (else it keeps every operation, and only cuts models).
-    public var selectsOperations: Bool { !(operations.isEmpty && tags.isEmpty && paths.isEmpty) }
+    /// Whether the filter has `operations`, `tags` or `paths` (else it keeps every operation, and only cuts
+    /// models).
+    public var selectsOperations = false
 }
 
 /// Names of the user's own for an OpenAPI document's schemas, operations and properties (`rename:` in the

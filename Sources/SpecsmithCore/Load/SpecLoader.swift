@@ -226,6 +226,7 @@ struct FormatReader {
                     } else {
                         names = string(item.value, key: item.key.value).map { [$0] } ?? []
                     }
+                    if ["operations", "tags", "paths"].contains(item.key.value) { filter.selectsOperations = true }
                     switch item.key.value {
                     case "operations": filter.operations = names
                     case "tags": filter.tags = names
