@@ -60,15 +60,18 @@ enum SpecCommands {
     /// Every file `specsmith generate --every-file` writes, so the outputs are known before it runs.
     /// Keep in step with `Translator.fileNames` (a test compares them).
     static let fileNames = [
-        "Models.swift", "Models2.swift", "Models3.swift", "Models4.swift", "Models5.swift", "Models6.swift",
-        "Models7.swift", "Models8.swift", "Endpoints.swift", "Endpoints2.swift", "Endpoints3.swift",
-        "Endpoints4.swift", "Endpoints5.swift", "Endpoints6.swift", "Endpoints7.swift", "Endpoints8.swift",
-        "Resources.swift", "Client.swift", "Client2.swift", "Client3.swift", "Client4.swift", "Client5.swift",
-        "Client6.swift", "Client7.swift", "Client8.swift", "Combine.swift", "Combine2.swift", "Combine3.swift",
-        "Combine4.swift", "Combine5.swift", "Combine6.swift", "Combine7.swift", "Combine8.swift", "RxSwift.swift",
-        "RxSwift2.swift", "RxSwift3.swift", "RxSwift4.swift", "RxSwift5.swift", "RxSwift6.swift", "RxSwift7.swift",
-        "RxSwift8.swift", "Samples.swift", "Server.swift", "Server2.swift", "Server3.swift", "Server4.swift",
-        "Server5.swift", "Server6.swift", "Server7.swift", "Server8.swift",
+        "Models.swift", "Part2.Models.swift", "Part3.Models.swift", "Part4.Models.swift", "Part5.Models.swift",
+        "Part6.Models.swift", "Part7.Models.swift", "Part8.Models.swift", "Endpoints.swift",
+        "Part2.Endpoints.swift", "Part3.Endpoints.swift", "Part4.Endpoints.swift", "Part5.Endpoints.swift",
+        "Part6.Endpoints.swift", "Part7.Endpoints.swift", "Part8.Endpoints.swift", "Resources.swift",
+        "Client.swift", "Part2.Client.swift", "Part3.Client.swift", "Part4.Client.swift", "Part5.Client.swift",
+        "Part6.Client.swift", "Part7.Client.swift", "Part8.Client.swift", "Combine.swift", "Part2.Combine.swift",
+        "Part3.Combine.swift", "Part4.Combine.swift", "Part5.Combine.swift", "Part6.Combine.swift",
+        "Part7.Combine.swift", "Part8.Combine.swift", "RxSwift.swift", "Part2.RxSwift.swift", "Part3.RxSwift.swift",
+        "Part4.RxSwift.swift", "Part5.RxSwift.swift", "Part6.RxSwift.swift", "Part7.RxSwift.swift",
+        "Part8.RxSwift.swift", "Samples.swift", "Server.swift", "Part2.Server.swift", "Part3.Server.swift",
+        "Part4.Server.swift", "Part5.Server.swift", "Part6.Server.swift", "Part7.Server.swift",
+        "Part8.Server.swift",
     ]
 
     /// One command per spec among `files`.

@@ -66,12 +66,12 @@ import Testing
     @Test func modulesPutEachFileInItsModulesFolderAndWritersTakeThemApart() {
         let layout = FileLayout(prefix: "Ping", modules: ModuleSplit(client: "Ping"))
         let files = layout.arrange([
-            GeneratedFile(name: "Models2.swift", contents: "m"), GeneratedFile(name: "Client.swift", contents: "c"),
+            GeneratedFile(name: "Part2.Models.swift", contents: "m"), GeneratedFile(name: "Client.swift", contents: "c"),
         ])
-        #expect(files.map(\.name) == ["PingModels/Ping.Models2.swift", "Ping/Ping.Client.swift"])
+        #expect(files.map(\.name) == ["PingModels/Ping.Part2.Models.swift", "Ping/Ping.Client.swift"])
         let folders = layout.byFolder(files)
         #expect(folders.map(\.folder) == ["PingModels", "Ping"])
-        #expect(folders.map { $0.files.map(\.name) } == [["Ping.Models2.swift"], ["Ping.Client.swift"]])
+        #expect(folders.map { $0.files.map(\.name) } == [["Ping.Part2.Models.swift"], ["Ping.Client.swift"]])
         #expect(FileLayout().byFolder(files).map(\.files.count) == [2])
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SpecsmithCore
 
-/// Large specs spread their models over `Models.swift` … `Models8.swift`, each model in the file its name picks.
+/// Large specs spread their models over `Models.swift`, `Part2.Models.swift` … `Part8.Models.swift`, each model in the file its name picks.
 @Suite struct ModelFilesTests {
     /// A spec with `count` models `Item0`, `Item1`, …, `extraModels` after them, and an endpoint whose two
     /// error bodies make an error body enumeration.
@@ -28,7 +28,7 @@ import Testing
     }
 
     private static func modelFiles(_ output: Pipeline.Output) -> [GeneratedFile] {
-        output.files.filter { $0.name.hasPrefix("Models") }
+        output.files.filter { Translator.modelFileNames.contains($0.name) }
     }
 
     @Test func aSmallSpecKeepsEveryModelInModelsSwift() {

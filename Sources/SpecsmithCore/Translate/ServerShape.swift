@@ -126,7 +126,7 @@ enum ServerShape {
         return parts
     }
 
-    /// The method that adds the routes of part `index` (from 1): `addRoutes2`, in `Server2.swift`.
+    /// The method that adds the routes of part `index` (from 1): `addRoutes2`, in `Part2.Server.swift`.
     static func routesPartName(_ index: Int) -> String { "addRoutes\(index + 1)" }
 
     /// The routes: endpoints grouped by method and path, each group's plain endpoint first, then the stream

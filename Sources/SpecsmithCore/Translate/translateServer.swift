@@ -7,7 +7,7 @@
 /// Endpoints whose shapes the server does not serve yet are named in the protocol's documentation.
 ///
 /// Returns the declarations of `Server.swift` first; for an API of more than
-/// ``Translator/operationsInOneFile`` endpoints, those of `Server2.swift` … `Server8.swift` after them (each
+/// ``Translator/operationsInOneFile`` endpoints, those of `Part2.Server.swift` … `Part8.Server.swift` after them (each
 /// may be empty): their routes, in `addRoutes2(to:)` … `addRoutes8(to:)`, which `registerRoutes(on:)` calls.
 /// An endpoint's file follows from its name, as its client method's does, so that the compiler builds the
 /// routes in parallel and a changed endpoint recompiles one file of them.
@@ -138,7 +138,7 @@ func translateServer(_ api: API) -> [[Declaration]] {
     return [declarations] + others
 }
 
-/// `addRoutes2(to:)`: the routes of the endpoints of `Server2.swift`.
+/// `addRoutes2(to:)`: the routes of the endpoints of `Part2.Server.swift`.
 private func routesPart(
     _ routes: [[Operation]],
     index: Int,
