@@ -232,7 +232,9 @@ import Testing
         #expect(first.status == 0, "\(first.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(names == (Translator.fileNames.map { "ping.\($0)" } + ["ping.inputs"]).sorted())
-        #expect(names.count == 51 && names.contains("ping.Part8.Client.swift") && names.contains("ping.Part8.Models.swift"))
+        #expect(
+            names.count == 51 && names.contains("ping.Part8.Client.swift") && names.contains("ping.Part8.Models.swift")
+        )
         // The config next to the spec applies without --config: resources only, so Endpoints.swift is empty.
         let endpoints = try String(contentsOf: out.appendingPathComponent("ping.Endpoints.swift"), encoding: .utf8)
         #expect(!endpoints.contains("enum PingAPI"))

@@ -69,7 +69,9 @@ import Testing
                 ("Combine", "public func item\(index)Publisher("), ("RxSwift", "public func item\(index)<"),
             ]
             for (stem, declaration) in declarations {
-                let declaring = output.files.filter { Translator.spread(stem).contains($0.name) && $0.contents.contains(declaration) }
+                let declaring = output.files.filter {
+                    Translator.spread(stem).contains($0.name) && $0.contents.contains(declaration)
+                }
                 #expect(declaring.map(\.name) == [Self.file(stem, of: name)], "\(declaration)")
             }
         }

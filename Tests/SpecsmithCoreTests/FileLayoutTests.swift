@@ -66,7 +66,8 @@ import Testing
     @Test func modulesPutEachFileInItsModulesFolderAndWritersTakeThemApart() {
         let layout = FileLayout(prefix: "Ping", modules: ModuleSplit(client: "Ping"))
         let files = layout.arrange([
-            GeneratedFile(name: "Part2.Models.swift", contents: "m"), GeneratedFile(name: "Client.swift", contents: "c"),
+            GeneratedFile(name: "Part2.Models.swift", contents: "m"),
+            GeneratedFile(name: "Client.swift", contents: "c"),
         ])
         #expect(files.map(\.name) == ["PingModels/Ping.Part2.Models.swift", "Ping/Ping.Client.swift"])
         let folders = layout.byFolder(files)
