@@ -119,6 +119,29 @@ import Testing
         #expect(whole.isSuperset(of: ["Address", "Subscription", "Price", "Product", "Card", "Issuer", "Tag"]))
     }
 
+    /// A union's alternative is its part, read with it, even where the filter leaves that model as `JSON`
+    /// elsewhere: `card` is cut where the customer's default source names it, and is the payment source's
+    /// alternative that a subscription (depth 2) refers to.
+    @Test func aUnionKeepsAnAlternativeCutElsewhere() async throws {
+        let output = try Self.generate("filter:\n  operations: [GetCustomer]\n  depth: 3\n  cut: [card]\n")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(Self.property("defaultSource", in: output) == "public var defaultSource: JSON?")
+        #expect(Self.property("defaultPayment", in: output) == "public var defaultPayment: PaymentSource?")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("case card(Card)") && swift.contains("case bankAccount(BankAccount)"), "\(swift)")
+        let check = try await SwiftCompiler.compile(output, module: "CutAlternative", typeCheckOnly: true)
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
+    /// A filter that lists no operation keeps none, `depth` or not; one without `operations`, `tags` and
+    /// `paths` keeps them all.
+    @Test func anEmptyListOfOperationsKeepsNone() throws {
+        let none = try Self.generate("filter:\n  operations: []\n  depth: 1\n")
+        #expect(!none.files.map(\.contents).joined().contains("func getCustomer("))
+        let all = try Self.generate("filter:\n  depth: 1\n").files.map(\.contents).joined()
+        #expect(all.contains("func getCustomer(") && all.contains("func getProducts("))
+    }
+
     @Test(arguments: [
         ("filter:\n  depth: 0\n", "2:10: `filter.depth` must be a whole number of at least 1"),
         ("filter:\n  depth: two\n", "2:10: `filter.depth` must be a whole number of at least 1"),

@@ -84,8 +84,6 @@ struct OpenAPIReader {
     var allOfRequired: [String: Set<String>] = [:]
     /// The component schemas the config's `filter` leaves as `JSON` (see ``filterReach()``).
     var cutSchemas: Set<String> = []
-    /// Whether the reference read next is an alternative of a union being read, which is never cut.
-    var readingAlternative = false
     /// Whether the document mentions `[DONE]`, once searched (see `mentionsDone()`).
     var mentionsDoneCache: Bool?
 
@@ -848,9 +846,11 @@ struct OpenAPIReader {
         if case .sequence(let items) = alternatives.kind {
             for (index, item) in items.enumerated() {
                 if Self.isNullMarker(item) { continue }  // `oneOf: [X, {type: null}]`
-                readingAlternative = item["$ref"] != nil
-                var text = typeText(item, name: name + alternativeName(item, schema: schema, index: index))
-                readingAlternative = false
+                // A model named as an alternative is the union's part, read with it (see `filterReach()`),
+                // even where the config's `filter` leaves it as `JSON` elsewhere.
+                var text =
+                    item["$ref"].flatMap(referencedModel)
+                    ?? typeText(item, name: name + alternativeName(item, schema: schema, index: index))
                 if text.hasSuffix("?") { text.removeLast() }  // the union's own optionality says it
                 guard seen.insert(text).inserted else {
                     skip(
@@ -1190,7 +1190,7 @@ struct OpenAPIReader {
     /// leaves as `JSON`: the string alone when its other alternatives are such models (an expandable field's
     /// id: `anyOf: [{type: string}, {$ref: customer}]`), else `JSON`; `nil` for any other schema.
     mutating func cutUnionText(_ schema: YAMLValue, name: String) -> String? {
-        guard !cutSchemas.isEmpty, !readingAlternative, let list = schema["oneOf"] ?? schema["anyOf"],
+        guard !cutSchemas.isEmpty, let list = schema["oneOf"] ?? schema["anyOf"],
             case .sequence(let items) = list.kind
         else { return nil }
         let types = items.filter { !Self.isNullMarker($0) }
@@ -1226,8 +1226,7 @@ struct OpenAPIReader {
     /// reference's type is made once, so a schema it holds is one model however many places refer to it.
     mutating func referenceText(_ reference: YAMLValue) -> String {
         guard let target = reference.scalarText else { return "JSON" }
-        if !readingAlternative, isCut(target) { return "JSON" }
-        readingAlternative = false
+        if isCut(target) { return "JSON" }
         if let model = modelName(forReference: target) { return model }
         if let known = referenceTexts[target] { return known }
         let schema: YAMLValue

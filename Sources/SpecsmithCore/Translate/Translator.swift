@@ -10,8 +10,8 @@
 /// The parts are named by number first so that, sorted by name as SwiftPM passes them to the compiler, each
 /// kind's files alternate with the others' (`Client`, `Endpoints`, `Models`, `Part2.Client`, …): the compiler
 /// cuts a module's files into one contiguous batch per core, and with the kinds one after the other, one
-/// core compiled all the models, the costliest declarations, while the other idled (GitHub's client: 134 s
-/// of wall time for 156 CPU seconds on 2 cores; 85 s with the parts alternating).
+/// core compiled all the models, the costliest declarations, while the other idled (GitHub's client: 141–144 s
+/// of wall time for 152–160 CPU seconds on 2 cores; 83–89 s with the parts alternating).
 public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
