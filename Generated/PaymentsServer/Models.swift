@@ -329,7 +329,7 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
 }
 
 /// A customer's id, or the customer when expanded.
-public enum ExpandableCustomer: Codable, Sendable, Hashable {
+public indirect enum ExpandableCustomer: Codable, Sendable, Hashable {
     /// A `String`.
     case id(String)
 
@@ -914,7 +914,7 @@ public struct EventData: Codable, Sendable, Hashable {
 }
 
 /// The object of an event, told apart by its `object` constant; objects of kinds this version of the spec does not know are kept as JSON.
-public enum EventObject: Codable, Sendable, Hashable {
+public indirect enum EventObject: Codable, Sendable, Hashable {
     /// A `Charge`, tagged `charge`.
     case charge(Charge)
 

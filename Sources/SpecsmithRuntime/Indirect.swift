@@ -1,8 +1,10 @@
-/// Stores a property out of line, so that a model may contain itself: `@Indirect var parent: Comment?`.
+/// Stores a property out of line, so that a model may contain itself (`@Indirect var parent: Comment?`) and a
+/// model that holds a large one copies a reference rather than all of its fields (`@Indirect var owner: User`).
 ///
-/// Generated models use it for an optional property that leads back to its own struct. The value keeps
-/// value semantics (setting it stores a new box), and `Codable`, `Hashable` and `Sendable` pass through: an
-/// optional one is left out when `nil` and may be missing, as a plain optional property.
+/// Generated models use it for an optional property that leads back to its own struct, and for a property
+/// whose model is a struct of many properties. The value keeps value semantics (setting it stores a new box),
+/// and `Codable`, `Hashable` and `Sendable` pass through: an optional one is left out when `nil` and may be
+/// missing, as a plain optional property. Printing, `dump` and debuggers show the value, not the box.
 @propertyWrapper
 public struct Indirect<Value: Sendable>: Sendable {
     private final class Box: Sendable {
@@ -22,6 +24,14 @@ public struct Indirect<Value: Sendable>: Sendable {
         get { box.value }
         set { box = Box(newValue) }
     }
+}
+
+extension Indirect: CustomDebugStringConvertible, CustomReflectable {
+    /// The value's own description, so that a model prints its property as it would without the box.
+    public var debugDescription: String { String(reflecting: wrappedValue) }
+
+    /// The value's mirror, for `dump` and debuggers.
+    public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
 }
 
 extension Indirect: Equatable where Value: Equatable {

@@ -3,7 +3,7 @@ import SpecsmithCore
 import Testing
 
 /// The data shapes real APIs send (any JSON, integer enumerations, `const` properties, unions with and without
-/// a discriminator, recursion), generated from `Fixtures/DataShapes/Shapes.yaml`, built into a program with
+/// a discriminator, recursion, large models held by others), generated from `Fixtures/DataShapes/Shapes.yaml`, built into a program with
 /// the runtime, and run: each line the program prints is what a payload decoded to, or how it encoded.
 @Suite struct DataShapesTests {
     static let spec = TestSupport.fixtures.appendingPathComponent("DataShapes/Shapes.yaml")
@@ -35,6 +35,11 @@ import Testing
         ("stamp-text", "Stamp", #""soon""#),
         ("comment", "Comment", #"{"text":"a","parent":{"text":"b","parent":{"text":"c"}},"replies":[{"text":"d"}]}"#),
         ("node", "Node", #"{"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#),
+        (
+            "account", "Account",
+            #"{"owner":{"login":"a","id":1,"followers":2,"following":3,"verified":true},"previous":null,"actor":"bot"}"#
+        ),
+        ("account-no-owner", "Account", #"{"actor":{"login":"b","id":2,"followers":0,"following":0,"verified":false}}"#),
         ("customer-no-phone", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e"}"#),
         ("customer-no-id", "Customer", #"{"created":1,"object":"customer","email":"e","phone":null}"#),
         (
@@ -65,6 +70,8 @@ import Testing
         "stamp-text: error dataCorrupted at ",
         #"comment: "#,
         #"node: branch(Shapes.Branch(left: Shapes.Node.leaf(1), right: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.leaf(2), right: Shapes.Node.leaf(3))), right: Shapes.Node.leaf(4))))) -> {"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#,
+        #"account: Account(_owner: Shapes.Profile(login: "a", id: 1, name: nil, email: nil, site: nil, bio: nil, followers: 2, following: 3, verified: true), _backup: nil, _previous: Optional(SpecsmithRuntime.Nullable<Shapes.Profile>.null), history: [], badge: nil, actor: Optional(Shapes.Actor.name("bot"))) -> {"actor":"bot","history":[],"owner":{"followers":2,"following":3,"id":1,"login":"a","verified":true},"previous":null}"#,
+        "account-no-owner: error keyNotFound at owner",
         // A required `nullable` key that is missing reads as `nil`, and is written as `null`.
         #"customer-no-phone: Customer(created: 1970-01-01 00:00:01 +0000, updated: nil, id: Optional("c"), email: "e", description: nil, phone: nil, password: nil, birthday: nil, paidAt: nil, additionalProperties: [:]) -> {"created":1,"email":"e","object":"customer","phone":null}"#,
         "customer-no-id: error keyNotFound at id",
@@ -115,6 +122,14 @@ import Testing
             print("copies: \\(first.parent!.text) \\(second.parent!.text) \\(first == second) \\(Set([first, second]).count)")
             first.parent = nil
             print("cleared: \\(String(decoding: try! encoder.encode(first), as: UTF8.self))")
+            // A large model held by another is boxed and keeps value semantics too.
+            let owner = Profile(login: "a", id: 1, followers: 2, following: 3, verified: true)
+            let account = Account(owner: owner, previous: .value(owner), actor: .profile(owner))
+            var copy = account
+            copy.owner.name = "changed"
+            copy.backup = account.owner
+            print("large copies: \\(account.owner.name ?? "nil") \\(copy.owner.name!) \\(account.backup == nil) \\(account == copy) \\(Set([account, copy]).count) \\(copy.backup == account.owner)")
+            print("large sent: \\(String(decoding: try! encoder.encode(account), as: UTF8.self))")
             print("knownCases: \\(Priority.knownCases.map(\\.rawValue)) \\(Priority(rawValue: 9))")
             // Composition, kept keys, null versus absent, a property's own dates, calendar dates, read-only and
             // write-only properties.
@@ -128,11 +143,25 @@ import Testing
             print("made: \\(String(decoding: try! encoder.encode(made), as: UTF8.self))")
 
             """
+        // A struct of more than eight stored properties is boxed where a model holds it (not in an array, which
+        // stores its elements out of line already); one of eight is not; a union with it as an alternative is
+        // an `indirect enum`.
+        let models = output.files.filter { $0.name.hasSuffix("Models.swift") }.map(\.contents).joined()
+        for boxed in ["owner: Profile\n", "backup: Profile?\n", "previous: Nullable<Profile>?\n"] {
+            #expect(models.contains("@Indirect\n    public var \(boxed)"), "\(boxed) is not boxed")
+        }
+        for inline in ["history: [Profile]\n", "badge: Badge?\n"] {
+            #expect(models.contains("\n    public var \(inline)"), "\(inline) is not inline")
+            #expect(!models.contains("@Indirect\n    public var \(inline)"), "\(inline) is boxed")
+        }
+        #expect(models.contains("public indirect enum Actor:"))
         let lines = try await SwiftCompiler.run(output, main: main, module: "Shapes")
         let expected =
             Self.expected + [
                 "copies: b changed false 2",
                 #"cleared: {"replies":[],"text":"a"}"#,
+                "large copies: nil changed true false 2 true",
+                #"large sent: {"actor":{"followers":2,"following":3,"id":1,"login":"a","verified":true},"history":[],"owner":{"followers":2,"following":3,"id":1,"login":"a","verified":true},"previous":{"followers":2,"following":3,"id":1,"login":"a","verified":true}}"#,
                 "knownCases: [1, 2, 3] unknown(9)",
                 #"customer: cus_1 Optional(SpecsmithRuntime.Nullable<Swift.String>.null) nil 1990-02-28 1700000000.123 1714557600.0 {"rate":0.19}"#,
                 #"customer sent: {"birthday":"1990-02-28","created":1700000000,"description":null,"email":"a@x.test","livemode":false,"object":"customer","paid_at":1700000000123,"phone":null,"tax":{"rate":0.19},"updated":"2024-05-01T10:00:00Z"}"#,

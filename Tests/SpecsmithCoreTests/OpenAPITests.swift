@@ -634,7 +634,8 @@ import Testing
             let (expected, actual) = (declarations(fromSpec.contents), declarations(fromDocument.contents))
             #expect(expected == actual, "\(fromSpec.name): \(Set(expected).symmetricDifference(actual))")
         }
-        #expect(spec.files.map(\.contents).joined().contains("public enum AnyAccount0: Codable"))
+        // A union with an alternative of many properties holds it out of line.
+        #expect(spec.files.map(\.contents).joined().contains("public indirect enum AnyAccount0: Codable"))
     }
 
     /// `output`'s files, one after another, are the golden `<name>.swift.golden` (recorded with

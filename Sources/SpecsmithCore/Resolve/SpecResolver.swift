@@ -182,6 +182,7 @@ struct ResolveContext {
         breakUnionCycles(&models)
         resolveRecursion(&models)
         let operations = resolveOperations(bodyModels: &models)
+        storeLargeModelsOutOfLine(&models)
         auth?.scopes += scopeAlternatives
 
         return API(
