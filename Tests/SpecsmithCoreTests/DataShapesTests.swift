@@ -39,7 +39,10 @@ import Testing
             "account", "Account",
             #"{"owner":{"login":"a","id":1,"followers":2,"following":3,"verified":true},"previous":null,"actor":"bot"}"#
         ),
-        ("account-no-owner", "Account", #"{"actor":{"login":"b","id":2,"followers":0,"following":0,"verified":false}}"#),
+        (
+            "account-no-owner", "Account",
+            #"{"actor":{"login":"b","id":2,"followers":0,"following":0,"verified":false}}"#
+        ),
         ("customer-no-phone", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e"}"#),
         ("customer-no-id", "Customer", #"{"created":1,"object":"customer","email":"e","phone":null}"#),
         (
