@@ -301,7 +301,7 @@ public struct Model: Sendable, Hashable {
     /// Whether the model is only sent, never received (an inline body): `Encodable` instead of `Codable`.
     public var isRequestOnly: Bool = false
     /// Whether a union is an `indirect enum`: it contains itself (through its alternatives' properties), or an
-    /// alternative is a large struct (``ResolveContext/storeLargeModelsOutOfLine(_:)``).
+    /// alternative is a struct of more than eight stored properties, held out of line.
     public var isIndirect: Bool = false
     /// For a struct that keeps the keys it does not list: the property that holds them.
     public var additionalProperties: AdditionalProperties?
@@ -373,7 +373,7 @@ public struct Property: Sendable, Hashable {
     /// stored nor an initializer parameter.
     public var constant: DefaultValue?
     /// Whether the property's model is stored out of line (`@Indirect`): the struct contains itself through it,
-    /// or the model is a large struct (``ResolveContext/storeLargeModelsOutOfLine(_:)``).
+    /// or the model is a struct of more than eight stored properties, held out of line.
     public var isIndirect: Bool = false
     /// `nullable: true` on a required property: the key is always there and its value may be `null`. The type
     /// is then optional, and `nil` is sent as `null` rather than left out.
