@@ -43,6 +43,7 @@ import Testing
             "account-no-owner", "Account",
             #"{"actor":{"login":"b","id":2,"followers":0,"following":0,"verified":false}}"#
         ),
+        ("link", "Link", #"{"next":{"next":null}}"#),
         ("customer-no-phone", "Customer", #"{"created":1,"id":"c","object":"customer","email":"e"}"#),
         ("customer-no-id", "Customer", #"{"created":1,"object":"customer","email":"e","phone":null}"#),
         (
@@ -75,6 +76,7 @@ import Testing
         #"node: branch(Shapes.Branch(left: Shapes.Node.leaf(1), right: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.branch(Shapes.Branch(left: Shapes.Node.leaf(2), right: Shapes.Node.leaf(3))), right: Shapes.Node.leaf(4))))) -> {"left":1,"right":{"left":{"left":2,"right":3},"right":4}}"#,
         #"account: Account(_owner: Shapes.Profile(login: "a", id: 1, name: nil, email: nil, site: nil, bio: nil, followers: 2, following: 3, verified: true), _backup: nil, _previous: Optional(SpecsmithRuntime.Nullable<Shapes.Profile>.null), history: [], badge: nil, actor: Optional(Shapes.Actor.name("bot"))) -> {"actor":"bot","history":[],"owner":{"followers":2,"following":3,"id":1,"login":"a","verified":true},"previous":null}"#,
         "account-no-owner: error keyNotFound at owner",
+        #"link: Link(_next: Optional(SpecsmithRuntime.Nullable<Shapes.Link>.value(Shapes.Link(_next: Optional(SpecsmithRuntime.Nullable<Shapes.Link>.null))))) -> {"next":{"next":null}}"#,
         // A required `nullable` key that is missing reads as `nil`, and is written as `null`.
         #"customer-no-phone: Customer(created: 1970-01-01 00:00:01 +0000, updated: nil, id: Optional("c"), email: "e", description: nil, phone: nil, password: nil, birthday: nil, paidAt: nil, additionalProperties: [:]) -> {"created":1,"email":"e","object":"customer","phone":null}"#,
         "customer-no-id: error keyNotFound at id",
@@ -150,7 +152,9 @@ import Testing
         // stores its elements out of line already); one of eight is not; a union with it as an alternative is
         // an `indirect enum`.
         let models = output.files.filter { $0.name.hasSuffix("Models.swift") }.map(\.contents).joined()
-        for boxed in ["owner: Profile\n", "backup: Profile?\n", "previous: Nullable<Profile>?\n"] {
+        for boxed in [
+            "owner: Profile\n", "backup: Profile?\n", "previous: Nullable<Profile>?\n", "next: Nullable<Link>?\n",
+        ] {
             #expect(models.contains("@Indirect\n    public var \(boxed)"), "\(boxed) is not boxed")
         }
         for inline in ["history: [Profile]\n", "badge: Badge?\n"] {

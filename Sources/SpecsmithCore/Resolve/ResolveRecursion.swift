@@ -81,8 +81,8 @@ extension ResolveContext {
 
 extension ResolveContext {
     /// Marks what must be stored out of line for models that contain themselves: a union on a cycle becomes an
-    /// `indirect enum`; an optional property of a struct that leads back to the struct through structs only is
-    /// boxed (`@Indirect`).
+    /// `indirect enum`; an optional property of a struct (`Node?`, `Nullable<Node>?`) that leads back to the
+    /// struct through structs only is boxed (`@Indirect`).
     private func markIndirect(_ models: inout [Model]) {
         var kinds: [String: Bool] = [:]  // name → is a struct
         for model in models {
@@ -98,8 +98,8 @@ extension ResolveContext {
             switch model.shape {
             case .object(let properties):
                 let targets = properties.compactMap { property -> String? in
-                    if case .model(let target) = property.type.unwrapped, kinds[target] != nil { return target }
-                    return nil
+                    guard let target = Self.heldModel(property.type), kinds[target] != nil else { return nil }
+                    return target
                 }
                 all[model.name] = targets
                 structsOnly[model.name] = targets.filter { kinds[$0] == true }
@@ -121,7 +121,7 @@ extension ResolveContext {
             case .object(var properties):
                 guard let component = structCycles[name] else { continue }
                 for position in properties.indices {
-                    guard case .optional(.model(let target)) = properties[position].type,
+                    guard properties[position].type.isOptional, let target = Self.heldModel(properties[position].type),
                         structCycles[target] == component
                     else { continue }
                     properties[position].isIndirect = true
