@@ -166,7 +166,29 @@ public struct BookshelfClient<Authorization: AuthorizationScope>: Sendable {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint)
     }
+}
 
+extension BookshelfClient where Authorization == Scope.Public {
+    /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
+    ///
+    /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
+    public init(
+        baseURL: URL = BookshelfClient.defaultBaseURL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middleware: [any Middleware] = []
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL,
+            transport: transport,
+            middleware: middleware,
+            authScheme: Authorization.authScheme ?? .bearer(header: "Authorization", prefix: "Bearer"),
+            dateCoding: .iso8601
+        )
+    }
+}
+
+/// The endpoints.
+extension BookshelfClient {
     /// Sends `book`.
     public func book(id: UUID, ifNoneMatch: String? = nil) async throws(APIError<Never>) -> BookAnswer {
         try await self.client.send(BookshelfAPI.book(id: id, ifNoneMatch: ifNoneMatch))
@@ -198,25 +220,6 @@ public struct BookshelfClient<Authorization: AuthorizationScope>: Sendable {
     ///   or cancelling the task cancels it. It fails with `APIError<Never>`.
     public func bookCoverWithProgress(id: UUID) -> APITransfer<Data, Never> {
         self.client.transfer(BookshelfAPI.bookCover(id: id))
-    }
-}
-
-extension BookshelfClient where Authorization == Scope.Public {
-    /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
-    ///
-    /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
-    public init(
-        baseURL: URL = BookshelfClient.defaultBaseURL,
-        transport: any HTTPTransport = URLSessionTransport(),
-        middleware: [any Middleware] = []
-    ) {
-        self.client = APIClient(
-            baseURL: baseURL,
-            transport: transport,
-            middleware: middleware,
-            authScheme: Authorization.authScheme ?? .bearer(header: "Authorization", prefix: "Bearer"),
-            dateCoding: .iso8601
-        )
     }
 }
 

@@ -4,7 +4,9 @@ public import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the Bookshelf API: each returns an `Endpoint` to send with an `APIClient`.
-public enum BookshelfAPI {
+public enum BookshelfAPI {}
+
+extension BookshelfAPI {
     /// Books, a page at a time.
     public static func listBooks(
         tags: [String]? = nil,

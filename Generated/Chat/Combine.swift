@@ -27,7 +27,10 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `authorized` scope as Combine publishers: each subscription sends one request.
+extension ChatClient where Authorization: Scope.AuthorizedAccess {
     /// Answers a conversation with the model's next message.
     ///
     /// - Parameters:

@@ -4,7 +4,9 @@ public import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the Chat API: each returns an `Endpoint` to send with an `APIClient`.
-public enum ChatAPI {
+public enum ChatAPI {}
+
+extension ChatAPI {
     /// Answers a conversation with the model's next message.
     ///
     /// - Parameters:

@@ -24,7 +24,10 @@ extension Reactive {
     ) -> Single<Response> where Base == ChatClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `authorized` scope as RxSwift singles, on `ChatClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Answers a conversation with the model's next message.
     ///
     /// - Parameters:

@@ -35,7 +35,10 @@ public struct CountriesClient: Sendable {
     public init(client: APIClient) {
         self.client = client
     }
+}
 
+/// The endpoints.
+extension CountriesClient {
     /// Countries whose name matches `name`.
     ///
     /// - Parameters:

@@ -4,7 +4,9 @@ import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the Countries API: each returns an `Endpoint` to send with an `APIClient`.
-public enum CountriesAPI {
+public enum CountriesAPI {}
+
+extension CountriesAPI {
     /// Countries whose name matches `name`.
     ///
     /// - Parameters:

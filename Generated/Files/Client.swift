@@ -176,29 +176,6 @@ public struct FilesClient<Authorization: AuthorizationScope>: Sendable {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint)
     }
-
-    /// A file's metadata, unless it has not changed since the `etag` given.
-    ///
-    /// - Parameters:
-    ///   - ifNoneMatch: The `etag` of the copy you have.
-    public func file(id: String, ifNoneMatch: String? = nil) async throws(APIError<Problem>) -> FileAnswer {
-        try await self.client.send(FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch))
-    }
-
-    /// A file's metadata, unless it has not changed since the `etag` given.
-    ///
-    /// Answers with the documented response headers too, typed, and the response as it arrived.
-    ///
-    /// - Parameters:
-    ///   - ifNoneMatch: The `etag` of the copy you have.
-    public func fileWithHeaders(
-        id: String,
-        ifNoneMatch: String? = nil
-    ) async throws(APIError<Problem>) -> ResponseWithHeaders<FileAnswer, FileResponseHeaders> {
-        try await self.client.send(
-            FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch).withHeaders(FileResponseHeaders.self)
-        )
-    }
 }
 
 extension FilesClient where Authorization == Scope.Public {
@@ -220,6 +197,32 @@ extension FilesClient where Authorization == Scope.Public {
             middleware: middleware,
             authScheme: Authorization.authScheme ?? .apiKey(name: "X-API-Key", in: .header),
             dateCoding: .iso8601
+        )
+    }
+}
+
+/// The endpoints.
+extension FilesClient {
+    /// A file's metadata, unless it has not changed since the `etag` given.
+    ///
+    /// - Parameters:
+    ///   - ifNoneMatch: The `etag` of the copy you have.
+    public func file(id: String, ifNoneMatch: String? = nil) async throws(APIError<Problem>) -> FileAnswer {
+        try await self.client.send(FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch))
+    }
+
+    /// A file's metadata, unless it has not changed since the `etag` given.
+    ///
+    /// Answers with the documented response headers too, typed, and the response as it arrived.
+    ///
+    /// - Parameters:
+    ///   - ifNoneMatch: The `etag` of the copy you have.
+    public func fileWithHeaders(
+        id: String,
+        ifNoneMatch: String? = nil
+    ) async throws(APIError<Problem>) -> ResponseWithHeaders<FileAnswer, FileResponseHeaders> {
+        try await self.client.send(
+            FilesAPI.file(id: id, ifNoneMatch: ifNoneMatch).withHeaders(FileResponseHeaders.self)
         )
     }
 }

@@ -17,7 +17,10 @@ extension FilesClient {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint)
     }
+}
 
+/// The endpoints as Combine publishers: each subscription sends one request.
+extension FilesClient {
     /// A file's metadata, unless it has not changed since the `etag` given.
     ///
     /// - Parameters:
@@ -66,7 +69,10 @@ extension FilesClient where Authorization: Scope.FilesReadAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `files:read` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.FilesReadAccess {
     /// A file's bytes, as stored.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -120,7 +126,10 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `files:write` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.FilesWriteAccess {
     /// Creates a file; large files are stored after the answer.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -244,7 +253,10 @@ extension FilesClient where Authorization: Scope.OperatorAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `operator` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.OperatorAccess {
     /// Deletes a file, at once or later.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -262,7 +274,10 @@ extension FilesClient where Authorization: Scope.AppOrFilesReadAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `app or files:read` scope as Combine publishers: each subscription sends one request.
+extension FilesClient where Authorization: Scope.AppOrFilesReadAccess {
     /// Files, a page at a time; the `Link` header names the next page.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and

@@ -4,7 +4,9 @@ public import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the Files API: each returns an `Endpoint` to send with an `APIClient`.
-public enum FilesAPI {
+public enum FilesAPI {}
+
+extension FilesAPI {
     /// Creates a file; large files are stored after the answer.
     public static func createFile(body: NewFile) -> AuthorizedEndpoint<Scope.FilesWrite, CreateFileAnswer, Problem> {
         AuthorizedEndpoint(

@@ -14,7 +14,10 @@ extension Reactive {
     ) -> Single<Response> where Base == FilesClient<Authorization> {
         self.base.client.single(for: endpoint)
     }
+}
 
+/// The endpoints as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
     /// A file's metadata, unless it has not changed since the `etag` given.
     ///
     /// - Parameters:
@@ -64,7 +67,10 @@ extension Reactive {
     ) -> Single<Response> where Base == FilesClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `files:read` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
     /// A file's bytes, as stored.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -126,7 +132,10 @@ extension Reactive {
     ) -> Single<Response> where Base == FilesClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `files:write` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Creates a file; large files are stored after the answer.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -263,7 +272,10 @@ extension Reactive {
     ) -> Single<Response> where Base == FilesClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `operator` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Deletes a file, at once or later.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -282,7 +294,10 @@ extension Reactive {
     ) -> Single<Response> where Base == FilesClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `app or files:read` scope as RxSwift singles, on `FilesClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Files, a page at a time; the `Link` header names the next page.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and

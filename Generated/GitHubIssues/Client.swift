@@ -38,7 +38,10 @@ public struct GitHubIssuesClient: Sendable {
     public init(client: APIClient) {
         self.client = client
     }
+}
 
+/// The endpoints.
+extension GitHubIssuesClient {
     /// A repository, by owner and name.
     ///
     /// - Parameters:

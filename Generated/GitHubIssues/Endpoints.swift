@@ -4,7 +4,9 @@ import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the GitHubIssues API: each returns an `Endpoint` to send with an `APIClient`.
-public enum GitHubIssuesAPI {
+public enum GitHubIssuesAPI {}
+
+extension GitHubIssuesAPI {
     /// A repository, by owner and name.
     ///
     /// - Parameters:

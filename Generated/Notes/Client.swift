@@ -35,6 +35,25 @@ public struct NotesClient: Sendable {
         self.client = client
     }
 
+    /// The endpoints of the `Session` namespace.
+    public var session: Session {
+        return Session(client: client)
+    }
+
+    /// The endpoints of the `Session` namespace.
+    public struct Session: Sendable {
+        /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
+        public var client: APIClient
+
+        /// A client that sends requests with `client`.
+        public init(client: APIClient) {
+            self.client = client
+        }
+    }
+}
+
+/// The endpoints.
+extension NotesClient {
     /// Notes, newest first, a page at a time.
     ///
     /// - Parameters:
@@ -140,32 +159,19 @@ public struct NotesClient: Sendable {
     public func notesOptions() async throws(APIError<Never>) {
         try await self.client.send(Endpoint(NotesResource.notesOptions))
     }
+}
 
-    /// The endpoints of the `Session` namespace.
-    public var session: Session {
-        return Session(client: client)
+/// The endpoints of the `Session` namespace.
+extension NotesClient.Session {
+    /// Exchanges an email and a password for a token.
+    public func login(email: String, password: String) async throws(APIError<Never>) -> Token {
+        try await self.client.send(
+            Endpoint(NotesResource.Session.login(email: email, password: password), decoding: Token.self)
+        )
     }
 
-    /// The endpoints of the `Session` namespace.
-    public struct Session: Sendable {
-        /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
-        public var client: APIClient
-
-        /// A client that sends requests with `client`.
-        public init(client: APIClient) {
-            self.client = client
-        }
-
-        /// Exchanges an email and a password for a token.
-        public func login(email: String, password: String) async throws(APIError<Never>) -> Token {
-            try await self.client.send(
-                Endpoint(NotesResource.Session.login(email: email, password: password), decoding: Token.self)
-            )
-        }
-
-        /// Sends `logout`.
-        public func logout() async throws(APIError<Never>) {
-            try await self.client.send(Endpoint(NotesResource.Session.logout))
-        }
+    /// Sends `logout`.
+    public func logout() async throws(APIError<Never>) {
+        try await self.client.send(Endpoint(NotesResource.Session.logout))
     }
 }

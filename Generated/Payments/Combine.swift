@@ -27,7 +27,10 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `authorized` scope as Combine publishers: each subscription sends one request.
+extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     /// Creates a customer.
     ///
     /// - Parameters:

@@ -4,7 +4,9 @@ public import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the Payments API: each returns an `Endpoint` to send with an `APIClient`.
-public enum PaymentsAPI {
+public enum PaymentsAPI {}
+
+extension PaymentsAPI {
     /// Creates a customer.
     ///
     /// - Parameters:

@@ -24,7 +24,10 @@ extension Reactive {
     ) -> Single<Response> where Base == PaymentsClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `authorized` scope as RxSwift singles, on `PaymentsClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Creates a customer.
     ///
     /// - Parameters:

@@ -84,16 +84,6 @@ public struct ShopClient<Authorization: AuthorizationScope>: Sendable {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint)
     }
-
-    /// Signs a customer in.
-    public func login(email: String, password: String) async throws(APIError<ApiErrorMessage>) -> LoginResponse {
-        try await self.client.send(ShopAPI.login(email: email, password: password))
-    }
-
-    /// Exchanges a refresh token for a new access token.
-    public func refreshToken(refreshToken: String) async throws(APIError<ApiErrorMessage>) -> LoginResponse {
-        try await self.client.send(ShopAPI.refreshToken(refreshToken: refreshToken))
-    }
 }
 
 extension ShopClient where Authorization == Scope.Public {
@@ -113,6 +103,19 @@ extension ShopClient where Authorization == Scope.Public {
             authScheme: .bearer(header: "Authorization", prefix: "Bearer"),
             dateCoding: .iso8601
         )
+    }
+}
+
+/// The endpoints.
+extension ShopClient {
+    /// Signs a customer in.
+    public func login(email: String, password: String) async throws(APIError<ApiErrorMessage>) -> LoginResponse {
+        try await self.client.send(ShopAPI.login(email: email, password: password))
+    }
+
+    /// Exchanges a refresh token for a new access token.
+    public func refreshToken(refreshToken: String) async throws(APIError<ApiErrorMessage>) -> LoginResponse {
+        try await self.client.send(ShopAPI.refreshToken(refreshToken: refreshToken))
     }
 }
 

@@ -17,7 +17,10 @@ extension ShopClient {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint)
     }
+}
 
+/// The endpoints as Combine publishers: each subscription sends one request.
+extension ShopClient {
     /// Signs a customer in.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -46,7 +49,10 @@ extension ShopClient where Authorization: Scope.GuestAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `guest` scope as Combine publishers: each subscription sends one request.
+extension ShopClient where Authorization: Scope.GuestAccess {
     /// Sends feedback to the shop.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
@@ -118,7 +124,10 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
     ) -> AnyPublisher<Response, APIError<ErrorBody>> {
         client.publisher(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `customer` scope as Combine publishers: each subscription sends one request.
+extension ShopClient where Authorization: Scope.CustomerAccess {
     /// The signed-in customer's orders, newest first, a page at a time.
     ///
     /// - Parameters:

@@ -4,7 +4,9 @@ public import Foundation
 public import SpecsmithRuntime
 
 /// The endpoints of the Shop API: each returns an `Endpoint` to send with an `APIClient`.
-public enum ShopAPI {
+public enum ShopAPI {}
+
+extension ShopAPI {
     /// Signs a customer in.
     public static func login(email: String, password: String) -> APIEndpoint<LoginResponse, ApiErrorMessage> {
         APIEndpoint(

@@ -14,7 +14,10 @@ extension Reactive {
     ) -> Single<Response> where Base == ShopClient<Authorization> {
         self.base.client.single(for: endpoint)
     }
+}
 
+/// The endpoints as RxSwift singles, on `ShopClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Signs a customer in.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -42,7 +45,10 @@ extension Reactive {
     ) -> Single<Response> where Base == ShopClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `guest` scope as RxSwift singles, on `ShopClient.rx`: each subscription sends one request.
+extension Reactive {
     /// Sends feedback to the shop.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
@@ -112,7 +118,10 @@ extension Reactive {
     ) -> Single<Response> where Base == ShopClient<Authorization> {
         self.base.client.single(for: endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `customer` scope as RxSwift singles, on `ShopClient.rx`: each subscription sends one request.
+extension Reactive {
     /// The signed-in customer's orders, newest first, a page at a time.
     ///
     /// - Parameters:

@@ -81,7 +81,7 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the client as two modules, <name> and <name>Models, into folders of those names in the output folder.",
+            "Write the client (or a server) as two modules, <name> and <name>Models, into folders of those names in the output folder.",
             discussion: """
                 The client's module (endpoints, clients, samples) depends on the models' module and re-exports \
                 it; SwiftPM builds them apart, so that an edit to endpoints rebuilds the first alone. Both are \

@@ -6,9 +6,9 @@ import Testing
 /// Large specs spread their endpoints' methods over `Endpoints.swift`, `Part2.Endpoints.swift` …, `Client.swift` …
 /// `Part8.Client.swift` and the flavours' files the same way, each endpoint in the files its name picks.
 @Suite struct EndpointFilesTests {
-    /// A scoped spec with `count` endpoints: every third public, every fifth in the `Admin` namespace, with
-    /// `extra` endpoints after them.
-    static func spec(endpoints count: Int, changing changed: Int? = nil) -> String {
+    /// A scoped spec with `count` endpoints: every third public, every fifth in the `Admin` namespace; the
+    /// endpoint `changed` has an optional query parameter of type `type`.
+    static func spec(endpoints count: Int, changing changed: Int? = nil, type: String = "Date?") -> String {
         var text = """
             name: Big
             baseURL: https://example.com
@@ -31,7 +31,7 @@ import Testing
         for index in 0..<count {
             let namespace = index % 5 == 0 ? "    namespace: Admin\n    scope: admin\n" : ""
             let scope = index % 3 == 0 && namespace.isEmpty ? "    scope: public\n" : ""
-            let query = index == changed ? "    query:\n      since: Date?\n" : ""
+            let query = index == changed ? "    query:\n      since: \(type)\n" : ""
             text +=
                 "  item\(index):\n    method: GET\n    path: /items/\(index)\n    response: Item\n"
                 + namespace + scope + query
@@ -133,6 +133,40 @@ import Testing
             module: "Big"
         )
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
+    /// An optional query parameter added to an endpoint recompiles the files that declare it and nothing else,
+    /// whether the endpoint is in the first file of each kind (which declares the types: issue 48, every file
+    /// of its kind was compiled again when the endpoints were in the types' bodies) or in another, as the
+    /// compiler's driver builds a SwiftPM target in debug. (A `String?`: a `Date?` in a file that named no
+    /// Foundation type in its declarations changes its imports too, and recompiles the files of its kind.)
+    @Test(arguments: [true, false])
+    func anEditToAnEndpointRecompilesItsFilesAlone(inTheFirstFile: Bool) async throws {
+        let changed = try #require(
+            (1..<60).first { index in
+                index % 3 == 0 && index % 5 != 0
+                    && (Self.file("Client", of: "item\(index)") == "Client.swift") == inTheFirstFile
+            }
+        )
+        let overrides = Pipeline.Overrides(style: .endpoints, flavours: [.async, .combine])
+        func generate(_ text: String) -> [GeneratedFile] {
+            let output = Pipeline.generate(text: text, path: "spec.yaml", overrides: overrides) { _ in nil }
+            #expect(!output.hasErrors, "\(output.diagnostics)")
+            return output.files
+        }
+        let before = generate(Self.spec(endpoints: 60))
+        let after = generate(Self.spec(endpoints: 60, changing: changed, type: "String?"))
+        let edited = zip(before, after).filter { $0 != $1 }.map(\.0.name).sorted()
+        #expect(edited == ["Endpoints", "Client", "Combine"].map { Self.file($0, of: "item\(changed)") }.sorted())
+        let build = try SwiftCompiler.IncrementalBuild(module: "Big")
+        defer { build.remove() }
+        let clean = try await build.build(before)
+        try #require(clean.check.status == 0 && clean.check.problems.isEmpty, "\(clean.check.diagnostics)")
+        // The driver compares the sources' modification times with those of its last build.
+        try await Task.sleep(for: .seconds(1.1))
+        let rebuild = try await build.build(after)
+        #expect(rebuild.check.status == 0 && rebuild.check.problems.isEmpty, "\(rebuild.check.diagnostics)")
+        #expect(rebuild.recompiled == edited, "item\(changed), \(before.count) files")
     }
 
     /// The spec as a server's module (`flavours: [server]`).

@@ -89,6 +89,77 @@ import Testing
         #expect(check.problems.isEmpty, "\(check.problems)")
     }
 
+    /// A server written as two modules (`--flavours server --modules NAME`): its models' module and the
+    /// server's, which imports it, compile without a warning, and an app implements the service and serves it
+    /// on a Hummingbird router. (The reproducers of issue 48: the server's files did not import the models'
+    /// module, and the models' module not the runtime for a union's `unknownTag`.)
+    @Test(arguments: [
+        ("ModuleSplit/ServerPets.yaml", "func pet() async throws -> Pet { Pet(name: \"Rex\") }"),
+        (
+            "ModuleSplit/ServerUnion.yaml",
+            "func shape() async throws -> Shape { .circle(Circle(kind: \"Circle\", r: 1)) }"
+        ),
+    ])
+    func aServerCompilesAsTwoModules(fixture: String, method: String) async throws {
+        let path = TestSupport.fixtures.appendingPathComponent(fixture).path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let name = try #require(text.split(separator: "\n").first { $0.hasPrefix("name: ") }).dropFirst(6)
+        let split = ModuleSplit(client: String(name))
+        let output = try Pipeline.generate(
+            specAt: path,
+            overrides: .init(flavours: [.server]),
+            layout: FileLayout(modules: split)
+        )
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let server = try #require(output.files.first { $0.name == "\(name)/Server.swift" }).contents
+        #expect(server.contains("@_exported public import \(split.models)\n"))
+        let app = """
+            import Hummingbird
+            import \(name)
+
+            struct Implementation: \(name)Service {
+                \(method)
+            }
+
+            func serve() {
+                let router = Router()
+                Implementation().registerRoutes(on: router)
+            }
+            """
+        let check = try await SwiftCompiler.compileModules(output, split: split, app: app)
+        #expect(check.status == 0, "\(check.diagnostics)")
+        #expect(check.problems.isEmpty, "\(check.problems)")
+    }
+
+    /// Example specs with scopes, unions, streams and uploads, written as a server in two modules, compile
+    /// without a warning.
+    @Test(arguments: ["Chat", "Files", "Payments", "Shop"])
+    func exampleServersCompileAsTwoModules(name: String) async throws {
+        let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
+        let split = ModuleSplit(client: name + "Server")
+        let output = try Pipeline.generate(
+            specAt: path,
+            configAt: Pipeline.defaultConfig(forSpecAt: path),
+            overrides: .init(flavours: [.server]),
+            layout: FileLayout(modules: split)
+        )
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let check = try await SwiftCompiler.compileModules(output, split: split, app: "import \(split.client)\n")
+        #expect(check.status == 0, "\(check.diagnostics)")
+        #expect(check.problems.isEmpty, "\(check.problems)")
+    }
+
+    @Test func aServersManifestLinesNameTheServersProducts() {
+        let lines = ModuleSplit(client: "Pets").manifestTargets(flavours: [.server])
+        #expect(
+            lines == [
+                #".target(name: "PetsModels", dependencies: [.product(name: "SpecsmithRuntime", package: "specsmith")]),"#,
+                #".target(name: "Pets", dependencies: ["PetsModels", .product(name: "SpecsmithRuntime", package: "specsmith"), "#
+                    + #".product(name: "SpecsmithServer", package: "specsmith"), .product(name: "Hummingbird", package: "hummingbird")]),"#,
+            ]
+        )
+    }
+
     @Test func theScanReadsCodeNotCommentsOrStrings() {
         let text = ##"""
             /// A `Thread` in a comment.

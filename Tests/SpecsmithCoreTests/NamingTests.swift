@@ -74,6 +74,10 @@ import Testing
         ("Swagger Petstore - OpenAPI 3.0", "SwaggerPetstore"),
         ("BookshelfAPI", "Bookshelf"),
         ("Microsoft Azure Cognitive Services Text Analytics Client Library", "MicrosoftAzureCognitiveServices"),
+        // A long title is cut at a phrase boundary (issue 48), a short one kept whole.
+        ("Spotify Web API with fixes and improvements from sonallux", "SpotifyWeb"),
+        ("Acme Payments Platform Public API for partners and resellers", "AcmePaymentsPlatformPublic"),
+        ("Pay by Bank API", "PayByBank"),
     ])
     func apiNamesComeFromTitlesAsSDKsNameThem(title: String, name: String) {
         #expect(APIName.fromTitle(title) == name)

@@ -141,6 +141,61 @@ enum SwiftCompiler {
         )
     }
 
+    /// A module built incrementally by the compiler's driver, as SwiftPM builds a target in debug (a job per
+    /// batch of files, each file's dependencies recorded): ``build(_:)`` writes the files whose text changed
+    /// and rebuilds, telling which files the driver compiled again.
+    struct IncrementalBuild {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-incremental-\(UUID())")
+        let module: String
+
+        /// A build of the module `module`, in a folder of its own.
+        init(module: String) throws {
+            self.module = module
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+
+        /// Removes the build's folder.
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+
+        /// Writes those of `files` that are new or changed, builds, and returns what the compiler said and the
+        /// names of the files the driver compiled again (none named in a first build, which compiles all).
+        func build(_ files: [GeneratedFile]) async throws -> (check: Check, recompiled: [String]) {
+            var map: [String: [String: String]] = ["": ["swift-dependencies": path("\(module).swiftdeps")]]
+            var sources: [String] = []
+            for file in files {
+                let source = path(file.name)
+                if (try? String(contentsOfFile: source, encoding: .utf8)) != file.contents {
+                    try Data(file.contents.utf8).write(to: URL(fileURLWithPath: source))
+                }
+                sources.append(source)
+                map[source] = ["object": path(file.name + ".o"), "swift-dependencies": path(file.name + ".swiftdeps")]
+            }
+            try JSONSerialization.data(withJSONObject: map, options: .sortedKeys).write(
+                to: URL(fileURLWithPath: path("output-file-map.json"))
+            )
+            let result = try await execute(
+                settings(packageName: module) + [
+                    "-module-name", module, "-parse-as-library", "-c", "-incremental", "-enable-batch-mode", "-j",
+                    "2", "-output-file-map", path("output-file-map.json"), "-working-directory", directory.path,
+                    "-driver-show-incremental",
+                ] + sources
+            )
+            // `remark: Incremental compilation: Queuing (initial):  {compile: A.swift.o <= A.swift}`, and `Queuing
+            // because of dependencies discovered later` for the files that use what changed. (Objects are no
+            // measure: the compiler leaves an object whose code did not change as it was.)
+            var recompiled: Set<String> = []
+            for line in result.errors.split(separator: "\n") where line.contains("Queuing") {
+                guard let range = line.range(of: " <= ") else { continue }
+                let source = line[range.upperBound...].prefix { $0 != "}" }
+                recompiled.insert(String(source.split(separator: "/").last ?? source))
+            }
+            let problems = result.errors.split(separator: "\n").filter { !$0.contains("remark:") }
+            return (Check(status: result.status, diagnostics: problems.joined(separator: "\n")), recompiled.sorted())
+        }
+
+        private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    }
+
     /// Builds what `output` generated with `main` as the program's `main.swift`, linked with this build's
     /// SpecsmithRuntime, runs it, and returns the lines it printed.
     static func run(_ output: Pipeline.Output, main: String, module: String) async throws -> [String] {

@@ -1,6 +1,7 @@
 /// The name of an API from the title of its description: what its client and its other types are named after,
 /// as the authors of a hand-written SDK would name it (`GitHub` for "GitHub v3 REST API", `Twilio` for
-/// "Twilio - Api", `OnePassword` for "1Password Connect API"'s first word).
+/// "Twilio - Api", `OnePassword` for "1Password Connect API"'s first word, `SpotifyWeb` for "Spotify Web API with
+/// fixes and improvements from sonallux").
 enum APIName {
     /// Words at a title's end that say what it is rather than whose: dropped.
     static let descriptiveWords: Set<String> = [
@@ -31,8 +32,18 @@ enum APIName {
             words = Array(words[...cut])
             words[cut].removeLast()
         }
-        while let last = words.last, words.count > 1, isDescriptive(last) {
-            words.removeLast()
+        dropDescriptiveEnd(&words)
+        // A long title is cut before its first phrase that describes the API rather than names it ("Spotify Web
+        // API with fixes and improvements from …" is `SpotifyWeb`), not mid-phrase; a short one is kept whole
+        // ("Pay by Bank" is `PayByBank`).
+        if SwiftName.typeName(words.joined(separator: " ")).count > maxLength,
+            let cut = words.indices.first(where: { index in
+                index > 0 && phraseWords.contains(words[index].lowercased())
+                    && !words[..<index].allSatisfy(isDescriptive)
+            })
+        {
+            words = Array(words[..<cut])
+            dropDescriptiveEnd(&words)
         }
         guard let first = words.first, !isDescriptive(first) || words.count > 1 else { return nil }
         // A leading digit would need an underscore (`_1Password`, which reads as private): spelled instead.
@@ -49,6 +60,17 @@ enum APIName {
             break
         }
         return name == "_" ? nil : name
+    }
+
+    /// Words that start a phrase describing the API ("… with fixes", "… for partners", "… from Acme"): a long
+    /// title is cut before the first of them.
+    static let phraseWords: Set<String> = ["with", "for", "from", "by", "via", "using", "including", "featuring"]
+
+    /// `words` without the descriptive words at its end, keeping the first.
+    private static func dropDescriptiveEnd(_ words: inout [String]) {
+        while let last = words.last, words.count > 1, isDescriptive(last) {
+            words.removeLast()
+        }
     }
 
     /// Whether `word` says what the document is (`API`, `REST`) or which version (`v3`, `2010-04-01`, `1.0`).

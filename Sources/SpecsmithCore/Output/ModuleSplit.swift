@@ -34,10 +34,17 @@ public struct ModuleSplit: Sendable, Hashable {
 
     /// The lines of a package manifest's `targets:` that declare the two modules, depending on Specsmith's
     /// products as `package` (the identity of the Specsmith dependency, `specsmith` for its URL) and on
-    /// those the flavours need.
+    /// those the flavours need: a server's module (`flavours` of `server` alone) on `SpecsmithServer` and
+    /// Hummingbird.
     public func manifestTargets(flavours: Set<API.Flavour>, package: String = "specsmith") -> [String] {
         let runtime = ".product(name: \"\(RuntimeSymbols.module)\", package: \"\(package)\")"
         var clientDependencies = ["\"\(models)\"", runtime]
+        if flavours == [.server] {
+            clientDependencies += [
+                ".product(name: \"\(ServerSymbols.module)\", package: \"\(package)\")",
+                ".product(name: \"\(ServerSymbols.hummingbird)\", package: \"hummingbird\")",
+            ]
+        }
         if flavours.contains(.combine) {
             clientDependencies.append(".product(name: \"\(CombineSymbols.runtimeModule)\", package: \"\(package)\")")
         }

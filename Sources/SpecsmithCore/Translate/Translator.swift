@@ -54,7 +54,7 @@ public enum Translator {
     public static func translate(_ api: API, everyFile: Bool = false, modules: ModuleSplit? = nil) -> [SwiftFile] {
         var api = api
         if api.flavours == [.server] {
-            return translateServerModule(ServerShape.receivingRequests(api), everyFile: everyFile)
+            return translateServerModule(ServerShape.receivingRequests(api), everyFile: everyFile, modules: modules)
         }
         let separateSamples = api.samples == .separate
         if separateSamples {
@@ -79,11 +79,12 @@ public enum Translator {
     }
 
     /// A server's module: the models, read from requests and written in answers, and `Server.swift` (with
-    /// `Part2.Server.swift` … for a large API).
-    private static func translateServerModule(_ api: API, everyFile: Bool) -> [SwiftFile] {
+    /// `Part2.Server.swift` … for a large API). With `modules`, the server's files import the models' module.
+    private static func translateServerModule(_ api: API, everyFile: Bool, modules: ModuleSplit?) -> [SwiftFile] {
         let jobs = modelsJobs(api)
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         files += serverFiles(api)
+        if let modules { files = importingModels(files, split: modules) }
         return everyFile ? withEveryFile(files, api: api) : files
     }
 
@@ -114,7 +115,10 @@ public enum Translator {
             return type
         }
         let scoped = served.operations.contains { $0.scope != nil }
-        let foundationVisible = types.contains(where: TranslationSupport.usesFoundation)
+        // An OAuth 2 scope's `tokenURL` is a `URL`.
+        let foundationVisible =
+            types.contains(where: TranslationSupport.usesFoundation)
+            || (scoped && api.auth.map(scopesNameTokenURL) == true)
         var imports = TranslationSupport.imports(foundationVisible ? ["Foundation"] : [], api: api)
         imports += TranslationSupport.imports([ServerSymbols.hummingbird], api: api)
         if scoped || types.contains(where: TranslationSupport.usesRuntime) {
@@ -340,8 +344,9 @@ public enum Translator {
                 case .object(let properties):
                     return model.additionalProperties != nil
                         || properties.contains { $0.constant != nil || $0.dates != nil }
-                // Decoding by shape asks the runtime's `JSON.Kind` what the value is.
-                case .union(let union): return union.discriminator == nil
+                // Decoding by shape asks the runtime's `JSON.Kind` what the value is; a tag with no alternative
+                // and no case to keep it (a server's unions) is the runtime's `unknownTag` error.
+                case .union(let union): return union.discriminator == nil || union.fallbackCase == nil
                 case .enumeration: return false
                 }
             }
@@ -381,26 +386,28 @@ public enum Translator {
         api.operations.flatMap { $0.parameters.map(\.type) + (responses ? [$0.response] : []) }
     }
 
+    /// `Endpoints.swift` … : the first declares the factories' enumeration and its namespaces, empty; every
+    /// file extends them with its endpoints' factories, so that an edit to an endpoint changes its extension
+    /// alone and recompiles only the files that use what that extension declares.
     private static func endpointsFile(_ part: Part) -> SwiftFile? {
         guard !part.isEmpty else { return nil }
         let api = part.api
-        let root = api.operations.filter { $0.namespace == nil }.map { translateEndpointFactory($0, api: api) }
-        guard part.isFirst else {
-            // `extension CountriesAPI { … }` and `extension CountriesAPI.Session { … }`.
-            let factories = TranslationNames.factories(api.name)
-            let nested = api.namespaces.compactMap { namespace -> Declaration? in
-                let members = api.operations.filter { $0.namespace == namespace }.map {
-                    translateEndpointFactory($0, api: api)
-                }
-                guard !members.isEmpty else { return nil }
-                return .type(TypeDeclaration(kind: .extension, name: "\(factories).\(namespace)", members: members))
+        // `extension CountriesAPI { … }` and `extension CountriesAPI.Session { … }`.
+        let factories = TranslationNames.factories(api.name)
+        let extensions = ([nil] + api.namespaces).compactMap { namespace -> Declaration? in
+            let members = api.operations.filter { $0.namespace == namespace }.map {
+                translateEndpointFactory($0, api: api)
             }
+            guard !members.isEmpty else { return nil }
+            let name = namespace.map { "\(factories).\($0)" } ?? factories
+            return .type(TypeDeclaration(kind: .extension, name: name, members: members))
+        }
+        guard part.isFirst else {
             return file(
                 part.fileName("Endpoints"),
                 api,
                 imports: runtimeImports(api, signatureTypes: signatureTypes(api)),
-                (root.isEmpty ? [] : [.type(TypeDeclaration(kind: .extension, name: factories, members: root))])
-                    + nested
+                extensions
             )
         }
         let nested = api.namespaces.map { namespace in
@@ -409,10 +416,7 @@ public enum Translator {
                     docs: ["The endpoints of the `\(namespace)` namespace."],
                     access: TranslationSupport.access(api),
                     kind: .enum,
-                    name: namespace,
-                    members: api.operations.filter { $0.namespace == namespace }.map {
-                        translateEndpointFactory($0, api: api)
-                    }
+                    name: namespace
                 )
             )
         }
@@ -421,8 +425,8 @@ public enum Translator {
                 docs: ["The endpoints of the \(api.name) API: each returns an `Endpoint` to send with an `APIClient`."],
                 access: TranslationSupport.access(api),
                 kind: .enum,
-                name: TranslationNames.factories(api.name),
-                members: root + nested
+                name: factories,
+                members: nested
             )
         )
         return file(
@@ -430,7 +434,7 @@ public enum Translator {
             api,
             // Without endpoints, the enumeration is empty and names nothing of the runtime.
             imports: runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: !api.operations.isEmpty),
-            [declaration]
+            [declaration] + extensions
         )
     }
 

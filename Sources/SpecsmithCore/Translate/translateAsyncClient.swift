@@ -1,8 +1,10 @@
 /// Translates the API into its async/await client: a struct with one method per endpoint, and a nested
 /// struct (reached through a property) per namespace.
 ///
-/// With `auth`, the client is generic over its scope, `ShopClient<Authorization>`: public endpoints are
-/// methods of the struct, and each scope's endpoints live in an extension that requires
+/// Every endpoint's method is declared in an extension, never in the struct's body, so that an edit to one
+/// recompiles only the files that call what its extension declares. With `auth`, the client is generic over
+/// its scope, `ShopClient<Authorization>`: public endpoints' extensions have no requirement, and each scope's
+/// endpoints live in an extension that requires
 /// `Authorization: Scope.<Scope>Access`, so a client only has the methods its scope grants.
 func translateAsyncClient(_ api: API) -> [Declaration] {
     ClientTranslation(api: api).declarations
@@ -12,22 +14,7 @@ func translateAsyncClient(_ api: API) -> [Declaration] {
 /// extensions of the client and its namespaces, each scope's under its requirement.
 func translateAsyncClientExtensions(_ api: API) -> [Declaration] {
     let translation = ClientTranslation(api: api)
-    return translation.shape.groups.compactMap { group in
-        guard !group.operations.isEmpty else { return nil }
-        let methods = group.operations.map(translation.clientMethod)
-        let type = translation.shape.typeName(namespace: group.namespace)
-        guard let scope = group.scope else {
-            return .type(
-                TypeDeclaration(
-                    docs: ["\(translation.shape.subject(group))."],
-                    kind: .extension,
-                    name: type,
-                    members: methods
-                )
-            )
-        }
-        return translation.scopeExtension(type, scope: scope, members: methods)
-    }
+    return translation.shape.groups.compactMap(translation.groupExtension)
 }
 
 private struct ClientTranslation {
@@ -56,7 +43,8 @@ private struct ClientTranslation {
             members.append(initializer(withCredentials: false))
             members.append(clientInitializer)
         }
-        members += operations(namespace: nil, scope: nil).map(clientMethod)
+        // Endpoints' methods are in extensions (`publicExtensions`), never in a type's body: an edit to one
+        // then changes its extension alone, and recompiles only the files that call what it declares.
         for namespace in api.namespaces {
             members.append(namespaceProperty(namespace))
             members.append(namespaceType(namespace))
@@ -77,7 +65,7 @@ private struct ClientTranslation {
                         members: members
                     )
                 )
-            ]
+            ] + publicExtensions
         }
         docs += [
             "",
@@ -109,6 +97,7 @@ private struct ClientTranslation {
                 )
             ),
         ]
+        declarations += publicExtensions
         for scope in auth.scopes {
             var scopeMembers: [Declaration] = []
             if api.style.hasFactories { scopeMembers.append(sendMethod(scope: scope.name)) }
@@ -128,6 +117,26 @@ private struct ClientTranslation {
 
     func operations(namespace: String?, scope: String?) -> [Operation] {
         shape.operations(namespace: namespace, scope: scope)
+    }
+
+    /// The methods of public endpoints (every endpoint of an API without scopes): an extension of the client
+    /// and of each namespace that has them.
+    var publicExtensions: [Declaration] {
+        shape.groups.filter { $0.scope == nil }.compactMap(groupExtension)
+    }
+
+    /// The methods of `group`'s endpoints: an extension of the client or its namespace, under the scope's
+    /// requirement for a scope's group; `nil` without endpoints.
+    func groupExtension(_ group: ClientShape.Group) -> Declaration? {
+        guard !group.operations.isEmpty else { return nil }
+        let methods = group.operations.map(clientMethod)
+        let type = shape.typeName(namespace: group.namespace)
+        guard let scope = group.scope else {
+            return .type(
+                TypeDeclaration(docs: ["\(shape.subject(group))."], kind: .extension, name: type, members: methods)
+            )
+        }
+        return scopeExtension(type, scope: scope, members: methods)
     }
 
     func scopeExtension(_ type: String, scope: String, members: [Declaration]) -> Declaration {
@@ -291,7 +300,6 @@ private struct ClientTranslation {
                 name: namespace,
                 inherits: ["Sendable"],
                 members: [clientProperty, clientInitializer]
-                    + operations(namespace: namespace, scope: nil).map(clientMethod)
             )
         )
     }

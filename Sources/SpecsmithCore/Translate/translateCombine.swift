@@ -9,22 +9,25 @@
 func translateCombine(_ api: API, declaresShared: Bool = true) -> [Declaration] {
     let shape = ClientShape(api: api)
     let access = TranslationSupport.access(api)
-    return shape.groups.compactMap { group in
-        var members: [Declaration] = []
-        if declaresShared && shape.takesEndpointValues(group) {
-            members.append(publisherForEndpoint(shape: shape, scope: group.scope, access: access))
-        }
-        members += group.operations.map { publisherMethod($0, shape: shape, access: access) }
-        guard !members.isEmpty else { return nil }
-        return .type(
-            TypeDeclaration(
-                docs: ["\(shape.subject(group)) as Combine publishers: each subscription sends one request."],
-                kind: .extension,
-                name: shape.typeName(namespace: group.namespace),
-                whereClause: shape.requirements(group),
-                members: members
+    // The generic method of a group and its endpoints' publishers are extensions of their own, so that an edit
+    // to an endpoint changes its extension alone.
+    return shape.groups.flatMap { group -> [Declaration] in
+        let shared = declaresShared && shape.takesEndpointValues(group)
+        let members = [
+            shared ? [publisherForEndpoint(shape: shape, scope: group.scope, access: access)] : [],
+            group.operations.map { publisherMethod($0, shape: shape, access: access) },
+        ]
+        return members.filter { !$0.isEmpty }.map { members in
+            .type(
+                TypeDeclaration(
+                    docs: ["\(shape.subject(group)) as Combine publishers: each subscription sends one request."],
+                    kind: .extension,
+                    name: shape.typeName(namespace: group.namespace),
+                    whereClause: shape.requirements(group),
+                    members: members
+                )
             )
-        )
+        }
     }
 }
 

@@ -19,28 +19,31 @@ func translateRxSwift(_ api: API, declaresShared: Bool = true) -> [Declaration] 
             )
         )
     }
+    // The generic method of a group and its endpoints' singles are extensions of their own, so that an edit to
+    // an endpoint changes its extension alone.
     for group in shape.groups {
-        var members: [Declaration] = []
-        if declaresShared && shape.takesEndpointValues(group) {
-            members.append(sendMethod(shape: shape, group: group, access: access))
-        }
-        members += group.operations.map { singleMethod($0, shape: shape, group: group, access: access) }
-        if members.isEmpty { continue }
+        let shared = declaresShared && shape.takesEndpointValues(group)
+        let parts = [
+            shared ? [sendMethod(shape: shape, group: group, access: access)] : [],
+            group.operations.map { singleMethod($0, shape: shape, group: group, access: access) },
+        ]
         let base = shape.typeName(namespace: group.namespace)
-        declarations.append(
-            .type(
-                TypeDeclaration(
-                    docs: [
-                        "\(shape.subject(group)) as RxSwift singles, on `\(base).rx`: each subscription sends one request."
-                    ],
-                    kind: .extension,
-                    name: RxSwiftSymbols.reactive,
-                    // A generic client's methods say which clients they belong to themselves.
-                    whereClause: shape.isScoped ? [] : ["\(RxSwiftSymbols.base) == \(base)"],
-                    members: members
+        for members in parts where !members.isEmpty {
+            declarations.append(
+                .type(
+                    TypeDeclaration(
+                        docs: [
+                            "\(shape.subject(group)) as RxSwift singles, on `\(base).rx`: each subscription sends one request."
+                        ],
+                        kind: .extension,
+                        name: RxSwiftSymbols.reactive,
+                        // A generic client's methods say which clients they belong to themselves.
+                        whereClause: shape.isScoped ? [] : ["\(RxSwiftSymbols.base) == \(base)"],
+                        members: members
+                    )
                 )
             )
-        )
+        }
     }
     declarations.append(bridge)
     if shape.groups.contains(where: {

@@ -98,6 +98,18 @@ private func includedClosure(of scope: Auth.Scope, in auth: Auth) -> [String] {
     return auth.scopes.filter { found.contains($0.name) }.map(\.specName)
 }
 
+/// Whether the scopes of `auth` name Foundation's `URL`: an OAuth 2 scheme's token URL, on a scope of that
+/// scheme (see `schemeMembers`).
+func scopesNameTokenURL(_ auth: Auth) -> Bool {
+    guard !auth.schemes.isEmpty else { return false }
+    return auth.scopes.contains { scope in
+        guard let name = scope.scheme, let scheme = auth.schemes.first(where: { $0.name == name })?.scheme,
+            case .oauth2(let tokenURL) = scheme
+        else { return false }
+        return tokenURL != nil
+    }
+}
+
 /// With several schemes, the scheme a scope's clients send credentials with; for an OAuth 2 scheme, its token
 /// URL and the scope's name as the authorization server knows it.
 private func schemeMembers(of scope: Auth.Scope, auth: Auth, access: AccessModifier) -> [Declaration] {
