@@ -9,7 +9,7 @@ import Testing
 /// case, a property named like its schema beside a default, kept keys, properties whose Swift names would be
 /// one, integer-or-string values, `$ref` keys in examples). Each mutated document, written as JSON, must
 /// generate or be refused with errors, never crash; what generates must compile without a warning, in the
-/// style and at the access level the seed picks.
+/// style and at the access level the seed picks, and for two seeds in three as a server or as two modules.
 @Suite struct OpenAPIMutationTests {
     static let documents = [
         "more-real-world-shapes.yaml", "real-world-shapes.yaml", "pages.yaml", "streams.yaml", "kennel-swagger2.yaml",
@@ -43,6 +43,37 @@ import Testing
         }
         let check = try await SwiftCompiler.compile(output, module: "Mutated\(seed)")
         #expect(check.status == 0 && check.problems.isEmpty, "\(applied)\n\(check.diagnostics)\n\(json)")
+        // A third of the seeds also as a server, another third as two modules (`--modules`; the server for even
+        // seeds), so that these stay compiling too.
+        var also = overrides
+        var split: ModuleSplit?
+        switch seed % 3 {
+        case 0: also.flavours = [.server]
+        case 1:
+            split = ModuleSplit(client: "MutatedModules\(seed)")
+            also.access = nil
+            if seed % 2 == 0 { also.flavours = [.server] }
+        default: break
+        }
+        if seed % 3 != 2 {
+            let other = Pipeline.generate(
+                text: json,
+                path: "mutated.json",
+                overrides: also,
+                layout: FileLayout(modules: split)
+            ) { _ in nil }
+            try #require(!other.hasErrors, "\(applied)\n\(other.diagnostics)")
+            let otherCheck =
+                if let split {
+                    try await SwiftCompiler.compileModules(other, split: split, app: "import \(split.client)\n")
+                } else {
+                    try await SwiftCompiler.compile(other, module: "MutatedServer\(seed)", typeCheckOnly: true)
+                }
+            #expect(
+                otherCheck.status == 0 && otherCheck.problems.isEmpty,
+                "\(applied), \(also.flavours!), modules: \(split != nil)\n\(otherCheck.diagnostics)\n\(json)"
+            )
+        }
         print("openapi mutations, seed \(seed), \(name), \(applied): compiled")
     }
 

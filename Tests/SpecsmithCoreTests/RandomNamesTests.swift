@@ -9,7 +9,8 @@ import Testing
 /// members, digits, punctuation, Unicode, control characters, case variants); every other seed's names come
 /// from a vocabulary of a dozen of them, so that types, properties, cases and parameters share names. What the
 /// generator refuses is dropped; the rest must compile without a warning, with the async and Combine flavours,
-/// in the style and at the access level the seed picks (ten seeds meet every pair), and as a server.
+/// in the style and at the access level the seed picks (ten seeds meet every pair), as a server, and as two
+/// modules (`--modules`: the client for odd seeds, the server for even ones).
 @Suite struct RandomNamesTests {
     static let seeds: [UInt64] = Array(1...10)
 
@@ -50,8 +51,29 @@ import Testing
             serverCheck.status == 0 && serverCheck.problems.isEmpty,
             "server: \(serverCheck.diagnostics)\n\(spec.text.text)"
         )
+        // And as two modules (`--modules`): the client for odd seeds, the server for even ones.
+        let split = ModuleSplit(client: "RandomModules\(seed)")
+        var splitOverrides = seed % 2 == 1 ? Self.overrides(seed) : serverOverrides
+        splitOverrides.access = nil
+        let modules = Pipeline.generate(
+            text: spec.text.text,
+            path: "random.yaml",
+            overrides: splitOverrides,
+            layout: FileLayout(modules: split)
+        ) { _ in nil }
+        try #require(!modules.hasErrors, "\(modules.diagnostics)")
+        let modulesCheck = try await SwiftCompiler.compileModules(
+            modules,
+            split: split,
+            app: "import \(split.client)\n"
+        )
+        #expect(
+            modulesCheck.status == 0 && modulesCheck.problems.isEmpty,
+            "two modules (\(seed % 2 == 1 ? "client" : "server")): \(modulesCheck.diagnostics)\n\(spec.text.text)"
+        )
         print(
-            "random names, seed \(seed): \(spec.nameCount) of \(drawn) names generated and compiled, client and server"
+            "random names, seed \(seed): \(spec.nameCount) of \(drawn) names generated and compiled, client, server "
+                + "and two modules"
         )
     }
 

@@ -3,8 +3,8 @@
 // finding, which libFuzzer saves and reports.
 //
 // An input is a spec (or an OpenAPI document), then optionally a line `#--- specsmith-config.yaml` and a config
-// for it; the input's bytes also choose the command line's overrides (style, access, flavours, samples), so that
-// the fuzzer explores them as it explores the spec.
+// for it; the input's bytes also choose the command line's overrides (style, access, flavours, the server among
+// them, samples) and `--modules`, so that the fuzzer explores them as it explores the spec.
 //
 // `SpecsmithFuzz --generate <input> <folder>` writes what an input generates into a folder (exit 0), or says it
 // was refused (exit 1): `compile-sample.sh` compiles a sample of the corpus that way.
@@ -14,10 +14,10 @@ import SpecsmithCore
 /// The line that separates a spec from its config in an input.
 let configSeparator = "\n#--- specsmith-config.yaml\n"
 
-/// The input's spec, its config and the overrides its bytes choose.
+/// The input's spec, its config, and the overrides and file layout its bytes choose.
 func parts(
     of bytes: UnsafeBufferPointer<UInt8>
-) -> (spec: String, config: Pipeline.ConfigSource?, overrides: Pipeline.Overrides) {
+) -> (spec: String, config: Pipeline.ConfigSource?, overrides: Pipeline.Overrides, layout: FileLayout) {
     let text = String(decoding: bytes, as: UTF8.self)
     var spec = text
     var config: Pipeline.ConfigSource?
@@ -29,7 +29,7 @@ func parts(
     let choice = bytes.reduce(0) { ($0 &* 31) &+ Int($1) }
     let styles: [API.Style?] = [nil, nil, .endpoints, .resources, .both]
     let access: [API.Access?] = [nil, nil, .public, .package, .internal]
-    let flavours: [Set<API.Flavour>?] = [nil, nil, [.async], [.async, .combine], [.async, .combine, .rxswift]]
+    let flavours: [Set<API.Flavour>?] = [nil, [.server], [.async], [.async, .combine], [.async, .combine, .rxswift]]
     let samples: [API.Samples?] = [nil, nil, nil, .inline, .separate]
     let overrides = Pipeline.Overrides(
         style: styles[abs(choice) % 5],
@@ -37,14 +37,22 @@ func parts(
         flavours: flavours[abs(choice / 25) % 5],
         samples: samples[abs(choice / 125) % 5]
     )
-    return (spec, config, overrides)
+    // One input in four is written as two modules (`--modules FuzzAPI`).
+    let layout = abs(choice / 625) % 4 == 0 ? FileLayout(modules: ModuleSplit(client: "FuzzAPI")) : FileLayout()
+    return (spec, config, overrides, layout)
 }
 
 /// What the input generates, as `checkOne` and `--generate` run it.
 func generate(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, output: Pipeline.Output) {
-    let (spec, config, overrides) = parts(of: bytes)
+    let (spec, config, overrides, layout) = parts(of: bytes)
     // Any sample file the spec names holds a small JSON object.
-    let output = Pipeline.generate(text: spec, path: "fuzz.yaml", config: config, overrides: overrides) { _ in
+    let output = Pipeline.generate(
+        text: spec,
+        path: "fuzz.yaml",
+        config: config,
+        overrides: overrides,
+        layout: layout
+    ) { _ in
         "{\"a\": 1}"
     }
     return (spec, output)
@@ -138,8 +146,14 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--generate" 
     guard !output.hasErrors else { exit(1) }
     let folder = URL(fileURLWithPath: CommandLine.arguments[3])
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for file in output.files {
-        try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
+    // Two modules' files are in a folder each (`FuzzAPIModels/Models.swift`); a server beside a client, in
+    // `Server/`.
+    for file in output.files
+        + (output.serverFiles ?? []).map({ GeneratedFile(name: "Server/" + $0.name, contents: $0.contents) })
+    {
+        let url = folder.appendingPathComponent(file.name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(file.contents.utf8).write(to: url)
     }
     exit(0)
 }
