@@ -7,7 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         // Specsmith itself, as a user's package would depend on it (here by path, the repository's root).
-        .package(name: "Specsmith", path: "../.."),
+        .package(name: "specsmith", path: "../.."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Test-only: a local REST Countries look-alike for the app to talk to.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -17,15 +17,15 @@ let package = Package(
         // The client, generated from Sources/BordersKit/countries.specsmith.yaml, and the neighbour lookup.
         .target(
             name: "BordersKit",
-            dependencies: [.product(name: "SpecsmithRuntime", package: "Specsmith")],
-            plugins: [.plugin(name: "SpecsmithPlugin", package: "Specsmith")]
+            dependencies: [.product(name: "SpecsmithRuntime", package: "specsmith")],
+            plugins: [.plugin(name: "SpecsmithPlugin", package: "specsmith")]
         ),
         // `borders <country> [--base-url <url>] [--stub]`
         .executableTarget(
             name: "borders",
             dependencies: [
                 "BordersKit",
-                .product(name: "SpecsmithRuntime", package: "Specsmith"),
+                .product(name: "SpecsmithRuntime", package: "specsmith"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -33,8 +33,8 @@ let package = Package(
         // generates them here, from Tests/BordersKitTests/Holidays.specsmith-samples.
         .testTarget(
             name: "BordersKitTests",
-            dependencies: ["BordersKit", .product(name: "SpecsmithRuntime", package: "Specsmith")],
-            plugins: [.plugin(name: "SpecsmithPlugin", package: "Specsmith")]
+            dependencies: ["BordersKit", .product(name: "SpecsmithRuntime", package: "specsmith")],
+            plugins: [.plugin(name: "SpecsmithPlugin", package: "specsmith")]
         ),
         .testTarget(
             name: "BordersTests",

@@ -23,7 +23,7 @@ struct MockCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let executable = Self.ownPath().resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("specsmith-mock")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             printError(
@@ -38,5 +38,23 @@ struct MockCommand: ParsableCommand {
         execv(executable.path, &argv)
         printError("cannot run \(executable.path): \(String(cString: strerror(errno)))")
         throw ExitCodes.usageOrIO
+    }
+
+    /// This executable's path, however it was started: `/proc/self/exe` on Linux; elsewhere the first argument,
+    /// looked up in `PATH` when it names no folder (`specsmith mock …` from a shell), as the shell did.
+    static func ownPath() -> URL {
+        let files = FileManager.default
+        if let linked = try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: linked)
+        }
+        let first = CommandLine.arguments[0]
+        if !first.contains("/") {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+            for folder in path.split(separator: ":") where !folder.isEmpty {
+                let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(first)
+                if files.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+        }
+        return URL(fileURLWithPath: first)
     }
 }

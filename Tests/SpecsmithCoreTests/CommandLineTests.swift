@@ -171,23 +171,50 @@ import Testing
 
     /// `specsmith mock` runs `specsmith-mock` from beside it: the server says where it listens, and answers.
     @Test func mockRunsTheMockServerBesideIt() async throws {
+        let executable = try Self.executableBesideTheMock()
+        let process = Process()
+        process.executableURL = executable
+        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Countries.yaml").path
+        process.arguments = ["mock", spec, "--port", "0"]
+        try await Self.expectMockServes(process)
+    }
+
+    /// Started by name from `PATH` in another folder, as a shell starts it (issue 49: the first argument, a bare
+    /// name, was taken as a path in the current folder), `specsmith mock` finds `specsmith-mock` beside itself.
+    @Test func mockStartedFromPathFindsTheMockServer() async throws {
+        let executable = try Self.executableBesideTheMock()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Countries.yaml").path
+        process.arguments = ["specsmith", "mock", spec, "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin")
+        process.environment = environment
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        try await Self.expectMockServes(process)
+    }
+
+    /// The `specsmith` executable of this build, with `specsmith-mock` beside it.
+    static func executableBesideTheMock() throws -> URL {
         let executable = try #require(Self.executable, "build the specsmith executable first (swift build)")
         let mock = executable.deletingLastPathComponent().appendingPathComponent("specsmith-mock")
         try #require(
             FileManager.default.isExecutableFile(atPath: mock.path),
             "build specsmith-mock first (swift build)"
         )
-        let process = Process()
-        process.executableURL = executable
-        let spec = TestSupport.packageRoot.appendingPathComponent("Specs/Countries.yaml").path
-        process.arguments = ["mock", spec, "--port", "0"]
+        return executable
+    }
+
+    /// Runs `process` (`specsmith mock` of the countries spec): the server says where it listens, and answers.
+    static func expectMockServes(_ process: Process) async throws {
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         // `specsmith mock` became the server (exec): stopping it stops the server.
         defer {
-            process.terminate()
+            if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
         // The first line names the address; read it without waiting for the end of the output.
@@ -198,7 +225,12 @@ import Testing
             first += chunk
         }
         let line = String(decoding: first, as: UTF8.self)
-        #expect(line.hasPrefix("Mock of Countries (4 endpoints) on http://127.0.0.1:"), "\(line)")
+        guard line.hasPrefix("Mock of Countries (4 endpoints) on http://127.0.0.1:") else {
+            if process.isRunning { process.terminate() }
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            Issue.record("no mock server: \(line) \(said)")
+            return
+        }
         let address = try #require(
             line.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         )

@@ -254,6 +254,48 @@ import Testing
         )
     }
 
+    /// A stream that has both an error event and an error key sends its error event for `error-event=1`, and the
+    /// plain value with the key for `error-key=1`; a stream without an `errorKey` refuses `error-key`.
+    @Test func preferAsksForTheErrorValueWhenAStreamHasBoth() throws {
+        let mock = try Self.mock(
+            spec: """
+                name: Both
+                baseURL: https://example.com
+                models:
+                  Chunk: {properties: {text: String}}
+                  Failure: {properties: {error: String}}
+                endpoints:
+                  talk:
+                    method: GET
+                    path: /talk
+                    response: {events: Chunk, errorEvent: error, errorKey: error}
+                    errors: {400: Failure}
+                    sample: [{text: a}, {text: b}]
+                  plain:
+                    method: GET
+                    path: /plain
+                    response: {events: Chunk, errorEvent: error}
+                    errors: {400: Failure}
+                """
+        )
+        func events(_ target: String, _ prefer: String) -> (status: Int, events: [String]) {
+            let response = mock.respond(
+                to: MockRequest(method: "GET", target: target, headers: [MockHeader("Prefer", prefer)])
+            )
+            let text = String(decoding: response.body, as: UTF8.self)
+            return (response.status, text.components(separatedBy: "\n\n").filter { !$0.isEmpty })
+        }
+        let named = events("/talk", "error-event=1")
+        #expect(named.status == 200 && named.events.count == 2, "\(named)")
+        #expect(named.events.last?.hasPrefix("event: error\ndata: {\"error\":") == true, "\(named)")
+        let keyed = events("/talk", "error-key=1")
+        #expect(keyed.status == 200 && keyed.events.count == 2, "\(keyed)")
+        #expect(keyed.events.first?.hasPrefix("data: {\"text\":") == true, "\(keyed)")
+        #expect(keyed.events.last?.hasPrefix("data: {\"error\":") == true, "\(keyed)")
+        let refused = events("/plain", "error-key=1")
+        #expect(refused.status == 400, "\(refused)")
+    }
+
     @Test func everythingARequestGetsWrongIsNamed() throws {
         let notes = try Self.mock("Notes")
         let id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"

@@ -41,10 +41,12 @@ struct MockAnswer {
     /// The success answer of a stream that fails mid-way: its first `count` values, then its error, a value of
     /// its documented error body, and nothing after: the error event's data, or, for a stream whose errors are
     /// values with a key (`errorKey`), the next event's data or line. `nil` when the endpoint's stream documents
-    /// no error.
-    func streamFailing(after count: Int) -> MockResponse? {
+    /// no error. With `keyed`, the value with the key even when the stream also has an error event (`nil` when it
+    /// has no `errorKey`).
+    func streamFailing(after count: Int, keyed: Bool = false) -> MockResponse? {
         let errorType: TypeRef?
-        if operation.streamErrorEvent != nil {
+        let errorEvent = keyed ? nil : operation.streamErrorEvent
+        if errorEvent != nil {
             errorType = operation.errors.first?.type
         } else if let key = operation.streamErrorKey {
             // The error body that has the key.
@@ -75,7 +77,7 @@ struct MockAnswer {
         let events = text.components(separatedBy: "\n\n").filter { event in
             !event.isEmpty && !event.split(separator: "\n").contains { String($0) == end }
         }
-        let name = operation.streamErrorEvent.map { "event: \($0)\n" } ?? ""
+        let name = errorEvent.map { "event: \($0)\n" } ?? ""
         let stream = events.prefix(count).map { $0 + "\n\n" }.joined() + "\(name)data: \(data)\n\n"
         response.body = Data(stream.utf8)
         return response

@@ -167,6 +167,14 @@ public struct MockServer: Sendable {
             }
             return response
         }
+        if let count = preferences.errorKey {
+            guard let response = answer.streamFailing(after: count, keyed: true) else {
+                let message =
+                    "`Prefer: error-key=\(count)` asks for an error value `\(operation.specName)` does not document (its stream has no `errorKey`)"
+                return response(to: MockRefusal(400, "undocumented error value", message), of: operation)
+            }
+            return response
+        }
         guard let code = preferences.code else { return answer.success() }
         if let response = answer.documented(code) { return response }
         let documented = answer.documentedStatuses.joined(separator: ", ")
@@ -259,11 +267,14 @@ struct MockRefusal {
 }
 
 /// What a request's `Prefer` header asks of the mock: `code=404`, `dynamic=true`, `latency=300`,
-/// `error-event=1` (a stream that fails with its error event after one value).
+/// `error-event=1` (a stream that fails with its error event after one value), `error-key=1` (with a value that
+/// has its error key, when it has both).
 struct MockPreferences {
     var code: Int?
     /// After how many values a stream sends its error event and ends.
     var errorEvent: Int?
+    /// After how many values a stream sends a value with its error key (`errorKey`) and ends.
+    var errorKey: Int?
     var dynamic = false
     var latency: Duration = .zero
 
@@ -276,6 +287,7 @@ struct MockPreferences {
             case "code": code = Int(value)
             case "dynamic": dynamic = value.lowercased() == "true"
             case "error-event": errorEvent = Int(value).map { max(0, $0) }
+            case "error-key": errorKey = Int(value).map { max(0, $0) }
             case "latency":
                 // At most a minute: a mock is for testing, not for holding connections.
                 if let milliseconds = Int(value), milliseconds > 0 {
