@@ -312,8 +312,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }
@@ -339,7 +339,13 @@ extension APIClient {
             let task = Task {
                 do {
                     for try await value in values {
-                        await delivery.deliver({ observer.onNext(value) }, otherwise: { discard?(value) })
+                        let delivered = await delivery.deliver(
+                            { observer.onNext(value) },
+                            otherwise: { discard?(value) }
+                        )
+                        if !delivered {
+                            return
+                        }
                     }
                     await delivery.deliver { observer.onCompleted() }
                 } catch {
@@ -347,8 +353,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }

@@ -70,8 +70,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }

@@ -346,8 +346,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }
@@ -373,7 +373,13 @@ extension APIClient {
             let task = Task {
                 do {
                     for try await value in values {
-                        await delivery.deliver({ observer.onNext(value) }, otherwise: { discard?(value) })
+                        let delivered = await delivery.deliver(
+                            { observer.onNext(value) },
+                            otherwise: { discard?(value) }
+                        )
+                        if !delivered {
+                            return
+                        }
                     }
                     await delivery.deliver { observer.onCompleted() }
                 } catch {
@@ -381,8 +387,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }

@@ -105,8 +105,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }
@@ -132,7 +132,13 @@ extension APIClient {
             let task = Task {
                 do {
                     for try await value in values {
-                        await delivery.deliver({ observer.onNext(value) }, otherwise: { discard?(value) })
+                        let delivered = await delivery.deliver(
+                            { observer.onNext(value) },
+                            otherwise: { discard?(value) }
+                        )
+                        if !delivered {
+                            return
+                        }
                     }
                     await delivery.deliver { observer.onCompleted() }
                 } catch {
@@ -140,8 +146,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }

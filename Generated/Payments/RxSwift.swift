@@ -323,8 +323,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }
@@ -350,7 +350,13 @@ extension APIClient {
             let task = Task {
                 do {
                     for try await value in values {
-                        await delivery.deliver({ observer.onNext(value) }, otherwise: { discard?(value) })
+                        let delivered = await delivery.deliver(
+                            { observer.onNext(value) },
+                            otherwise: { discard?(value) }
+                        )
+                        if !delivered {
+                            return
+                        }
                     }
                     await delivery.deliver { observer.onCompleted() }
                 } catch {
@@ -358,8 +364,8 @@ extension APIClient {
                 }
             }
             return Disposables.create {
-                delivery.cancel()
                 task.cancel()
+                delivery.cancel()
             }
         }
     }

@@ -193,10 +193,16 @@ private var bridge: Declaration {
 /// by default, so that operators may call closures written in main-actor code), unless the subscription was
 /// disposed first, when `otherwise` runs instead; the reader goes on once the delivery's read-ahead allows.
 func rxDeliver(_ body: [Statement], otherwise: [Statement]? = nil) -> Statement {
+    .expression(rxDelivery(body, otherwise: otherwise))
+}
+
+/// The expression of ``rxDeliver(_:otherwise:)``, whose value says whether delivery goes on (`false` once the
+/// subscription was disposed).
+func rxDelivery(_ body: [Statement], otherwise: [Statement]? = nil) -> Expression {
     let block = Expression.closure(parameters: [], body: body)
     var arguments = [Argument(nil, block)]
     if let otherwise { arguments.append(Argument("otherwise", .closure(parameters: [], body: otherwise))) }
-    return .expression(.await(.call(.member(.identifier("delivery"), RuntimeSymbols.deliver), arguments)))
+    return .await(.call(.member(.identifier("delivery"), RuntimeSymbols.deliver), arguments))
 }
 
 /// `extension APIClient { fileprivate func name(for endpoint:) -> Type<…> { Type.create { observe in … } } }`:
@@ -226,9 +232,11 @@ func rxBridge(
     )
     let cancel = Expression.closure(
         parameters: [],
+        // The task first: the delivery's cancelling wakes a reader waiting for its value to be taken, which must
+        // find its task cancelled.
         body: [
-            .expression(call(.member(.identifier("delivery"), "cancel"))),
             .expression(call(.member(.identifier("task"), "cancel"))),
+            .expression(call(.member(.identifier("delivery"), "cancel"))),
         ]
     )
     let create = call(

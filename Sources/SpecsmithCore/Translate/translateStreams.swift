@@ -138,10 +138,19 @@ var sequenceObservableBridge: Declaration {
                 name: "value",
                 sequence: .identifier("values"),
                 body: [
-                    rxDeliver(
-                        [observe("onNext", value)],
-                        otherwise: [.expression(.call(.optionalChain(.identifier("discard")), [Argument(nil, value)]))]
-                    )
+                    .binding(
+                        isLet: true,
+                        name: "delivered",
+                        value: rxDelivery(
+                            [observe("onNext", value)],
+                            otherwise: [
+                                .expression(.call(.optionalChain(.identifier("discard")), [Argument(nil, value)]))
+                            ]
+                        )
+                    ),
+                    // Disposed (RxSwift's `take(5)` disposes in the fifth value's `onNext`): no next value, which
+                    // may be a page's request.
+                    .ifElse(.verbatim("!delivered"), [.return(nil)], []),
                 ]
             ),
             rxDeliver([observe("onCompleted")]),
