@@ -251,7 +251,10 @@ extension BookshelfClient where Authorization: Scope.BooksReadAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `books:read` scope.
+extension BookshelfClient where Authorization: Scope.BooksReadAccess {
     /// Sends `addBook`.
     public func addBook(body: Book) async throws(APIError<Problem>) -> AddBookAnswer {
         try await self.client.send(BookshelfAPI.addBook(body: body).endpoint)
@@ -301,7 +304,10 @@ extension BookshelfClient where Authorization: Scope.BooksWriteAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `books:write` scope.
+extension BookshelfClient where Authorization: Scope.BooksWriteAccess {
     /// Sends `updateBook`.
     public func updateBook(id: UUID, body: UpdateBookRequest? = nil) async throws(APIError<Never>) -> Book {
         try await self.client.send(BookshelfAPI.updateBook(id: id, body: body).endpoint)
@@ -316,7 +322,10 @@ extension BookshelfClient where Authorization: Scope.AppKeyOrBooksReadAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `appKey or books:read` scope.
+extension BookshelfClient where Authorization: Scope.AppKeyOrBooksReadAccess {
     /// Books, a page at a time.
     public func listBooks(
         tags: [String]? = nil,

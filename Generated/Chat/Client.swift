@@ -104,7 +104,10 @@ extension ChatClient where Authorization: Scope.AuthorizedAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `authorized` scope.
+extension ChatClient where Authorization: Scope.AuthorizedAccess {
     /// Answers a conversation with the model's next message.
     ///
     /// - Parameters:

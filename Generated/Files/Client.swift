@@ -245,7 +245,10 @@ extension FilesClient where Authorization: Scope.FilesReadAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `files:read` scope.
+extension FilesClient where Authorization: Scope.FilesReadAccess {
     /// A file's bytes, as stored.
     public func fileContents(id: String) async throws(APIError<Problem>) -> Data {
         try await self.client.send(FilesAPI.fileContents(id: id).endpoint)
@@ -292,7 +295,10 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `files:write` scope.
+extension FilesClient where Authorization: Scope.FilesWriteAccess {
     /// Creates a file; large files are stored after the answer.
     public func createFile(body: NewFile) async throws(APIError<Problem>) -> CreateFileAnswer {
         try await self.client.send(FilesAPI.createFile(body: body).endpoint)
@@ -400,7 +406,10 @@ extension FilesClient where Authorization: Scope.OperatorAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `operator` scope.
+extension FilesClient where Authorization: Scope.OperatorAccess {
     /// Deletes a file, at once or later.
     public func deleteFile(id: String) async throws(APIError<Problem>) -> DeleteFileAnswer {
         try await self.client.send(FilesAPI.deleteFile(id: id).endpoint)
@@ -415,7 +424,10 @@ extension FilesClient where Authorization: Scope.AppOrFilesReadAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `app or files:read` scope.
+extension FilesClient where Authorization: Scope.AppOrFilesReadAccess {
     /// Files, a page at a time; the `Link` header names the next page.
     public func listFiles(perPage: Int = 20, page: Int = 1) async throws(APIError<Problem>) -> [FileInfo] {
         try await self.client.send(FilesAPI.listFiles(perPage: perPage, page: page).endpoint)

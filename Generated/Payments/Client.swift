@@ -104,7 +104,10 @@ extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `authorized` scope.
+extension PaymentsClient where Authorization: Scope.AuthorizedAccess {
     /// Creates a customer.
     ///
     /// - Parameters:

@@ -127,7 +127,10 @@ extension ShopClient where Authorization: Scope.GuestAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `guest` scope.
+extension ShopClient where Authorization: Scope.GuestAccess {
     /// Sends feedback to the shop.
     public func sendFeedback(email: String, message: String) async throws(APIError<ApiErrorMessage>) {
         try await self.client.send(ShopAPI.sendFeedback(email: email, message: message).endpoint)
@@ -186,7 +189,10 @@ extension ShopClient where Authorization: Scope.CustomerAccess {
     ) async throws(APIError<ErrorBody>) -> Response {
         try await client.send(endpoint.endpoint)
     }
+}
 
+/// The endpoints of the `customer` scope.
+extension ShopClient where Authorization: Scope.CustomerAccess {
     /// The signed-in customer's orders, newest first, a page at a time.
     ///
     /// - Parameters:

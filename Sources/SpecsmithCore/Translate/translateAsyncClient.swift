@@ -14,7 +14,7 @@ func translateAsyncClient(_ api: API) -> [Declaration] {
 /// extensions of the client and its namespaces, each scope's under its requirement.
 func translateAsyncClientExtensions(_ api: API) -> [Declaration] {
     let translation = ClientTranslation(api: api)
-    return translation.shape.groups.compactMap(translation.groupExtension)
+    return translation.shape.groups.flatMap { translation.groupExtensions($0, declaresShared: false) }
 }
 
 private struct ClientTranslation {
@@ -43,7 +43,7 @@ private struct ClientTranslation {
             members.append(initializer(withCredentials: false))
             members.append(clientInitializer)
         }
-        // Endpoints' methods are in extensions (`publicExtensions`), never in a type's body: an edit to one
+        // Endpoints' methods are in extensions (`endpointExtensions`), never in a type's body: an edit to one
         // then changes its extension alone, and recompiles only the files that call what it declares.
         for namespace in api.namespaces {
             members.append(namespaceProperty(namespace))
@@ -65,7 +65,7 @@ private struct ClientTranslation {
                         members: members
                     )
                 )
-            ] + publicExtensions
+            ] + endpointExtensions
         }
         docs += [
             "",
@@ -97,46 +97,33 @@ private struct ClientTranslation {
                 )
             ),
         ]
-        declarations += publicExtensions
-        for scope in auth.scopes {
-            var scopeMembers: [Declaration] = []
-            if api.style.hasFactories { scopeMembers.append(sendMethod(scope: scope.name)) }
-            scopeMembers += operations(namespace: nil, scope: scope.name).map(clientMethod)
-            declarations.append(scopeExtension(clientName, scope: scope.name, members: scopeMembers))
-            for namespace in api.namespaces {
-                let methods = operations(namespace: namespace, scope: scope.name).map(clientMethod)
-                if !methods.isEmpty {
-                    declarations.append(
-                        scopeExtension("\(clientName).\(namespace)", scope: scope.name, members: methods)
-                    )
-                }
-            }
-        }
+        declarations += endpointExtensions
         return declarations
     }
 
-    func operations(namespace: String?, scope: String?) -> [Operation] {
-        shape.operations(namespace: namespace, scope: scope)
+    /// Every group's extensions (see ``groupExtensions(_:declaresShared:)``), public groups first.
+    var endpointExtensions: [Declaration] {
+        shape.groups.flatMap { groupExtensions($0, declaresShared: true) }
     }
 
-    /// The methods of public endpoints (every endpoint of an API without scopes): an extension of the client
-    /// and of each namespace that has them.
-    var publicExtensions: [Declaration] {
-        shape.groups.filter { $0.scope == nil }.compactMap(groupExtension)
-    }
-
-    /// The methods of `group`'s endpoints: an extension of the client or its namespace, under the scope's
-    /// requirement for a scope's group; `nil` without endpoints.
-    func groupExtension(_ group: ClientShape.Group) -> Declaration? {
-        guard !group.operations.isEmpty else { return nil }
-        let methods = group.operations.map(clientMethod)
+    /// The extensions of `group`: with `declaresShared`, a scope's generic `send(_:)` in one of its own; then its
+    /// endpoints' methods, on the client or its namespace, under the scope's requirement for a scope's group.
+    func groupExtensions(_ group: ClientShape.Group, declaresShared: Bool) -> [Declaration] {
         let type = shape.typeName(namespace: group.namespace)
-        guard let scope = group.scope else {
-            return .type(
-                TypeDeclaration(docs: ["\(shape.subject(group))."], kind: .extension, name: type, members: methods)
-            )
+        var extensions: [Declaration] = []
+        if declaresShared, let scope = group.scope, shape.takesEndpointValues(group) {
+            extensions.append(scopeExtension(type, scope: scope, members: [sendMethod(scope: scope)]))
         }
-        return scopeExtension(type, scope: scope, members: methods)
+        guard !group.operations.isEmpty else { return extensions }
+        let methods = group.operations.map(clientMethod)
+        guard let scope = group.scope else {
+            return extensions + [
+                .type(
+                    TypeDeclaration(docs: ["\(shape.subject(group))."], kind: .extension, name: type, members: methods)
+                )
+            ]
+        }
+        return extensions + [scopeExtension(type, scope: scope, members: methods)]
     }
 
     func scopeExtension(_ type: String, scope: String, members: [Declaration]) -> Declaration {
