@@ -69,6 +69,9 @@ let package = Package(
         // What generated servers import: routes on a Hummingbird router. Its own product, behind the trait
         // Server, so that apps' clients resolve and build nothing of it.
         .library(name: "SpecsmithServer", targets: ["SpecsmithServer"]),
+        // What generated webhook code imports: signatures checked with swift-crypto's HMAC. Its own product,
+        // behind the trait Webhooks, so that a client-only app resolves and builds no cryptography.
+        .library(name: "SpecsmithWebhooks", targets: ["SpecsmithWebhooks"]),
         .plugin(name: "SpecsmithPlugin", targets: ["SpecsmithPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
@@ -88,6 +91,10 @@ let package = Package(
         .trait(
             name: "Server",
             description: "The SpecsmithServer product: what generated servers import (Hummingbird, on SwiftNIO)."
+        ),
+        .trait(
+            name: "Webhooks",
+            description: "The SpecsmithWebhooks product: webhook signatures verified with swift-crypto."
         ),
         .trait(
             name: "OpenCombine",
@@ -112,6 +119,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // AsyncHTTPClient's own dependency, named for its decompression limit's error.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // HMAC-SHA256 for webhook signatures (the Webhooks trait); 3.x or 4.x, as the rest of the graph allows.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The generator: load → resolve → translate → render.
@@ -187,6 +196,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What generated webhook code imports: events verified (Standard Webhooks, Stripe, GitHub) and read.
+        .target(
+            name: "SpecsmithWebhooks",
+            dependencies: ["SpecsmithRuntime", only("Webhooks", "Crypto", from: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // Generates a target's client from its spec during the build.
         .plugin(
             name: "SpecsmithPlugin",
@@ -243,6 +258,12 @@ let package = Package(
                     .product(name: "AsyncHTTPClient", package: "async-http-client"),
                     .product(name: "NIOCore", package: "swift-nio"),
                 ],
+                swiftSettings: strictSettings
+            ),
+            // Webhook signatures made by independent signers (PyPI's standardwebhooks and stripe, Python's hmac).
+            .testTarget(
+                name: "SpecsmithWebhooksTests",
+                dependencies: ["SpecsmithWebhooks", "SpecsmithRuntime"],
                 swiftSettings: strictSettings
             ),
             .testTarget(

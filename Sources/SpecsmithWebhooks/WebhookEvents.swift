@@ -1,0 +1,49 @@
+public import Foundation
+public import SpecsmithRuntime
+
+/// What generated webhook code calls to read an event: its name, from a header or a key of its body, and its
+/// body as the event's type.
+public enum WebhookEvents {
+    /// The event's name in the header `name`.
+    public static func name(inHeader name: String, of headers: WebhookHeaders) throws(WebhookError) -> String {
+        guard let value = headers[name] else { throw .missingHeader(name) }
+        return value
+    }
+
+    /// The event's name at the top-level key `key` of the JSON body.
+    public static func name(atKey key: String, of body: Data) throws(WebhookError) -> String {
+        let json = try decode(JSON.self, from: body, dates: .iso8601)
+        guard let name = json[key]?.string else {
+            throw .undecodableBody("it has no text at the key \"\(key)\" that names its event.")
+        }
+        return name
+    }
+
+    /// The body decoded as `Event`, its dates written as `dates` says.
+    public static func decode<Event: Decodable>(
+        _ type: Event.Type,
+        from body: Data,
+        dates: DateCoding
+    ) throws(WebhookError) -> Event {
+        do {
+            return try dates.makeDecoder().decode(Event.self, from: body)
+        } catch let error as DecodingError {
+            throw .undecodableBody(describe(error))
+        } catch {
+            throw .undecodableBody("\(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        let context: DecodingError.Context? =
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                .dataCorrupted(let context):
+                context
+            @unknown default: nil
+            }
+        guard let context else { return "\(error)" }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
+    }
+}
