@@ -45,10 +45,10 @@ func generatedServer(_ name: String) -> Target {
 func generatedClient(_ name: String) -> Target {
     .target(
         name: name,
-        dependencies: ["SpecsmithRuntime", "SpecsmithCombine", openCombine],
+        dependencies: ["SpecsmithRuntime", "SpecsmithCombine", "SpecsmithWebhooks", openCombine],
         path: "Generated/\(name)",
-        // Bookshelf, an OpenAPI document, generates the async flavour only.
-        exclude: name == "Bookshelf" ? [] : ["RxSwift.swift"],
+        // Bookshelf and OpenAIEvents, OpenAPI documents, generate no RxSwift.
+        exclude: ["Bookshelf", "OpenAIEvents"].contains(name) ? [] : ["RxSwift.swift"],
         swiftSettings: generatedSettings
     )
 }
@@ -199,7 +199,11 @@ let package = Package(
         // What generated webhook code imports: events verified (Standard Webhooks, Stripe, GitHub) and read.
         .target(
             name: "SpecsmithWebhooks",
-            dependencies: ["SpecsmithRuntime", only("Webhooks", "Crypto", from: "swift-crypto")],
+            dependencies: [
+                "SpecsmithRuntime", only("Webhooks", "Crypto", from: "swift-crypto"),
+                // Beside a Hummingbird server: `registerWebhookRoutes(on:path:secrets:)`.
+                only("Server", "Hummingbird", from: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
         // Generates a target's client from its spec during the build.
@@ -226,7 +230,9 @@ let package = Package(
         ),
 
         // Committed generated clients, compiled and tested like a user's module.
-    ] + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf"].map(generatedClient)
+    ]
+        + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf", "OpenAIEvents"]
+        .map(generatedClient)
         // Their servers, from the specs with the server flavour.
         + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments", "Chat", "Files"].map(generatedServer)
         + [
@@ -263,7 +269,10 @@ let package = Package(
             // Webhook signatures made by independent signers (PyPI's standardwebhooks and stripe, Python's hmac).
             .testTarget(
                 name: "SpecsmithWebhooksTests",
-                dependencies: ["SpecsmithWebhooks", "SpecsmithRuntime"],
+                dependencies: [
+                    "SpecsmithWebhooks", "SpecsmithRuntime", "Payments", "Chat", "OpenAIEvents", "LoopbackServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
                 swiftSettings: strictSettings
             ),
             .testTarget(

@@ -188,6 +188,67 @@ public struct SpeechChunk: Codable, Sendable, Hashable {
     }
 }
 
+/// A webhook delivery that a batch has completed.
+public struct BatchCompletedEvent: Codable, Sendable, Hashable {
+    /// The event's id.
+    public var id: String
+
+    /// The `object` field.
+    ///
+    /// Always `"event"`.
+    public var object: String {
+        return "event"
+    }
+
+    /// The `type` field.
+    ///
+    /// Always `"batch.completed"`.
+    public var type: String {
+        return "batch.completed"
+    }
+
+    /// The `created_at` field.
+    public var createdAt: Date
+
+    /// The `data` field.
+    public var data: WebhookObject
+
+    /// Creates a `BatchCompletedEvent` from its properties.
+    public init(id: String, createdAt: Date, data: WebhookObject) {
+        self.id = id
+        self.createdAt = createdAt
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case type
+        case createdAt = "created_at"
+        case data
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        try container.decodeConstant("event", forKey: .object)
+        try container.decodeConstant("batch.completed", forKey: .type)
+        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
+        self.data = try container.decode(WebhookObject.self, forKey: .data)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode("event", forKey: .object)
+        try container.encode("batch.completed", forKey: .type)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.data, forKey: .data)
+    }
+}
+
 /// The events of `createMessageStream`'s stream, by their `event` name.
 public enum CreateMessageStreamEvent: Sendable, Hashable {
     /// The `message_start` event.

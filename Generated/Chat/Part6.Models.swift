@@ -253,6 +253,17 @@ public struct StopInfo: Codable, Sendable, Hashable {
     }
 }
 
+/// The object a webhook event is about.
+public struct WebhookObject: Codable, Sendable, Hashable {
+    /// The `id` field.
+    public var id: String
+
+    /// Creates a `WebhookObject` from its properties.
+    public init(id: String) {
+        self.id = id
+    }
+}
+
 /// The body of `createChatCompletion`.
 public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
     /// The `model` field.

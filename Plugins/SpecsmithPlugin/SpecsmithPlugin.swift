@@ -71,7 +71,7 @@ enum SpecCommands {
         "Part4.RxSwift.swift", "Part5.RxSwift.swift", "Part6.RxSwift.swift", "Part7.RxSwift.swift",
         "Part8.RxSwift.swift", "Samples.swift", "Server.swift", "Part2.Server.swift", "Part3.Server.swift",
         "Part4.Server.swift", "Part5.Server.swift", "Part6.Server.swift", "Part7.Server.swift",
-        "Part8.Server.swift",
+        "Part8.Server.swift", "Webhooks.swift",
     ]
 
     /// One command per spec among `files`.

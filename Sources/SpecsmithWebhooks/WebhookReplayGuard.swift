@@ -32,6 +32,12 @@ public actor WebhookReplayGuard {
         while seen.count > limit { forgetOldest() }
     }
 
+    /// Forgets `delivery`'s id: a receiver that failed to handle it lets the API's next delivery through.
+    public func forget(_ delivery: WebhookDelivery) {
+        guard let id = delivery.id else { return }
+        seen[id] = nil
+    }
+
     private func forget(before date: Date) {
         while head < order.count, order[head].at < date { forgetOldest() }
     }

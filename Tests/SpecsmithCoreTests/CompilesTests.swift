@@ -24,7 +24,11 @@ import Testing
     static func variants(_ index: Int) -> [Pipeline.Overrides] {
         let access: [API.Access] = [.public, .package, .internal]
         return [API.Style.both, .resources, .endpoints].enumerated().map { position, style in
-            Pipeline.Overrides(style: style, access: access[(position + index) % 3], flavours: [.async, .combine])
+            Pipeline.Overrides(
+                style: style,
+                access: access[(position + index) % 3],
+                flavours: [.async, .combine, .webhooks]
+            )
         }
     }
 

@@ -70,19 +70,25 @@ import Testing
         #expect(check.problems.isEmpty, "\(check.problems)")
     }
 
-    /// Every example spec (async and Combine: RxSwift is not built here) written as two modules compiles
-    /// without a warning, and an app imports the client's module.
-    @Test(arguments: ["Bookshelf", "Chat", "Countries", "Files", "GitHubIssues", "Notes", "Payments", "Shop"])
+    /// Every example spec (async, Combine and its webhooks: RxSwift is not built here) written as two modules
+    /// compiles without a warning, and an app imports the client's module.
+    @Test(arguments: [
+        "Bookshelf", "Chat", "Countries", "Files", "GitHubIssues", "Notes", "Payments", "Shop", "OpenAIEvents",
+    ])
     func everyExampleCompilesAsTwoModules(name: String) async throws {
         let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
         let split = ModuleSplit(client: name)
         let output = try Pipeline.generate(
             specAt: path,
             configAt: Pipeline.defaultConfig(forSpecAt: path),
-            overrides: .init(flavours: [.async, .combine]),
+            overrides: .init(flavours: [.async, .combine, .webhooks]),
             layout: FileLayout(modules: split)
         )
         #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(
+            ["Chat", "Payments", "OpenAIEvents"].contains(name)
+                == output.files.contains { $0.name.hasSuffix("Webhooks.swift") }
+        )
         let app = "import \(name)\n"
         let check = try await SwiftCompiler.compileModules(output, split: split, app: app)
         #expect(check.status == 0, "\(check.diagnostics)")

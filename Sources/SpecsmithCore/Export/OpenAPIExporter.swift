@@ -102,8 +102,10 @@ public struct OpenAPIExporter {
         if byScheme.map(\.specName) != scopes.map(\.specName) {
             format["scopes"] = .array(scopes.map { .string($0.specName) })
         }
+        if let webhooksFormat = webhooksFormat() { format["webhooks"] = .object(webhooksFormat) }
         if !format.isEmpty { document[Self.formatKey] = .object(format) }
         document["paths"] = .object(paths)
+        if let webhooks = webhooks() { document["webhooks"] = .object(webhooks) }
         var components = DocumentObject()
         var schemas = DocumentObject()
         // An inline body's model is written inline, where its properties are the method's parameters.

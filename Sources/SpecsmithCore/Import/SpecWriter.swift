@@ -71,7 +71,32 @@ public enum SpecWriter {
                 }
             }
         }
+        if let webhooks = raw.webhooks, !webhooks.events.isEmpty {
+            writer.blankLine()
+            write(webhooks, into: &writer)
+        }
         return writer.text
+    }
+
+    /// `webhooks:` with its signature, where events are named, and each event.
+    private static func write(_ webhooks: RawWebhooks, into writer: inout YAMLTextWriter) {
+        writer.block("webhooks") { writer in
+            if let signature = webhooks.signature { writer.scalar("signature", signature.value) }
+            if let tolerance = webhooks.tolerance { writer.scalar("tolerance", String(tolerance.value), plain: true) }
+            if let key = webhooks.eventKey { writer.scalar("eventKey", key.value) }
+            if let header = webhooks.eventHeader { writer.scalar("eventHeader", header.value) }
+            writer.block("events") { writer in
+                for event in webhooks.events {
+                    writer.block(event.name.value) { writer in
+                        if let body = event.body { writer.scalar("body", body.value) }
+                        if let description = event.description { writer.scalar("description", description) }
+                        if let deprecation = event.deprecated { write(deprecation, into: &writer) }
+                        if let swiftName = event.swiftName { writer.scalar("swiftName", swiftName.value) }
+                        writeSample(event.sample.map { .inline($0) }, into: &writer)
+                    }
+                }
+            }
+        }
     }
 
     private static func write(_ auth: RawAuth, into writer: inout YAMLTextWriter) {

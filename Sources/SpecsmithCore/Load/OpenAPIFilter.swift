@@ -40,6 +40,12 @@ extension OpenAPIReader {
             }
             if keepsAny { level.append((item, false)) }
         }
+        // The webhooks' bodies, when they are generated.
+        if readsWebhooks, case .mapping(let webhooks)? = root["webhooks"]?.kind {
+            for webhook in webhooks {
+                if let post = resolved(webhook.value)?["post"] { level.append((post, false)) }
+            }
+        }
         let limit = filter.depth?.value ?? Int.max
         // The config may name a schema by the document's name or the model's.
         func names(_ entries: [Located<String>]) -> Set<String> {

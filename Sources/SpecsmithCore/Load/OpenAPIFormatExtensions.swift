@@ -2,7 +2,7 @@
 /// OpenAPI, in the format's own words, which `specsmith export openapi` writes so that the document
 /// generates the same Swift as the spec. Each is read with the format's own reader and checked the same way.
 ///
-/// - the document: `{style, access, flavours, dates, headers}`, and the order of `endpoints` and `scopes`
+/// - the document: `{style, access, flavours, dates, headers, webhooks}` (webhooks' signature and event key), and the order of `endpoints` and `scopes`
 ///   where OpenAPI's grouping by path and by scheme changes it;
 /// - a property, parameter or response header: `{swiftName, dates, separator, deprecated, type, const,
 ///   nullable}`;
@@ -46,6 +46,7 @@ extension OpenAPIReader {
                 case "access": spec.access = reader.string(entry.value, key: "access")
                 case "flavours": spec.flavours = reader.flavours(entry.value) ?? []
                 case "dates": spec.dates = reader.string(entry.value, key: "dates")
+                case "webhooks": spec.webhooks = reader.webhooks(entry.value)
                 case "endpoints", "scopes":
                     guard case .sequence(let items) = entry.value.kind else {
                         reader.mismatch(entry.value, expected: "a list of names", key: entry.key.value)

@@ -106,9 +106,6 @@ struct OpenAPIReader {
         readInfo()
         readServers()
         readDocumentFormat()
-        for (kind, key) in [("webhooks", "webhooks")] where root[key] != nil {
-            skip(kind, at: root[key]!.location, because: "they are sent to the app, not by it")
-        }
         if let schemas = root["components"]?["schemas"], case .mapping(let entries) = schemas.kind {
             for entry in entries {
                 componentSchemas[entry.key.value] = entry.value
@@ -149,6 +146,7 @@ struct OpenAPIReader {
         }
         readSecurity()
         readPaths()
+        readWebhooks()
         useServerOfEveryOperation()
         applyFormatOrder()
         flattenConflictingIncludes()
@@ -317,6 +315,7 @@ struct OpenAPIReader {
     mutating func keepReachableModels() {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         var stack: [String] = spec.errors.flatMap { Self.identifiers($0.type.value) }
+        stack += (spec.webhooks?.events ?? []).compactMap(\.body?.value).flatMap(Self.identifiers)
         for endpoint in spec.endpoints {
             var texts =
                 (endpoint.pathParameters + endpoint.query + endpoint.headers + endpoint.cookies

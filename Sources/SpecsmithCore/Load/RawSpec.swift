@@ -40,6 +40,8 @@ public struct RawSpec: Sendable {
     public var models: [RawModel] = []
     /// `endpoints:`
     public var endpoints: [RawEndpoint] = []
+    /// `webhooks:` — the events the API sends to URLs its users registered, and how it signs them.
+    public var webhooks: RawWebhooks?
     /// Whether the spec was read from an OpenAPI document, whose defaults that do not fit their type are
     /// dropped rather than refused (see ``SpecResolver/resolve(adapting:flavours:readFile:diagnostics:)``).
     public var isOpenAPI = false
@@ -117,6 +119,9 @@ public struct RawConfig: Sendable {
     /// `pages:` — for an OpenAPI document, how operations page, by operation id (or `GET /path`), where the
     /// document does not show it or shows it otherwise: a `pages:` mapping, or `nil` (`false`) for none.
     public var pages: [(operation: Located<String>, paging: RawPaging?)] = []
+    /// `webhooks:` — for an OpenAPI document, how its webhooks' deliveries are signed and name their events
+    /// (`signature`, `tolerance`, `eventKey`, `eventHeader`).
+    public var webhooks: RawWebhooks?
 
     /// No options.
     public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {
@@ -593,4 +598,37 @@ public struct RawRenames: Sendable {
     public var operations: [Entry] = []
     /// `properties:` — `Schema.property` → the property's Swift name.
     public var properties: [Entry] = []
+}
+
+/// `webhooks:` as written: the events the API delivers to its users' servers, how they are told apart, and how
+/// the API signs them.
+public struct RawWebhooks: Sendable {
+    /// Where `webhooks:` is.
+    public var location: SourceLocation
+    /// `signature:` — `standardWebhooks`, `stripe` or `github`.
+    public var signature: Located<String>?
+    /// `tolerance:` — how many seconds a delivery's timestamp may be from now.
+    public var tolerance: Located<Int>?
+    /// `eventKey:` — the body's top-level key whose text names the event (`type` unless `eventHeader` is given).
+    public var eventKey: Located<String>?
+    /// `eventHeader:` — the header that names the event, instead of a key of the body (GitHub's `X-GitHub-Event`).
+    public var eventHeader: Located<String>?
+    /// `events:` — by the name the API gives them.
+    public var events: [RawWebhookEvent] = []
+}
+
+/// An event under `webhooks.events`: `order.paid: OrderPaid`, or a mapping with `body:`.
+public struct RawWebhookEvent: Sendable {
+    /// The event's name, as the API sends it in the event key or header.
+    public var name: Located<String>
+    /// `body:` — the type of the delivery's JSON body.
+    public var body: Located<String>?
+    /// `description:`
+    public var description: String?
+    /// `deprecated:`
+    public var deprecated: RawDeprecation?
+    /// `swiftName:` — the Swift name of the event's case and handler method, when the derived one does not fit.
+    public var swiftName: Located<String>?
+    /// `sample:` — a delivery's body, for the mock's `--send-webhook`.
+    public var sample: YAMLValueBox?
 }

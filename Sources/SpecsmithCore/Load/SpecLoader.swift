@@ -76,12 +76,15 @@ enum SpecKeys {
     static let top = [
         "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "flavours", "dates",
         "samples",
-        "auth", "errors", "models", "endpoints", "variables", "servers",
+        "auth", "errors", "models", "endpoints", "variables", "servers", "webhooks",
     ]
+    static let webhooks = ["signature", "tolerance", "eventKey", "eventHeader", "events"]
+    static let webhookEvent = ["body", "description", "deprecated", "swiftName", "sample"]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
     static let config = [
         "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
+        "webhooks",
     ]
     static let tolerate = ["numbersAsText", "emptyTextAsAbsent", "missingOrNull"]
     static let filter = ["operations", "tags", "paths", "depth", "keep", "cut"]
@@ -117,7 +120,9 @@ enum SpecKeys {
     static let answer = answerBody + ["name", "description"]
     static let responseHeader = ["type", "description", "swiftName", "dates"]
     /// What an OpenAPI document's `x-specsmith` says of the document, of a field, of an operation.
-    static let documentFormat = ["style", "access", "flavours", "dates", "headers", "endpoints", "scopes"]
+    static let documentFormat = [
+        "style", "access", "flavours", "dates", "headers", "endpoints", "scopes", "webhooks",
+    ]
     static let fieldFormat = ["type", "swiftName", "dates", "separator", "deprecated", "const", "nullable"]
     static let modelFormat = ["name", "deprecated", "oneOf", "enum", "fallback"]
     static let operationFormat = ["pages", "stream", "deprecated", "namespace", "name", "keepAnswers"]
@@ -178,6 +183,7 @@ struct FormatReader {
                 spec.models = (mapping(value, what: "`models`") ?? []).compactMap { model($0) }
             case "endpoints":
                 spec.endpoints = (mapping(value, what: "`endpoints`") ?? []).compactMap { endpoint($0) }
+            case "webhooks": spec.webhooks = webhooks(value)
             default:
                 unknownKey(entry.key, allowed: SpecKeys.top, in: "the spec")
             }
@@ -277,6 +283,15 @@ struct FormatReader {
                             key: item.key.value
                         )
                     }
+                }
+            case "webhooks":
+                config.webhooks = webhooks(value)
+                if let events = config.webhooks?.events.first {
+                    diagnostics.error(
+                        "the config's `webhooks` says how deliveries are signed and named, not which events there are",
+                        at: events.name.location,
+                        hint: "the events are the document's"
+                    )
                 }
             case "pages":
                 // `listWidgets: {by: url, items: widgets, next: next}`, or `listThings: false`.

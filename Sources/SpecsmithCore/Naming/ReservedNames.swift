@@ -8,6 +8,13 @@ enum ReservedNames {
         standardTypes.union(RuntimeSymbols.all).union(flavourTypes(flavours))
             .union(generatedTypes(api: api, hasAuth: hasAuth))
             .union(flavours.contains(.server) ? [TranslationNames.service(api)] : [])
+            .union(
+                flavours.contains(.webhooks)
+                    ? [
+                        TranslationNames.webhookEvent(api), TranslationNames.webhooks(api),
+                        TranslationNames.webhookHandler(api),
+                    ] : []
+            )
     }
 
     /// Types of the standard library and Foundation that generated code names, or that no Swift type should
@@ -29,6 +36,7 @@ enum ReservedNames {
         var names: Set<String> = []
         if flavours.contains(.combine) { names.insert(CombineSymbols.anyPublisher) }
         if flavours.contains(.server) { names.formUnion(ServerSymbols.types.union([ServerSymbols.hummingbird])) }
+        if flavours.contains(.webhooks) { names.formUnion(WebhookSymbols.all) }
         if flavours.contains(.rxswift) {
             names.formUnion([
                 RxSwiftSymbols.single, RxSwiftSymbols.reactive, RxSwiftSymbols.reactiveCompatible,

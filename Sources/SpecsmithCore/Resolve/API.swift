@@ -27,6 +27,9 @@ public struct API: Sendable, Hashable {
         /// `Server.swift`. Alone, it makes a server's module (its models and the server); beside client
         /// flavours, the server's module is written apart (`specsmith generate --server-output`).
         case server
+        /// The webhooks the API sends its users' servers: their events, verified and decoded, and a handler
+        /// protocol, in `Webhooks.swift` (with the client's module; it imports SpecsmithWebhooks).
+        case webhooks
 
         /// In declaration order.
         public static func < (lhs: Flavour, rhs: Flavour) -> Bool {
@@ -88,6 +91,8 @@ public struct API: Sendable, Hashable {
     public var servers: [Server] = []
     /// The base URL as the spec writes it, with its `{variables}`; ``baseURL`` has their defaults.
     public var baseURLTemplate: String = ""
+    /// The events the API delivers to its users' servers, if it has any.
+    public var webhooks: Webhooks? = nil
 
     /// A variable of the server URLs.
     public struct ServerVariable: Sendable, Hashable {

@@ -184,6 +184,7 @@ struct ResolveContext {
         let operations = resolveOperations(bodyModels: &models)
         storeLargeModelsOutOfLine(&models)
         auth?.scopes += scopeAlternatives
+        let webhooks = resolveWebhooks(models: models)
 
         return API(
             specFileName: raw.file.split(separator: "/").last.map(String.init) ?? raw.file,
@@ -202,7 +203,8 @@ struct ResolveContext {
             auth: auth,
             variables: servers.variables,
             servers: servers.servers,
-            baseURLTemplate: servers.template
+            baseURLTemplate: servers.template,
+            webhooks: webhooks
         )
     }
 

@@ -141,7 +141,38 @@ enum TranslationNames {
     static let authorization = "Authorization"
     /// The protocol of a server: `CountriesService`.
     static func service(_ api: String) -> String { api + "Service" }
+    /// The enumeration of an API's webhook events: `ShopWebhookEvent`.
+    static func webhookEvent(_ api: String) -> String { api + "WebhookEvent" }
+    /// The namespace that verifies and reads an API's webhook deliveries: `ShopWebhooks`.
+    static func webhooks(_ api: String) -> String { api + "Webhooks" }
+    /// The protocol of a receiver of an API's webhooks: `ShopWebhookHandler`.
+    static func webhookHandler(_ api: String) -> String { api + "WebhookHandler" }
 
+}
+
+/// What the webhooks flavour names: SpecsmithWebhooks' types and functions.
+enum WebhookSymbols {
+    static let module = "SpecsmithWebhooks"
+    /// How the API signs: `WebhookScheme(.stripe, tolerance: 600)`, `.standardWebhooks`.
+    static let scheme = "WebhookScheme"
+    /// A delivery's headers.
+    static let headers = "WebhookHeaders"
+    /// Why a delivery is refused.
+    static let error = "WebhookError"
+    /// `WebhookEvents.name(atKey:of:)`, `.name(inHeader:of:)`, `.decode(_:from:dates:)`.
+    static let events = "WebhookEvents"
+    /// What the generated namespace conforms to, with `verify(_:headers:secrets:)` from the runtime.
+    static let eventSet = "WebhookEventSet"
+    /// What the generated handler protocol refines, with `receive(_:headers:secrets:)` and, beside a Hummingbird
+    /// server, `registerWebhookRoutes(on:path:secrets:)`.
+    static let handling = "WebhookHandling"
+
+    /// Names a model may not take beside the webhooks flavour.
+    static let all: Set<String> = [
+        module, scheme, headers, error, events, eventSet, handling, "WebhookVerifier", "WebhookSigner",
+        "WebhookDelivery", "WebhookReplayGuard", "WebhookReceipt", "Data", "DecodedWebhookEvent",
+        "HandledWebhookEvents",
+    ]
 }
 
 /// What the Combine flavour names: Combine's (or OpenCombine's) types and SpecsmithCombine's bridge.

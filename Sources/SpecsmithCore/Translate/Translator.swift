@@ -16,7 +16,7 @@ public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
         modelFileNames + spread("Endpoints") + ["Resources.swift"] + spread("Client") + spread("Combine")
-        + spread("RxSwift") + ["Samples.swift"] + spread("Server")
+        + spread("RxSwift") + ["Samples.swift"] + spread("Server") + ["Webhooks.swift"]
 
     /// How many files models, and the endpoints' methods of each kind, are spread over in large specs.
     static let spreadCount = 8
@@ -73,6 +73,9 @@ public enum Translator {
         if api.flavours.contains(.combine) { add(combineFile) }
         if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
         if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
+        if api.flavours.contains(.webhooks), let webhooks = api.webhooks {
+            jobs.append(Job(cost: webhooks.events.count) { webhooksFile(webhooks, api: api) })
+        }
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         if let modules { files = importingModels(files, split: modules) }
         return everyFile ? withEveryFile(files, api: api) : files
@@ -540,6 +543,17 @@ public enum Translator {
                 [translateSamples(api, separate: true)]
             )
         ]
+    }
+
+    /// `Webhooks.swift`: the events, the namespace that reads deliveries, and the handler protocol.
+    private static func webhooksFile(_ webhooks: Webhooks, api: API) -> SwiftFile {
+        let modules = ["Foundation", RuntimeSymbols.module, WebhookSymbols.module]
+        return file(
+            "Webhooks.swift",
+            api,
+            imports: TranslationSupport.imports(modules, api: api),
+            translateWebhooks(webhooks, api: api)
+        )
     }
 
     private static func samplesFile(_ api: API) -> SwiftFile {

@@ -1,0 +1,130 @@
+/// Reading OpenAPI 3.1 `webhooks`: each a path item whose `post` sends a JSON body to a URL the API's user
+/// registered. They become the spec's `webhooks:`, each event named as a delivery names it: the one value its
+/// body's event key (`type` unless the document's or the config's `webhooks:` says otherwise) may take
+/// (OpenAI's `WebhookBatchCompleted` has `type: {enum: [batch.completed]}`), else the webhook's own name.
+extension OpenAPIReader {
+    mutating func readWebhooks() {
+        // The document's `x-specsmith` may say how webhooks are signed; without webhooks, it says nothing.
+        guard let node = root["webhooks"], readsWebhooks else {
+            spec.webhooks = nil
+            return
+        }
+        guard case .mapping(let entries) = node.kind else {
+            diagnostics.error("`webhooks` must be a mapping of webhooks by name", at: node.location)
+            return
+        }
+        // The document's and the config's `webhooks:` give the signature and where events are named.
+        var webhooks = spec.webhooks ?? RawWebhooks(location: node.location)
+        if let configured = config?.webhooks {
+            webhooks.signature = configured.signature ?? webhooks.signature
+            webhooks.tolerance = configured.tolerance ?? webhooks.tolerance
+            webhooks.eventKey = configured.eventKey ?? webhooks.eventKey
+            webhooks.eventHeader = configured.eventHeader ?? webhooks.eventHeader
+        }
+        let eventKey = webhooks.eventHeader == nil ? webhooks.eventKey?.value ?? "type" : nil
+        var named = 0
+        for entry in entries {
+            guard let item = dereferenced(entry.value, section: "pathItems"), let post = item["post"] else {
+                skip("webhooks without a `post` operation", at: entry.value.location, because: "a delivery is a POST")
+                continue
+            }
+            guard let body = post["requestBody"].flatMap({ dereferenced($0, section: "requestBodies") }),
+                case .mapping(let media)? = body["content"]?.kind,
+                let json = media.first(where: { isJSON($0.key.value) })
+            else {
+                skip(
+                    "webhooks without a JSON body",
+                    at: post.location,
+                    because: "their events are read from a JSON body"
+                )
+                continue
+            }
+            let typeName = SwiftName.typeName(entry.key.value) + "Event"
+            let bodyType: Located<String> =
+                if let schema = json.value["schema"] {
+                    Located(typeText(schema, name: typeName), at: schema.location)
+                } else {
+                    Located("JSON", at: json.key.location)
+                }
+            var event = RawWebhookEvent(name: entry.key, body: bodyType)
+            if let eventKey, let schema = json.value["schema"], let value = onlyValue(of: eventKey, in: schema) {
+                event.name = value
+                named += 1
+            }
+            let text = post["description"]?.scalarText ?? post["summary"]?.scalarText ?? item["description"]?.scalarText
+            event.description = text.map { String(TranslationSupport.trimmed($0)) }
+            if post["deprecated"]?.isTrue == true { event.deprecated = RawDeprecation(message: nil) }
+            if let format = format(of: post), let formatEntries = formatEntries(format) {
+                for formatEntry in formatEntries {
+                    switch formatEntry.key.value {
+                    case "swiftName": event.swiftName = readingFormat { $0.string(formatEntry.value, key: "swiftName") }
+                    case "deprecated": event.deprecated = readingFormat { $0.deprecation(formatEntry.value) }
+                    default:
+                        readingFormat {
+                            $0.unknownKey(
+                                formatEntry.key,
+                                allowed: ["swiftName", "deprecated"],
+                                in: "a webhook's `x-specsmith`"
+                            )
+                        }
+                    }
+                }
+            }
+            if let example = json.value["example"] ?? json.value["schema"].flatMap(documentedExample) {
+                event.sample = YAMLValueBox(value: example)
+            }
+            webhooks.events.append(event)
+        }
+        guard !webhooks.events.isEmpty else {
+            spec.webhooks = nil
+            return
+        }
+        if let eventKey, webhooks.eventKey == nil, named == 0, webhooks.events.count > 1 {
+            diagnostics.warning(
+                "the document's webhooks do not say how a delivery names its event; each is read as named by its body's `\(eventKey)`, with the webhook's name",
+                at: node.location,
+                hint: "say where with the config's `webhooks: {eventKey: …}` or `webhooks: {eventHeader: …}`"
+            )
+        }
+        spec.webhooks = webhooks
+    }
+
+    /// The example a body's schema (followed through `$ref`) documents: its `example`, the first of its
+    /// `examples`, or OpenAI's `x-oaiMeta.example`, JSON written as text.
+    private func documentedExample(of schema: YAMLValue) -> YAMLValue? {
+        let target = schema["$ref"].flatMap(referencedSchema) ?? schema
+        if let example = target["example"] { return example }
+        if case .sequence(let examples)? = target["examples"]?.kind, let first = examples.first { return first }
+        guard let text = target["x-oaiMeta"]?["example"]?.scalarText else { return nil }
+        var ignored = Diagnostics()
+        return YAMLReader.read(text, file: "example", diagnostics: &ignored)
+    }
+
+    /// Whether the document's webhooks are read: always, but with a filter only when the webhooks are generated
+    /// (the config's flavours list `webhooks`), so that a filtered client keeps no models for them.
+    var readsWebhooks: Bool {
+        guard config?.filter != nil else { return true }
+        return config?.flavours?.contains { $0.value == "webhooks" } ?? false
+    }
+
+    /// The one value the property `key` of `schema` (followed through `$ref` and `allOf`) may take: its `const`,
+    /// or an `enum` of one value.
+    private mutating func onlyValue(of key: String, in schema: YAMLValue, depth: Int = 0) -> Located<String>? {
+        guard depth < 8 else { return nil }
+        if let reference = schema["$ref"] {
+            return referencedSchema(reference).flatMap { onlyValue(of: key, in: $0, depth: depth + 1) }
+        }
+        if let property = schema["properties"]?[key] {
+            let target = property["$ref"].flatMap(referencedSchema) ?? property
+            if let constant = target["const"], let text = constant.scalarText { return constant.located(text) }
+            if case .sequence(let values)? = target["enum"]?.kind, values.count == 1, let text = values[0].scalarText {
+                return values[0].located(text)
+            }
+        }
+        guard case .sequence(let parts)? = schema["allOf"]?.kind else { return nil }
+        for part in parts {
+            if let found = onlyValue(of: key, in: part, depth: depth + 1) { return found }
+        }
+        return nil
+    }
+}

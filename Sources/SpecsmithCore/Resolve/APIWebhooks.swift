@@ -1,0 +1,46 @@
+/// The webhooks an API delivers to URLs its users registered: their events, how a delivery names its event,
+/// and how the API signs deliveries.
+public struct Webhooks: Sendable, Hashable {
+    /// How the API signs deliveries: a case of the runtime's `WebhookScheme.Kind`.
+    public enum Signature: String, Sendable, Hashable, CaseIterable {
+        /// Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+        case standardWebhooks
+        /// Stripe's `Stripe-Signature`.
+        case stripe
+        /// GitHub's `X-Hub-Signature-256`.
+        case github
+    }
+
+    /// Where a delivery names its event.
+    public enum EventName: Sendable, Hashable {
+        /// The text at this top-level key of the body.
+        case key(String)
+        /// This header.
+        case header(String)
+    }
+
+    /// An event.
+    public struct Event: Sendable, Hashable {
+        /// The name the API gives it, as a delivery names it.
+        public var name: String
+        /// The Swift name of its case and of its handler method.
+        public var swiftName: String
+        /// Its body's type.
+        public var body: TypeRef
+        /// The description.
+        public var description: String?
+        /// The deprecation, if any.
+        public var deprecation: Deprecation?
+        /// A delivery's body to send as a sample, as JSON text.
+        public var sample: String?
+    }
+
+    /// How deliveries are signed.
+    public var signature: Signature
+    /// How many seconds a delivery's timestamp may be from now; `nil` for the scheme's default (five minutes).
+    public var tolerance: Int?
+    /// Where a delivery names its event.
+    public var eventName: EventName
+    /// The events, in the spec's order.
+    public var events: [Event]
+}

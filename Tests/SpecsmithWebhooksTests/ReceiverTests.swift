@@ -1,0 +1,289 @@
+import Chat
+import Foundation
+import Hummingbird
+import LoopbackServer
+import OpenAIEvents
+import Payments
+import SpecsmithRuntime
+import SpecsmithWebhooks
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a receiver's handler was called with.
+actor Handled {
+    private(set) var events: [String] = []
+    func add(_ event: String) { events.append(event) }
+}
+
+/// A Payments receiver as an app writes one: the events it cares about, and the unknown ones logged.
+struct PaymentsReceiver: PaymentsWebhookHandler {
+    let handled: Handled
+
+    func chargeSucceeded(_ event: Payments.Event) async throws {
+        guard case .charge(let charge) = event.data.object else {
+            await handled.add("charge.succeeded without a charge")
+            return
+        }
+        await handled.add("charge.succeeded \(event.id) \(charge.id) \(charge.amount)")
+    }
+
+    func unknownEvent(name: String, body: JSON) async throws {
+        await handled.add("unknown \(name) \(body["id"]?.string ?? "")")
+    }
+}
+
+/// A Chat receiver whose handler fails once: the API must deliver the event again, and the retry get through.
+struct ChatReceiver: ChatWebhookHandler {
+    let handled: Handled
+    let failFirst: Bool
+
+    func batchCompleted(_ event: BatchCompletedEvent) async throws {
+        await handled.add("batch.completed \(event.data.id) \(Int(event.createdAt.timeIntervalSince1970))")
+        if failFirst, await handled.events.count == 1 { throw CancellationError() }
+    }
+}
+
+/// Generated receivers on a real Hummingbird server over loopback, fed deliveries that PyPI's `stripe` and
+/// `standardwebhooks` packages signed: accepted and handled, and every forgery refused before the handler.
+@Suite(.enabled(if: IndependentSigners.enabled, "needs python3 with standardwebhooks and stripe (PyPI)"))
+struct ReceiverTests {
+    static let stripeSecret = "whsec_payments_test_secret"
+    static let chatSecret = "whsec_" + Data("a chat webhook secret, 32 bytes!".utf8).base64EncodedString()
+
+    /// A Stripe event as Stripe sends one: keys in its order, a key the spec does not list.
+    static func chargeEvent(id: String = "evt_1", type: String = "charge.succeeded") -> Data {
+        Data(
+            """
+            {
+              "id": "\(id)", "object": "event", "api_version": "2026-01-01", "created": 1719168000,
+              "livemode": false, "type": "\(type)", "pending_webhooks": 1,
+              "data": {"object": {"id": "ch_1", "object": "charge", "created": 1719168000, "livemode": false,
+                "amount": 2000, "currency": "usd", "status": "succeeded", "paid": true}}
+            }
+            """.utf8
+        )
+    }
+
+    /// Posts `body` with `headers` to `url` and returns the answer's status.
+    static func post(_ body: Data, headers: [String: String], to url: URL) async throws -> Int {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    static func stripeSigned(_ body: Data, secret: String = stripeSecret, age: Int = 0) throws -> [String: String] {
+        IndependentSigners.headers(
+            try IndependentSigners.run([
+                "action": "stripe-sign", "body": body.base64EncodedString(), "secret": secret,
+                "timestamp": Int(Date().timeIntervalSince1970) - age,
+            ])
+        )
+    }
+
+    @Test func aPaymentsReceiverHandlesStripeSignedDeliveriesAndRefusesForgeries() async throws {
+        let handled = Handled()
+        try await withLoopbackServer { router in
+            PaymentsReceiver(handled: handled).registerWebhookRoutes(
+                on: router,
+                path: "/webhooks/payments",
+                secrets: [Self.stripeSecret]
+            )
+        } _: { url, _ in
+            let endpoint = url.appendingPathComponent("webhooks/payments")
+            let body = Self.chargeEvent()
+            let signed = try Self.stripeSigned(body)
+            #expect(try await Self.post(body, headers: signed, to: endpoint) == 200)
+            #expect(await handled.events == ["charge.succeeded evt_1 ch_1 2000"])
+
+            // The same delivery again: a replay.
+            #expect(try await Self.post(body, headers: signed, to: endpoint) == 401)
+            // Another body under that signature; a signature with another secret; one ten minutes old.
+            #expect(try await Self.post(Self.chargeEvent(id: "evt_2"), headers: signed, to: endpoint) == 401)
+            let other = Self.chargeEvent(id: "evt_3")
+            #expect(
+                try await Self.post(other, headers: Self.stripeSigned(other, secret: "whsec_other"), to: endpoint)
+                    == 401
+            )
+            #expect(try await Self.post(other, headers: Self.stripeSigned(other, age: 600), to: endpoint) == 401)
+            // No signature; a signed body that is not an event.
+            #expect(try await Self.post(other, headers: [:], to: endpoint) == 400)
+            let notAnEvent = Data(#"{"id": "evt_4", "object": "event"}"#.utf8)
+            #expect(try await Self.post(notAnEvent, headers: Self.stripeSigned(notAnEvent), to: endpoint) == 400)
+            #expect(await handled.events == ["charge.succeeded evt_1 ch_1 2000"])
+
+            // An event kind the spec does not list reaches the default method, and is answered 200.
+            let payout = Self.chargeEvent(id: "evt_5", type: "payout.paid")
+            #expect(try await Self.post(payout, headers: Self.stripeSigned(payout), to: endpoint) == 200)
+            // A listed event the receiver does not implement is accepted and ignored.
+            let refunded = Self.chargeEvent(id: "evt_6", type: "charge.refunded")
+            #expect(try await Self.post(refunded, headers: Self.stripeSigned(refunded), to: endpoint) == 200)
+            #expect(await handled.events == ["charge.succeeded evt_1 ch_1 2000", "unknown payout.paid evt_5"])
+        }
+    }
+
+    @Test func aChatReceiverHandlesStandardWebhooksDeliveriesAndTheRetryOfAFailedOne() async throws {
+        let handled = Handled()
+        try await withLoopbackServer { router in
+            ChatReceiver(handled: handled, failFirst: true).registerWebhookRoutes(
+                on: router,
+                path: "/hooks",
+                secrets: ["whsec_" + Data("the new secret".utf8).base64EncodedString(), Self.chatSecret]
+            )
+        } _: { url, _ in
+            let endpoint = url.appendingPathComponent("hooks")
+            let body = Data(
+                #"{"id":"evt_1","object":"event","type":"batch.completed","created_at":1719168000,"data":{"id":"batch_1"}}"#
+                    .utf8
+            )
+            let signed = IndependentSigners.headers(
+                try IndependentSigners.run([
+                    "action": "standard-sign", "body": body.base64EncodedString(), "secrets": [Self.chatSecret],
+                    "id": "msg_1", "timestamp": Int(Date().timeIntervalSince1970),
+                ])
+            )
+            // The handler throws: 500, so that the API delivers again; the retry (same id) is handled.
+            #expect(try await Self.post(body, headers: signed, to: endpoint) == 500)
+            #expect(try await Self.post(body, headers: signed, to: endpoint) == 200)
+            #expect(try await Self.post(body, headers: signed, to: endpoint) == 401)
+            var tampered = body
+            tampered[tampered.count - 3] = UInt8(ascii: "2")
+            #expect(try await Self.post(tampered, headers: signed, to: endpoint) == 401)
+            #expect(
+                await handled.events == ["batch.completed batch_1 1719168000", "batch.completed batch_1 1719168000"]
+            )
+        }
+    }
+
+    /// What a Vapor or Lambda handler writes: no Hummingbird, the namespace's `verify` on the body as received.
+    @MainActor @Test func appCodeVerifiesAndReadsADeliveryWithoutAServer() throws {
+        let body = Self.chargeEvent(id: "evt_9")
+        let headers = try Self.stripeSigned(body)
+        let event = try PaymentsWebhooks.verify(body, headers: WebhookHeaders(headers), secret: Self.stripeSecret)
+        guard case .chargeSucceeded(let payload) = event else {
+            Issue.record("expected charge.succeeded, got \(event)")
+            return
+        }
+        #expect(payload.id == "evt_9")
+        #expect(event.name == "charge.succeeded")
+        #expect(throws: WebhookError.signatureMismatch) {
+            try PaymentsWebhooks.verify(body, headers: WebhookHeaders(headers), secret: "whsec_wrong")
+        }
+        // Decoding alone, for a delivery verified elsewhere.
+        let unknown = try PaymentsWebhooks.decode(Self.chargeEvent(type: "invoice.paid"), headers: [:])
+        #expect(unknown.name == "invoice.paid")
+    }
+}
+
+/// A receiver generated from a cut of OpenAI's published description (`Specs/OpenAIEvents.yaml`), fed the
+/// description's own documented examples, signed with Standard Webhooks by PyPI's `standardwebhooks`.
+@Suite(.enabled(if: IndependentSigners.enabled, "needs python3 with standardwebhooks and stripe (PyPI)"))
+struct OpenAIReceiverTests {
+    struct Receiver: OpenAIWebhookHandler {
+        let handled: Handled
+
+        func batchCompleted(_ event: WebhookBatchCompleted) async throws {
+            // The description's `format: unixtime` is read as the integer it is.
+            await handled.add("batch.completed \(event.data.id) \(event.createdAt)")
+        }
+
+        func responseCompleted(_ event: WebhookResponseCompleted) async throws {
+            await handled.add("response.completed \(event.data.id)")
+        }
+
+        func realtimeCallIncoming(_ event: WebhookRealtimeCallIncoming) async throws {
+            await handled.add("realtime.call.incoming \(event.data.callId) \(event.data.sipHeaders.count)")
+        }
+    }
+
+    static let secret = "whsec_" + Data("OpenAI signs with this secret.".utf8).base64EncodedString()
+
+    /// The description's `x-oaiMeta` examples, as written there.
+    static let batchCompleted = """
+        {
+          "id": "evt_abc123",
+          "type": "batch.completed",
+          "created_at": 1719168000,
+          "data": {
+            "id": "batch_abc123"
+          }
+        }
+        """
+    static let responseCompleted = """
+        {
+          "id": "evt_abc123",
+          "type": "response.completed",
+          "created_at": 1719168000,
+          "data": {
+            "id": "resp_abc123"
+          }
+        }
+        """
+    /// As documented, a comma ends its list.
+    static let realtimeCallIncoming = """
+        {
+          "id": "evt_abc123",
+          "type": "realtime.call.incoming",
+          "created_at": 1719168000,
+          "data": {
+            "call_id": "rtc_479a275623b54bdb9b6fbae2f7cbd408",
+            "sip_headers": [
+              {"name": "Max-Forwards", "value": "63"},
+              {"name": "CSeq", "value": "851287 INVITE"},
+              {"name": "Content-Type", "value": "application/sdp"},
+            ]
+          }
+        }
+        """
+
+    static func signed(_ body: Data, id: String) throws -> [String: String] {
+        IndependentSigners.headers(
+            try IndependentSigners.run([
+                "action": "standard-sign", "body": body.base64EncodedString(), "secrets": [secret], "id": id,
+                "timestamp": Int(Date().timeIntervalSince1970),
+            ])
+        )
+    }
+
+    /// The documented realtime example ends a list with a comma, which JSON does not allow (this platform's
+    /// decoder lets it through; others refuse it): it is sent as JSON, without the comma.
+    @Test func theDescriptionsDocumentedExamplesAreHandled() async throws {
+        let handled = Handled()
+        try await withLoopbackServer { router in
+            Receiver(handled: handled).registerWebhookRoutes(on: router, path: "/openai", secrets: [Self.secret])
+        } _: { url, _ in
+            let endpoint = url.appendingPathComponent("openai")
+            let realtime = Self.realtimeCallIncoming.replacingOccurrences(of: "},\n    ]", with: "}\n    ]")
+            #expect(realtime != Self.realtimeCallIncoming)
+            var statuses: [Int] = []
+            for (index, example) in [Self.batchCompleted, Self.responseCompleted, realtime].enumerated() {
+                let body = Data(example.utf8)
+                let headers = try Self.signed(body, id: "msg_\(index)")
+                statuses.append(try await ReceiverTests.post(body, headers: headers, to: endpoint))
+            }
+            #expect(statuses == [200, 200, 200])
+            #expect(
+                await handled.events == [
+                    "batch.completed batch_abc123 1719168000", "response.completed resp_abc123",
+                    "realtime.call.incoming rtc_479a275623b54bdb9b6fbae2f7cbd408 3",
+                ]
+            )
+            // Signed for another receiver: refused, and not handled.
+            let other = try IndependentSigners.headers(
+                IndependentSigners.run([
+                    "action": "standard-sign", "body": Data(Self.batchCompleted.utf8).base64EncodedString(),
+                    "secrets": ["whsec_" + Data("another receiver's".utf8).base64EncodedString()], "id": "msg_9",
+                    "timestamp": Int(Date().timeIntervalSince1970),
+                ])
+            )
+            #expect(try await ReceiverTests.post(Data(Self.batchCompleted.utf8), headers: other, to: endpoint) == 401)
+            #expect(await handled.events.count == 3)
+        }
+    }
+}
