@@ -89,11 +89,11 @@ extension ChatWebhookHandler {
     public func handle(_ event: ChatWebhookEvent) async throws {
         switch event {
         case .batchCompleted(let body):
-            try await batchCompleted(body)
+            try await self.batchCompleted(body)
         case .responseCompleted(let body):
-            try await responseCompleted(body)
+            try await self.responseCompleted(body)
         case .unknown(let name, let body):
-            try await unknownEvent(name: name, body: body)
+            try await self.unknownEvent(name: name, body: body)
         }
     }
 }

@@ -103,13 +103,13 @@ extension OpenAIWebhookHandler {
     public func handle(_ event: OpenAIWebhookEvent) async throws {
         switch event {
         case .batchCompleted(let body):
-            try await batchCompleted(body)
+            try await self.batchCompleted(body)
         case .responseCompleted(let body):
-            try await responseCompleted(body)
+            try await self.responseCompleted(body)
         case .realtimeCallIncoming(let body):
-            try await realtimeCallIncoming(body)
+            try await self.realtimeCallIncoming(body)
         case .unknown(let name, let body):
-            try await unknownEvent(name: name, body: body)
+            try await self.unknownEvent(name: name, body: body)
         }
     }
 }

@@ -99,13 +99,13 @@ extension PaymentsWebhookHandler {
     public func handle(_ event: PaymentsWebhookEvent) async throws {
         switch event {
         case .chargeSucceeded(let body):
-            try await chargeSucceeded(body)
+            try await self.chargeSucceeded(body)
         case .chargeRefunded(let body):
-            try await chargeRefunded(body)
+            try await self.chargeRefunded(body)
         case .customerCreated(let body):
-            try await customerCreated(body)
+            try await self.customerCreated(body)
         case .unknown(let name, let body):
-            try await unknownEvent(name: name, body: body)
+            try await self.unknownEvent(name: name, body: body)
         }
     }
 }
