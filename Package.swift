@@ -86,7 +86,8 @@ let package = Package(
         .trait(
             name: "MockServer",
             description:
-                "The SpecsmithMockServer product and specsmith-mock: a server that follows a spec (Hummingbird)."
+                "The SpecsmithMockServer product and specsmith-mock: a server that follows a spec (Hummingbird), which also delivers signed webhooks (Webhooks).",
+            enabledTraits: ["Webhooks"]
         ),
         .trait(
             name: "Server",
@@ -159,7 +160,7 @@ let package = Package(
         .executableTarget(
             name: "specsmith-mock",
             dependencies: [
-                "SpecsmithCore", "SpecsmithMockServer",
+                "SpecsmithCore", "SpecsmithMockServer", "SpecsmithWebhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -2,6 +2,11 @@ import ArgumentParser
 import Foundation
 import SpecsmithCore
 import SpecsmithMockServer
+import SpecsmithWebhooks
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `specsmith-mock`: a server that follows a spec, for working and testing without the real one.
 @main
@@ -16,7 +21,9 @@ struct MockCommand: AsyncParsableCommand {
             JSON body naming what was wrong; others with the endpoint's sample, or a value made from its \
             answer's type. Request headers: `Prefer: code=404` answers with another documented status, \
             `Prefer: dynamic=true` with a made value over the sample, `Prefer: latency=300` after 300 ms. \
-            One line per request goes to standard output.
+            One line per request goes to standard output. With `--send-webhook EVENT --to URL --secret S`, it \
+            serves nothing: it delivers one signed webhook event (its sample, or a value made from its type) to \
+            URL, as the API would, and exits 0 when the receiver answers 2xx.
             """
     )
 
@@ -47,6 +54,32 @@ struct MockCommand: AsyncParsableCommand {
     @Flag(help: "Log nothing per request.")
     var quiet = false
 
+    @Option(
+        name: .customLong("send-webhook"),
+        help: ArgumentHelp(
+            "Deliver one webhook event of the spec, signed as the API signs, instead of serving.",
+            valueName: "event"
+        )
+    )
+    var sendWebhook: String?
+
+    @Option(help: ArgumentHelp("Where --send-webhook delivers: the receiver's URL.", valueName: "url"))
+    var to: String?
+
+    @Option(
+        help: ArgumentHelp("The secret --send-webhook signs with (whsec_… for Standard Webhooks).", valueName: "secret")
+    )
+    var secret: String?
+
+    func validate() throws {
+        if sendWebhook != nil && (to == nil || secret == nil) {
+            throw ValidationError("--send-webhook needs --to URL and --secret SECRET")
+        }
+        if sendWebhook == nil && (to != nil || secret != nil) {
+            throw ValidationError("--to and --secret go with --send-webhook EVENT")
+        }
+    }
+
     func run() async throws {
         let resolved: (API?, [Diagnostic])
         do {
@@ -59,6 +92,10 @@ struct MockCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
         guard let api = resolved.0 else { throw ExitCode(1) }
+        if let event = sendWebhook, let to, let secret {
+            try await deliver(event, of: api, to: to, secret: secret)
+            return
+        }
         var mock = MockServer(api: api)
         let scopes = api.auth?.scopes.map(\.specName) ?? []
         for given in tokens {
@@ -91,5 +128,52 @@ struct MockCommand: AsyncParsableCommand {
                 Data("Mock of \(api.name) (\(count) endpoints) on http://\(host):\(port)\n".utf8)
             )
         }
+    }
+
+    /// Delivers the webhook event `name` of `api`, signed with `secret`, to `url`, and says what the receiver
+    /// answered: exit status 0 for 2xx, 1 otherwise.
+    private func deliver(_ name: String, of api: API, to url: String, secret: String) async throws {
+        func fail(_ message: String, status: Int32 = 1) -> ExitCode {
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            return ExitCode(status)
+        }
+        let delivery: MockWebhookDelivery
+        switch MockWebhookDelivery.of(name, in: api) {
+        case .success(let made): delivery = made
+        case .failure(let error): throw fail(error.message, status: 2)
+        }
+        guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
+            throw fail("--to must be an http or https URL, not `\(url)`", status: 2)
+        }
+        guard let kind = WebhookScheme.Kind(rawValue: delivery.signature) else {
+            throw fail("the spec's signature `\(delivery.signature)` is not one this mock signs", status: 2)
+        }
+        let scheme = WebhookScheme(kind, tolerance: Double(delivery.tolerance ?? 300))
+        let body = Data(delivery.body.utf8)
+        let id = "msg_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let signed: [(name: String, value: String)]
+        do {
+            signed = try WebhookSigner(scheme: scheme, secret: secret).headers(for: body, id: id)
+        } catch {
+            throw fail(error.description, status: 2)
+        }
+        var request = URLRequest(url: target)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        for header in delivery.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        for header in signed { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        let answer: (Data, URLResponse)
+        do {
+            answer = try await URLSession.shared.data(for: request)
+        } catch {
+            throw fail("the delivery of `\(name)` to \(url) failed: \(error.localizedDescription)")
+        }
+        let status = (answer.1 as? HTTPURLResponse)?.statusCode ?? 0
+        let line = "Delivered `\(name)` (\(scheme), id \(id)) to \(url): \(status)"
+        guard (200..<300).contains(status) else {
+            let text = String(decoding: answer.0.prefix(2_000), as: UTF8.self)
+            throw fail(line + (text.isEmpty ? "" : "\n" + text))
+        }
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

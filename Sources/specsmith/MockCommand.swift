@@ -15,7 +15,8 @@ struct MockCommand: ParsableCommand {
         abstract: "Serve a mock of a spec's API over HTTP (runs specsmith-mock, beside this executable).",
         discussion: """
             Takes what specsmith-mock takes: <spec> [--host 127.0.0.1] [--port 8080] [--latency ms] \
-            [--config path] [--quiet]. Build it with `swift build --product specsmith-mock --traits MockServer`.
+            [--config path] [--quiet], or <spec> --send-webhook EVENT --to URL --secret S to deliver one \
+            signed webhook event. Build it with `swift build --product specsmith-mock --traits MockServer`.
             """
     )
 

@@ -52,7 +52,8 @@ enum IndependentSigners {
         elif action == "stripe-verify":
             import stripe
             try:
-                stripe.WebhookSignature.verify_header(body, request["headers"]["Stripe-Signature"], secret, 300)
+                headers = {k.lower(): v for (k, v) in request["headers"].items()}
+                stripe.WebhookSignature.verify_header(body, headers.get("stripe-signature"), secret, 300)
                 answer = {"verified": True}
             except Exception as error:
                 answer = {"verified": False, "error": str(error)}
@@ -61,7 +62,7 @@ enum IndependentSigners {
             answer = {"X-Hub-Signature-256": "sha256=" + digest, "X-GitHub-Delivery": request["id"]}
         elif action == "github-verify":
             digest = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-            sent = request["headers"]["X-Hub-Signature-256"]
+            sent = {k.lower(): v for (k, v) in request["headers"].items()}.get("x-hub-signature-256", "")
             answer = {"verified": hmac.compare_digest("sha256=" + digest, sent)}
         print(json.dumps(answer))
         """#

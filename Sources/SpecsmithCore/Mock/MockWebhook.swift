@@ -1,0 +1,62 @@
+/// A delivery of one of a spec's webhook events, as the mock sends it (`specsmith mock --send-webhook`): the
+/// event's sample, or a value made from its body's type naming the event at the event key; and the header
+/// that names the event, when a header does. The mock signs it with the spec's scheme.
+public struct MockWebhookDelivery: Sendable, Hashable {
+    /// The event's name.
+    public var event: String
+    /// The JSON body, as text.
+    public var body: String
+    /// The headers besides the signature's: `Content-Type`, and the event's header when one names it.
+    public var headers: [MockHeader]
+    /// How the spec's API signs: `standardWebhooks`, `stripe` or `github`.
+    public var signature: String
+    /// The spec's tolerance in seconds, if it gives one.
+    public var tolerance: Int?
+
+    /// The delivery of the event `name` of `api`'s webhooks, or why there is none (a sentence).
+    public static func of(_ name: String, in api: API) -> Swift.Result<MockWebhookDelivery, MockWebhookError> {
+        guard let webhooks = api.webhooks, !webhooks.events.isEmpty else {
+            return .failure(MockWebhookError(message: "the spec has no webhooks"))
+        }
+        guard let event = webhooks.events.first(where: { $0.name == name }) else {
+            let names = webhooks.events.map(\.name)
+            let hint = Suggestions.hint(for: name, in: names).map { "; \($0)" } ?? ""
+            return .failure(
+                MockWebhookError(
+                    message: "the spec has no webhook event `\(name)`; its events are "
+                        + names.map { "`\($0)`" }.joined(separator: ", ") + hint
+                )
+            )
+        }
+        var headers = [MockHeader("Content-Type", "application/json")]
+        let body: String
+        if let sample = event.sample {
+            body = sample
+        } else {
+            var value = MockValues(api: api).value(event.body)
+            if case .key(let key) = webhooks.eventName, case .object(var object) = value {
+                object[key] = .string(event.name)
+                value = .object(object)
+            }
+            body = value.jsonText(indentation: nil)
+        }
+        if case .header(let header) = webhooks.eventName { headers.append(MockHeader(header, event.name)) }
+        return .success(
+            MockWebhookDelivery(
+                event: event.name,
+                body: body,
+                headers: headers,
+                signature: webhooks.signature.rawValue,
+                tolerance: webhooks.tolerance
+            )
+        )
+    }
+}
+
+/// Why the mock cannot deliver an event.
+public struct MockWebhookError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in a sentence.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}
