@@ -23,7 +23,7 @@ public struct SpecDiff: Sendable, Hashable {
         public var isAdditive: Bool { !breaksSwift && !breaksWire }
     }
 
-    /// The changes, endpoints first, then models, in the new spec's order.
+    /// The changes, endpoints first, then models, then webhook events, in the new spec's order.
     public var changes: [Change]
 
     /// The changes between `old` and `new`.
@@ -32,6 +32,7 @@ public struct SpecDiff: Sendable, Hashable {
         differ.compareAPI()
         differ.compareEndpoints()
         differ.compareModels()
+        differ.compareWebhooks()
         changes = differ.mergedChanges
     }
 
@@ -164,6 +165,8 @@ struct ModelUse {
                 receivedRoots += union.cases.flatMap { names(in: $0.type) }
             }
         }
+        // A webhook's receiver receives its events.
+        receivedRoots += (api.webhooks?.events ?? []).flatMap { names(in: $0.body) }
         sent = reach(sentRoots)
         received = reach(receivedRoots)
     }
