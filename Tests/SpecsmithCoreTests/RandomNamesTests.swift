@@ -8,7 +8,7 @@ import Testing
 /// from the classes of names that broke generated code (keywords, reserved and runtime type names, generated
 /// members, digits, punctuation, Unicode, control characters, case variants); every other seed's names come
 /// from a vocabulary of a dozen of them, so that types, properties, cases and parameters share names. What the
-/// generator refuses is dropped; the rest must compile without a warning, with the async and Combine flavours,
+/// generator refuses is dropped; the rest must compile without a warning, with the async, Combine and webhooks flavours,
 /// in the style and at the access level the seed picks (ten seeds meet every pair), as a server, and as two
 /// modules (`--modules`: the client for odd seeds, the server for even ones).
 @Suite struct RandomNamesTests {
@@ -21,7 +21,7 @@ import Testing
         return Pipeline.Overrides(
             style: styles[Int(seed % 3)],
             access: access[Int(seed / 3 % 3)],
-            flavours: [.async, .combine]
+            flavours: [.async, .combine, .webhooks]
         )
     }
 
@@ -37,6 +37,8 @@ import Testing
         // A small vocabulary makes more names clash (two models of one name), which the generator refuses.
         let share = seed % 2 == 0 ? 4 : 3
         #expect(spec.nameCount * share >= drawn, "only \(spec.nameCount) of \(drawn) names were accepted: \(refused)")
+        // The events drawn, of hard names, are among what compiles.
+        #expect(output.files.contains { $0.name == "Webhooks.swift" }, "\(refused)")
         let check = try await SwiftCompiler.compile(output, module: "RandomNames\(seed)")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)\n\(spec.text.text)")
         // The same spec as a server: its protocol, routes and the models turned round type-check too.

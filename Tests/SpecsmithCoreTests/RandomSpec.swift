@@ -118,17 +118,23 @@ struct RandomSpec {
 
     var units: [Unit] = []
     var flavours = "[async, combine]"
+    /// The lines under `webhooks:` before its events: the signature, and where events are named.
+    var webhooksHeader: [String] = []
 
     /// The spec text and, for each line of it, the index of the unit it belongs to.
     var text: (text: String, owners: [Int?]) {
         var lines = ["name: Random", "baseURL: https://example.com", "flavours: \(flavours)"]
         var owners: [Int?] = [nil, nil, nil]
-        for section in ["auth", "models", "endpoints"] {
+        for section in ["auth", "models", "endpoints", "webhooks"] {
             let members = units.enumerated().filter { $0.element.section == section }
             guard !members.isEmpty else { continue }
             if section != "auth" {
                 lines.append("\(section):")
                 owners.append(nil)
+            }
+            if section == "webhooks" {
+                lines += webhooksHeader + ["  events:"]
+                owners += Array(repeating: nil, count: webhooksHeader.count + 1)
             }
             for (index, unit) in members {
                 lines += unit.lines
@@ -242,6 +248,24 @@ struct RandomSpec {
             default:
                 spec.units.append(endpoint(index: index, objects: objects, enums: enums, using: &random))
             }
+        }
+        // Webhook events of hard names, whose bodies are the models drawn (or JSON, or lists of them).
+        let signatures = ["standardWebhooks", "stripe", "github"]
+        spec.webhooksHeader = ["  signature: \(signatures.randomElement(using: &random)!)"]
+        if Bool.random(using: &random) {
+            spec.webhooksHeader.append("  eventHeader: \(quoted(HardNames.draw(using: &random)))")
+        }
+        for index in 0..<Int.random(in: 1...4, using: &random) {
+            // The first of JSON, which no refused model takes with it.
+            let bodies = ["JSON", "[String: Int]"] + objects + objects.map { "[\($0)]" } + enums
+            let body = index == 0 ? "JSON" : bodies.randomElement(using: &random)!
+            spec.units.append(
+                Unit(
+                    section: "webhooks",
+                    lines: ["    \(quoted(HardNames.draw(using: &random))): \(quoted(body))"],
+                    names: 1
+                )
+            )
         }
         return spec
     }

@@ -29,7 +29,9 @@ func parts(
     let choice = bytes.reduce(0) { ($0 &* 31) &+ Int($1) }
     let styles: [API.Style?] = [nil, nil, .endpoints, .resources, .both]
     let access: [API.Access?] = [nil, nil, .public, .package, .internal]
-    let flavours: [Set<API.Flavour>?] = [nil, [.server], [.async], [.async, .combine], [.async, .combine, .rxswift]]
+    let flavours: [Set<API.Flavour>?] = [
+        nil, [.server], [.async], [.async, .combine, .webhooks], [.async, .combine, .rxswift],
+    ]
     let samples: [API.Samples?] = [nil, nil, nil, .inline, .separate]
     let overrides = Pipeline.Overrides(
         style: styles[abs(choice) % 5],
