@@ -37,7 +37,7 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Override the spec's flavours: a comma-separated list of async, combine, rxswift and server.",
+            "Override the spec's flavours: a comma-separated list of async, combine, rxswift, server and webhooks.",
             discussion: "async is always generated, but for `server` alone, which writes a server's module.",
             valueName: "flavours"
         ),
@@ -46,7 +46,7 @@ struct GenerateCommand: ParsableCommand {
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard let flavour = API.Flavour(rawValue: trimmed) else {
-                    throw ValidationError("unknown flavour `\(trimmed)`: use async, combine, rxswift or server")
+                    throw ValidationError("unknown flavour `\(trimmed)`: use async, combine, rxswift, server or webhooks")
                 }
                 flavours.insert(flavour)
             }
