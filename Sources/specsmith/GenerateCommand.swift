@@ -46,7 +46,9 @@ struct GenerateCommand: ParsableCommand {
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard let flavour = API.Flavour(rawValue: trimmed) else {
-                    throw ValidationError("unknown flavour `\(trimmed)`: use async, combine, rxswift, server or webhooks")
+                    throw ValidationError(
+                        "unknown flavour `\(trimmed)`: use async, combine, rxswift, server or webhooks"
+                    )
                 }
                 flavours.insert(flavour)
             }
