@@ -383,7 +383,7 @@ import Testing
 
         let unknown = try run(["generate", spec, "--output", out.path, "--flavours", "combine,reactive"])
         #expect(unknown.status == 2)
-        #expect(unknown.errors.contains("unknown flavour `reactive`: use async, combine, rxswift or server"))
+        #expect(unknown.errors.contains("unknown flavour `reactive`: use async, combine, rxswift, server or webhooks"))
     }
 
     @Test func theServerIsAModuleOfItsOwn() throws {
