@@ -891,7 +891,8 @@ final class Closed: Sendable {
             do throws(APIError<StreamProblem>) {
                 while received.count < 10, let event = try await events.next() { received.append(event.n) }
                 // The reader now waits; the writing must stop within seconds and stay stopped. AsyncHTTPClient
-                // pauses: what was written is what the buffers on the way hold (11 to 24 MB were seen). URLSession
+                // pauses: what was written is what the buffers on the way hold (11 to 24 MB were seen on a quiet
+                // machine). URLSession
                 // on Linux reads on until its cancellation takes (over 500 MB once on a loaded machine), but
                 // drops what it reads past its backlog.
                 let pauses = transport == .asyncHTTPClient
@@ -899,7 +900,10 @@ final class Closed: Sendable {
                     Issue.record("the server was still writing: \(written.load(ordering: .relaxed)) bytes")
                     return
                 }
-                if pauses { #expect(level < 256 << 20, "written while the reader waited: \(level)") }
+                // The level counts what the server's writer accepted, its own buffers too: on a loaded machine
+                // (CI, and a full suite beside a compiler) 291 and 336 MB were seen before the writing stopped,
+                // so the bound is what tells a pause from reading on, not the client's memory.
+                if pauses { #expect(level < 512 << 20, "written while the reader waited: \(level)") }
                 // And the transport reads again when the reader does: past the 1 MB the client holds.
                 while received.count < 300, let event = try await events.next() { received.append(event.n) }
                 #expect(received == Array(1...300))
