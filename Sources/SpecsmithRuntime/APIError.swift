@@ -209,25 +209,23 @@ public struct DecodingFailure: Sendable, Hashable {
 
     /// The failure described by a decoder's error.
     public init(_ error: any Error, response: RawResponse) {
+        let (codingPath, message) = Self.describe(error)
+        self.init(codingPath: codingPath, message: message, response: response)
+    }
+
+    /// Where a decoder's error happened (a dotted path such as `[0].borders[2]`, empty for the root) and what it
+    /// says: what ``init(_:response:)`` keeps, for JSON that is not a response (a webhook's body, say).
+    public static func describe(_ error: any Error) -> (codingPath: String, message: String) {
         if let reading = error as? ResponseReadingError {
-            self.init(codingPath: reading.place, message: reading.message, response: response)
-            return
+            return (reading.place, reading.message)
         }
         switch error as? DecodingError {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            self.init(
-                codingPath: Self.render(context.codingPath),
-                message: context.debugDescription,
-                response: response
-            )
+            return (render(context.codingPath), context.debugDescription)
         case .keyNotFound(let key, let context):
-            self.init(
-                codingPath: Self.render(context.codingPath + [key]),
-                message: "No value for required key '\(key.stringValue)'.",
-                response: response
-            )
+            return (render(context.codingPath + [key]), "No value for required key '\(key.stringValue)'.")
         default:
-            self.init(codingPath: "", message: String(describing: error), response: response)
+            return ("", String(describing: error))
         }
     }
 

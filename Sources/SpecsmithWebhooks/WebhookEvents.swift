@@ -27,23 +27,9 @@ public enum WebhookEvents {
     ) throws(WebhookError) -> Event {
         do {
             return try dates.makeDecoder().decode(Event.self, from: body)
-        } catch let error as DecodingError {
-            throw .undecodableBody(describe(error))
         } catch {
-            throw .undecodableBody("\(error)")
+            let (path, message) = DecodingFailure.describe(error)
+            throw .undecodableBody(path.isEmpty ? message : "at \(path): \(message)")
         }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        let context: DecodingError.Context? =
-            switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-                .dataCorrupted(let context):
-                context
-            @unknown default: nil
-            }
-        guard let context else { return "\(error)" }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
     }
 }

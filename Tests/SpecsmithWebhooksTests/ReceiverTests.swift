@@ -175,6 +175,20 @@ struct ReceiverTests {
         #expect(throws: WebhookError.signatureMismatch) {
             try PaymentsWebhooks.verify(body, headers: WebhookHeaders(headers), secret: "whsec_wrong")
         }
+        // A signed delivery that is not the event's type says where it is not, and which key is missing.
+        let partial = Data(
+            """
+            {"id": "evt_2", "object": "event", "created": 1719168000, "livemode": false,
+             "type": "charge.succeeded", "data": {}}
+            """.utf8
+        )
+        #expect(throws: WebhookError.undecodableBody("at data.object: No value for required key 'object'.")) {
+            try PaymentsWebhooks.verify(
+                partial,
+                headers: WebhookHeaders(Self.stripeSigned(partial)),
+                secret: Self.stripeSecret
+            )
+        }
         // Decoding alone, for a delivery verified elsewhere.
         let unknown = try PaymentsWebhooks.decode(Self.chargeEvent(type: "invoice.paid"), headers: [:])
         #expect(unknown.name == "invoice.paid")
