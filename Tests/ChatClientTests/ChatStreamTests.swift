@@ -511,11 +511,7 @@ final class StreamTimeline: Sendable {
             let request = try #require(await log.requests.last)
             #expect(request.uri == "/logs?level=warning&follow=true")
             #expect(request.headers["accept"] == "application/x-ndjson")
-            var left = false
-            for _ in 0..<500 where !left {
-                try await Task.sleep(for: .milliseconds(10))
-                left = timeline.logFollowerLeft.withLock { $0 }
-            }
+            let left = await eventually { timeline.logFollowerLeft.withLock { $0 } }
             #expect(left, "the server must see the connection close")
         }
     }

@@ -131,7 +131,10 @@ import Testing
     func serverNotListeningIsNoResponse(transport: TestTransport) async throws {
         // A port with no server listening, which no other test's server can take meanwhile.
         try await withRefusingPort { closed in
-            let client = CountriesClient(baseURL: closed, transport: transport.make())
+            var client = CountriesClient(baseURL: closed, transport: transport.make())
+            // A refused connection fails at once; the request's timeout is long, so that a loaded machine that
+            // takes its time to run the answer's task cannot turn it into a `.timeout`.
+            client.client.timeout = 600
             let error = await #expect(throws: APIError<Never>.self) { try await client.countryByName("Germany") }
             guard case .noResponse(let failure) = error else {
                 Issue.record("expected no response, got \(String(describing: error))")

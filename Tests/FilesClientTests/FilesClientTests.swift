@@ -211,11 +211,8 @@ import Testing
             #expect(request.headers["content-length"] == String(request.body.count))
             // The temporary file the body was written to is gone. (Other suites' uploads write such files too, for
             // as long as their requests run: a new file still there is waited for a while.)
-            var left = try leftovers().subtracting(before)
-            for _ in 0..<400 where !left.isEmpty {
-                try await Task.sleep(for: .milliseconds(50))
-                left = try leftovers().subtracting(before)
-            }
+            _ = try await eventually { try leftovers().subtracting(before).isEmpty }
+            let left = try leftovers().subtracting(before)
             #expect(left.isEmpty)
         }
     }

@@ -125,9 +125,7 @@ import Testing
                     receiveValue: { _ in received.value = true }
                 )
             // The download finishes, its file written, while the queue is held.
-            for _ in 0..<300 where try folder.files().isEmpty {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            _ = try await eventually { try !folder.files().isEmpty }
             try await Task.sleep(for: .seconds(1))
             cancellable.cancel()
             release.signal()

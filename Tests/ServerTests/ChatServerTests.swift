@@ -140,11 +140,11 @@ import Testing
                 read += 1
                 if read == 3 { break }
             }
-            // Until the server stops producing (or 10 s): with backpressure it stops once the socket's and the
-            // transport's buffers are full; without, it would go on to a million (some 100 s here).
+            // Until the server stops producing (or 30 s, for a loaded machine): with backpressure it stops once the
+            // socket's and the transport's buffers are full; without, it would go on to a million (some 100 s here).
             var produced = -1
             var stopped = false
-            for _ in 0..<50 {
+            for _ in 0..<150 {
                 try await Task.sleep(for: .milliseconds(200))
                 let now = desk.produced.value.withLock { $0 }
                 if now == produced {
