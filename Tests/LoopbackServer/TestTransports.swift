@@ -1,6 +1,7 @@
 public import Foundation
 import SpecsmithAsyncHTTPClient
 public import SpecsmithRuntime
+import Synchronization
 
 /// The transports end-to-end tests run against: URLSession's and AsyncHTTPClient's, each given the same
 /// limits, so that a test of the client's promises checks both.
@@ -10,8 +11,8 @@ public enum TestTransport: String, CaseIterable, Sendable, CustomStringConvertib
     /// `AsyncHTTPClientTransport`, of the `SpecsmithAsyncHTTPClient` product.
     case asyncHTTPClient
 
-    /// A transport of this kind with these limits; URLSession's over a session of its own, so that a flood of
-    /// bytes in one test does not slow another's requests.
+    /// A transport of this kind with these limits; URLSession's over one of the tests' few sessions
+    /// (``sharedURLSession()``).
     public func make(
         maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
         maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize,
@@ -19,12 +20,13 @@ public enum TestTransport: String, CaseIterable, Sendable, CustomStringConvertib
     ) -> any HTTPTransport {
         switch self {
         case .urlSession:
-            URLSessionTransport(
-                configuration: .ephemeral,
-                maxResponseSize: maxResponseSize,
-                maxDownloadSize: maxDownloadSize,
-                downloadFolder: downloadFolder
-            )
+            {
+                var transport = Self.sharedURLSession()
+                transport.maxResponseSize = maxResponseSize
+                transport.maxDownloadSize = maxDownloadSize
+                transport.downloadFolder = downloadFolder
+                return transport
+            }()
         case .asyncHTTPClient:
             AsyncHTTPClientTransport(
                 maxResponseSize: maxResponseSize,
@@ -33,6 +35,17 @@ public enum TestTransport: String, CaseIterable, Sendable, CustomStringConvertib
             )
         }
     }
+
+    /// A URLSession transport over one of four sessions the tests share, in turn, and never tear down: on
+    /// Linux, FoundationNetworking can crash invalidating a session while sockets of its own or of another
+    /// session close (swift-corelibs-foundation#4791; a CI run's test process died of a SIGSEGV so, with dozens
+    /// of sessions made and dropped around it). Four spread the tests' traffic over as many connection queues.
+    public static func sharedURLSession() -> URLSessionTransport {
+        sessions[next.add(1, ordering: .relaxed).newValue % sessions.count]
+    }
+
+    private static let sessions = (0..<4).map { _ in URLSessionTransport(configuration: .ephemeral) }
+    private static let next = Atomic<Int>(0)
 
     /// The name test reports show for a test run over this transport.
     public var description: String { rawValue }

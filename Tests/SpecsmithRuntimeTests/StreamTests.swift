@@ -886,7 +886,7 @@ final class Closed: Sendable {
             }
         } _: { url, _ in
             // A small backlog, so that on Linux the flood ends after a few megabytes rather than 64.
-            var urlSession = URLSessionTransport(configuration: .ephemeral)
+            var urlSession = TestTransport.sharedURLSession()
             urlSession.maxStreamBacklog = 2 << 20
             let client = APIClient(baseURL: url, transport: transport == .urlSession ? urlSession : transport.make())
             var events = client.stream(eventsEndpoint("/flood")).makeAsyncIterator()
@@ -974,7 +974,7 @@ final class Closed: Sendable {
             )
             // URLSession on Linux cannot pause a connection: its backlog holds what the reader has not taken. The
             // whole stream (2.4 MB) fits in this one, so that a reader slowed by a loaded machine does not fail.
-            var session = URLSessionTransport(configuration: .ephemeral)
+            var session = TestTransport.sharedURLSession()
             session.maxStreamBacklog = 16 << 20
             let streaming =
                 transport == .urlSession ? APIClient(baseURL: url, transport: session) : client(url, transport)
