@@ -47,6 +47,10 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// A transport over a session made with `configuration`, or over one session shared by every transport
     /// made without one; bodies larger than `maxResponseSize` bytes fail.
+    ///
+    /// A session made with `configuration` is invalidated when the transport's last copy is gone: make one and
+    /// share it. On Linux, FoundationNetworking can crash tearing sessions down while sockets close, so a
+    /// process that makes and drops one per request risks a segmentation fault.
     public init(
         configuration: URLSessionConfiguration? = nil,
         maxResponseSize: Int = URLSessionTransport.defaultMaxResponseSize,
