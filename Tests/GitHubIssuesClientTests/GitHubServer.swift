@@ -25,7 +25,7 @@ actor GitHubLog {
     func count(_ path: String) -> Int { started.filter { $0 == path }.count }
 
     /// Returns once `count` requests have started, or after `limit`.
-    func waitUntilStarted(_ count: Int, within limit: Duration = .seconds(10)) async {
+    func waitUntilStarted(_ count: Int, within limit: Duration = .seconds(60)) async {
         let deadline = ContinuousClock.now + limit
         while started.count < count, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))

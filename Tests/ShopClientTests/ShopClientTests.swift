@@ -226,7 +226,7 @@ import Testing
             let task = Task { () async throws(APIError<ApiErrorMessage>) -> [Shop.Category] in
                 try await guest.categories()
             }
-            while await log.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await eventually { await !log.requests.isEmpty }, "the request must reach the server")
             task.cancel()
             let result = await task.result
             guard case .failure(let error as APIError<ApiErrorMessage>) = result, case .noResponse(let failure) = error

@@ -57,7 +57,7 @@ private struct Note: Codable, Sendable, Hashable {
             let client = APIClient(baseURL: baseURL, transport: transport.make())
             let task = Task { try await client.send(Endpoint<[String]>("slow", method: .get, path: "/slow")) }
             // Wait until the server has the request, then cancel.
-            while await log.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await eventually { await !log.requests.isEmpty }, "the request must reach the server")
             task.cancel()
             let result = await task.result
             guard case .failure(let error as APIError<Never>) = result, case .noResponse(let failure) = error else {

@@ -456,9 +456,12 @@ final class Closed: Sendable {
                 }
                 return (received, nil)
             }
-            while started.load(ordering: .relaxed) < 3 { try await Task.sleep(for: .milliseconds(10)) }
+            // Bounded: a stream that failed before its third event would otherwise keep this loop for ever (it
+            // hung a run under the thread sanitizer).
+            let reading = await eventually { started.load(ordering: .relaxed) >= 3 }
             reader.cancel()
             let (received, error) = await reader.value
+            #expect(reading, "the stream must deliver three events before it is cancelled")
             #expect(received > 0)
             guard case .noResponse(let failure) = error else {
                 Issue.record("expected noResponse(.cancelled), got \(String(describing: error))")
