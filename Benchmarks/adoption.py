@@ -8,7 +8,11 @@ by path; the other is the same app on swift-openapi-generator, its runtime and i
 `swift package resolve`, and a clean debug `swift build` (wall, CPU seconds user + system, peak memory, load).
 Both apps then run against a loopback server, to show they do the same job.
 
-    python3 Benchmarks/adoption.py [--runs 2]
+With `--edits N`, after each clean build: a build with no change (the first build after a clean one), then N
+builds each after an edit of the spec's text (a model's description: the generator runs, and the files it
+changes are compiled), then one after an edit of main.swift.
+
+    python3 Benchmarks/adoption.py [--runs 2] [--edits 3]
 
 Work packages go to Benchmarks/.build-work/adoption (ignored by git). Packages come from wherever SwiftPM
 gets them (here a local mirror: fetching from the network adds to resolution).
@@ -82,6 +86,27 @@ def openapi_app():
     return package
 
 
+# The file each app's API is described in, and the text of it an edit changes.
+SPECS = {"specsmith": ("todos.specsmith.yaml", "description: Something to do."),
+         "openapi": ("openapi.yaml", "description: Something to do.")}
+
+
+def edited(name, package, edits):
+    """The builds after a clean one: no change, `edits` spec edits, one main.swift edit."""
+    sources = package / "Sources" / "Quickstart"
+    spec = sources / SPECS[name][0]
+    original = spec.read_text()
+    assert SPECS[name][1] in original, f"{spec} no longer holds {SPECS[name][1]!r}"
+    samples = {"first rebuild": [measured(["swift", "build"], cwd=package)], "spec edit": [], "main.swift edit": []}
+    for edit in range(edits):
+        spec.write_text(original.replace(SPECS[name][1], f"description: Something to do (edit {edit + 1})."))
+        samples["spec edit"].append(measured(["swift", "build"], cwd=package))
+    main = sources / "main.swift"
+    main.write_text(main.read_text() + "\n// edited\n")
+    samples["main.swift edit"].append(measured(["swift", "build"], cwd=package))
+    return samples
+
+
 def counted(package):
     """Packages resolved, fetched and built: a checkout counts as built when one of its targets was compiled
     (for the app or for a plugin's tool, whose modules are `<Target>-tool`)."""
@@ -111,10 +136,12 @@ def ran(package, url):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2, help="clean builds of each app, taken in turns")
+    parser.add_argument("--edits", type=int, default=0, help="spec edits after each clean build")
     arguments = parser.parse_args()
     ADOPTION.mkdir(parents=True, exist_ok=True)
     apps = {"specsmith": specsmith_app(), "openapi": openapi_app()}
     samples = {name: {"resolve": [], "build": []} for name in apps}
+    edits = {name: {} for name in apps}
     counts = {}
     for index in range(arguments.runs):
         for name in in_turns(apps, index):
@@ -127,6 +154,10 @@ def main():
             samples[name]["build"].append(build)
             counts[name] = counted(package)
             log(f"{name} run {index + 1}: resolve {described(resolve)}, clean build {described(build)}")
+            if arguments.edits:
+                for kind, runs in edited(name, package, arguments.edits).items():
+                    edits[name].setdefault(kind, []).extend(runs)
+                    log(f"{name} run {index + 1}: {kind}: {'; '.join(described(r) for r in runs)}")
     server = HTTPServer(("127.0.0.1", 0), Todos)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
@@ -138,6 +169,13 @@ def main():
         resolves = "; ".join(f"{s.seconds:.1f}s" for s in samples[name]["resolve"])
         print(f"| {name} | {len(c['resolved'])} | {len(c['fetched'])} | {len(c['built'])} | {resolves} | {builds} "
               f"| {ran(package, url)} |")
+    if arguments.edits:
+        print("\n| app | first build after a clean one | spec edit (each) | main.swift edit |")
+        print("| --- | --- | --- | --- |")
+        for name in apps:
+            cells = ["; ".join(described(r) for r in edits[name][kind])
+                     for kind in ("first rebuild", "spec edit", "main.swift edit")]
+            print(f"| {name} | {' | '.join(cells)} |")
     for name in apps:
         print(f"\n{name}: resolved {', '.join(counts[name]['resolved'])}; built {', '.join(counts[name]['built'])}")
     server.shutdown()

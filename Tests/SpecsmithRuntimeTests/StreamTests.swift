@@ -468,7 +468,8 @@ final class Closed: Sendable {
                 return
             }
             #expect(failure.kind == .cancelled)
-            #expect(try await waitUntilClosed(closed) != nil, "the server must see the connection close")
+            let closedAt = try await waitUntilClosed(closed)
+            #expect(closedAt != nil, "the server must see the connection close")
         }
     }
 
