@@ -615,13 +615,26 @@ final class Closed: Sendable {
             idleTimeout: .seconds(60),
             concurrentHTTP1ConnectionsPerHostSoftLimit: 1
         )
-        configuration.timeout.connect = .seconds(1)
+        // What bounds the wait for the pool (AsyncHTTPClient's getConnectionFromPoolTimeout), and the first
+        // stream's connecting: long enough for a loaded machine to connect over loopback (1 s was not).
+        configuration.timeout.connect = .seconds(10)
         let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        // Shut down however the test ends: a client dropped unshut stops the process (an assertion of its own).
+        do {
+            try await waitForAConnection(over: httpClient)
+        } catch {
+            try await httpClient.shutdown()
+            throw error
+        }
+        try await httpClient.shutdown()
+    }
+
+    private func waitForAConnection(over httpClient: HTTPClient) async throws {
         let closed = Closed()
         try await withLoopbackServer {
             endless($0, closed: closed)
         } _: { url, _ in
-            var client = APIClient(baseURL: url, transport: AsyncHTTPClientTransport(client: httpClient), timeout: 10)
+            var client = APIClient(baseURL: url, transport: AsyncHTTPClientTransport(client: httpClient), timeout: 60)
             // The first stream, which nobody reads after its first event, holds the one connection: its idle
             // timeout (the request's by default) would close it and hand the connection to the waiting request,
             // a race the timeout below could lose on a loaded machine.
@@ -641,7 +654,6 @@ final class Closed: Sendable {
             }
             _ = first
         }
-        try await httpClient.shutdown()
     }
 
     /// A gzip-compressed event stream of 256 MB of zeros (260 KB on the wire) fails with `responseTooLarge` (a line
