@@ -206,7 +206,10 @@ import Testing
     @Test(arguments: TestTransport.allCases)
     func clientSideFailuresAreTheirOwnCategory(transport: TestTransport) async throws {
         // The discard port, where nothing listens on loopback.
-        let shop = ShopClient<Scope.Public>(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport.make())
+        var shop = ShopClient<Scope.Public>(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport.make())
+        // A refused connection fails at once; on a loaded machine its task may wait long for a thread, and a
+        // failure processed past the request's timeout is a `.timeout` (60 s went so in a loaded run).
+        shop.client.timeout = 600
         let error = await #expect(throws: APIError<ApiErrorMessage>.self) {
             try await shop.login(email: "a", password: "b")
         }

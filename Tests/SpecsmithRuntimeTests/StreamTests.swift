@@ -334,9 +334,11 @@ final class Closed: Sendable {
 
     // MARK: Over loopback
 
-    /// A client over `transport`: the tests over loopback run over both.
+    /// A client over `transport`: the tests over loopback run over both. Its timeout (and so its streams' idle
+    /// timeout) is long, so that a failure a test expects, processed late on a loaded machine, is not taken for
+    /// a timeout; tests of timeouts set theirs.
     func client(_ baseURL: URL, _ transport: TestTransport = .urlSession) -> APIClient {
-        APIClient(baseURL: baseURL, transport: transport.make())
+        APIClient(baseURL: baseURL, transport: transport.make(), timeout: 300)
     }
 
     func eventsEndpoint(_ path: String) -> APIEndpoint<ResponseStream<StreamDelta>, StreamProblem> {
