@@ -154,10 +154,7 @@ import Testing
         /// The files in the folder once it is empty, or after `seconds`: a cancelled download's file goes when
         /// its task ends, which may be a while on a busy machine.
         func filesLeft(waitingUpTo seconds: Int = 30) async throws -> [String] {
-            let deadline = ContinuousClock.now + .seconds(seconds)
-            while try !files().isEmpty, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            try await eventually(within: .seconds(seconds)) { try files().isEmpty }
             return try files()
         }
     }
@@ -211,7 +208,7 @@ import Testing
             #expect(request.headers["content-length"] == String(request.body.count))
             // The temporary file the body was written to is gone. (Other suites' uploads write such files too, for
             // as long as their requests run: a new file still there is waited for a while.)
-            _ = try await eventually { try leftovers().subtracting(before).isEmpty }
+            try await eventually { try leftovers().subtracting(before).isEmpty }
             let left = try leftovers().subtracting(before)
             #expect(left.isEmpty)
         }

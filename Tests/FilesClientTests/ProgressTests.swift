@@ -125,7 +125,7 @@ import Testing
                     receiveValue: { _ in received.value = true }
                 )
             // The download finishes, its file written, while the queue is held.
-            _ = try await eventually { try !folder.files().isEmpty }
+            try await eventually { try !folder.files().isEmpty }
             try await Task.sleep(for: .seconds(1))
             cancellable.cancel()
             release.signal()

@@ -41,7 +41,7 @@ struct RepositoryName: Hashable, Sendable {
             try await Task.sleep(for: .milliseconds(pause))
             send(text)
             guard text == "apple/sw" else { continue }
-            _ = await eventually { await log.count("/repos/apple/sw") > 0 }
+            await eventually { await log.count("/repos/apple/sw") > 0 }
         }
     }
 
@@ -119,7 +119,7 @@ struct RepositoryName: Hashable, Sendable {
     /// overtaken `apple/sw` lookup closed before its answer.
     func expectOverTaken(_ log: GitHubLog) async {
         // The server notices the closed connection in its own time; on a busy machine, after the pipeline ends.
-        _ = await eventually { await log.cancelled.contains("/repos/apple/sw") }
+        await eventually { await log.cancelled.contains("/repos/apple/sw") }
         let started = await log.started
         #expect(started.allSatisfy { $0.hasPrefix("/repos/apple/") }, "requests: \(started)")
         #expect(await log.count("/repos/apple/sw") == 1)

@@ -3,6 +3,7 @@
 /// For what another party does in its own time (a server noticing a closed connection, a file being removed):
 /// the limit is a hang's bound, not a speed's, so that a loaded two-core machine, where a test's tasks may wait
 /// seconds for a thread, still passes; a condition that holds returns at once.
+@discardableResult
 public func eventually(
     within limit: Duration = .seconds(60),
     _ condition: () async throws -> Bool

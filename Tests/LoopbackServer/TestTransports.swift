@@ -18,22 +18,18 @@ public enum TestTransport: String, CaseIterable, Sendable, CustomStringConvertib
         maxDownloadSize: Int64 = URLSessionTransport.defaultMaxDownloadSize,
         downloadFolder: URL? = nil
     ) -> any HTTPTransport {
-        switch self {
-        case .urlSession:
-            {
-                var transport = Self.sharedURLSession()
-                transport.maxResponseSize = maxResponseSize
-                transport.maxDownloadSize = maxDownloadSize
-                transport.downloadFolder = downloadFolder
-                return transport
-            }()
-        case .asyncHTTPClient:
-            AsyncHTTPClientTransport(
-                maxResponseSize: maxResponseSize,
-                maxDownloadSize: maxDownloadSize,
-                downloadFolder: downloadFolder
-            )
+        guard self == .asyncHTTPClient else {
+            var transport = Self.sharedURLSession()
+            transport.maxResponseSize = maxResponseSize
+            transport.maxDownloadSize = maxDownloadSize
+            transport.downloadFolder = downloadFolder
+            return transport
         }
+        return AsyncHTTPClientTransport(
+            maxResponseSize: maxResponseSize,
+            maxDownloadSize: maxDownloadSize,
+            downloadFolder: downloadFolder
+        )
     }
 
     /// A URLSession transport over one of four sessions the tests share, in turn, and never tear down: on

@@ -139,7 +139,7 @@ enum ShopServer {
                 let body = try await body(request)
                 try await Task.sleep(for: state.refreshDelay)
                 if let count = await state.refreshAwaitsRefusals {
-                    _ = await eventually { await state.refusals >= count }
+                    await eventually { await state.refusals >= count }
                     // The last refusal's answer is on its way to the client: let it arrive first.
                     try await Task.sleep(for: .milliseconds(200))
                 }

@@ -245,13 +245,13 @@ import Testing
         let refreshFailed = Counter()
         let credentials = Credentials(.token("old")) { _ in
             _ = refreshes.next()
-            await Counter.wait { arrivals.value >= 5 }
+            await eventually { arrivals.value >= 5 }
             _ = refreshFailed.next()
             throw Refused()
         }
         try await withLoopbackServer { router in
             router.get("/me") { _, _ in
-                if arrivals.next() > 1 { await Counter.wait { refreshFailed.value > 0 } }
+                if arrivals.next() > 1 { await eventually { refreshFailed.value > 0 } }
                 return Response(status: .unauthorized)
             }
         } _: { url, _ in
@@ -531,14 +531,6 @@ final class Counter: Sendable {
 
     /// The count now.
     var value: Int { count.withLock { $0 } }
-
-    /// Returns once `condition` holds, looked at every 10 ms, or after 30 s (a test that waits in vain fails on
-    /// its own expectations rather than hanging).
-    static func wait(until condition: () -> Bool) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while !condition(), clock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-    }
 }
 
 /// Waits a retry middleware asked for.

@@ -417,7 +417,7 @@ final class Closed: Sendable {
     }
 
     func waitUntilClosed(_ closed: Closed) async throws -> Int? {
-        _ = await eventually { closed.n.withLock { $0 } != nil }
+        await eventually { closed.n.withLock { $0 } != nil }
         return closed.n.withLock { $0 }
     }
 
@@ -923,9 +923,8 @@ final class Closed: Sendable {
                 while received.count < 10, let event = try await events.next() { received.append(event.n) }
                 // The reader now waits; the writing must stop within seconds and stay stopped. AsyncHTTPClient
                 // pauses: what was written is what the buffers on the way hold (11 to 24 MB were seen on a quiet
-                // machine). URLSession
-                // on Linux reads on until its cancellation takes (over 500 MB once on a loaded machine), but
-                // drops what it reads past its backlog.
+                // machine). URLSession on Linux reads on until its cancellation takes (over 500 MB once on a loaded
+                // machine), but drops what it reads past its backlog.
                 let pauses = transport == .asyncHTTPClient
                 guard let level = await Self.levelOff(of: written, below: pauses ? 1 << 30 : .max) else {
                     Issue.record("the server was still writing: \(written.load(ordering: .relaxed)) bytes")
