@@ -33,8 +33,9 @@ public enum OpenAIWebhookEvent: Sendable, Hashable {
     }
 }
 
-/// OpenAI's webhooks: deliveries signed with Standard Webhooks, each naming its event in
-/// the body's `type`. `verify(_:headers:secrets:now:)` checks a delivery and reads its event:
+/// OpenAI's webhooks: deliveries signed with Standard Webhooks, each event named by
+/// the body's `type`. `verify(_:headers:secrets:route:now:)` checks a delivery and reads
+/// its event:
 ///
 /// ```swift
 /// let event = try OpenAIWebhooks.verify(body, headers: WebhookHeaders(headers), secret: secret)
@@ -43,9 +44,13 @@ public enum OpenAIWebhooks: WebhookEventSet {
     /// How OpenAI signs its deliveries.
     public static let scheme = WebhookScheme.standardWebhooks
 
-    /// The event a delivery holds, by the body's `type`, without checking its signature: for a
-    /// delivery verified already. `verify(_:headers:secrets:now:)` checks it first.
-    public static func decode(_ body: Data, headers: WebhookHeaders) throws(WebhookError) -> OpenAIWebhookEvent {
+    /// The event a delivery holds, by the body's `type`, without checking its signature:
+    /// for a delivery verified already. `verify(_:headers:secrets:route:now:)` checks it first.
+    public static func decode(
+        _ body: Data,
+        headers: WebhookHeaders,
+        route: String?
+    ) throws(WebhookError) -> OpenAIWebhookEvent {
         let name = try WebhookEvents.name(atKey: "type", of: body)
         switch name {
         case "batch.completed":

@@ -33,8 +33,9 @@ public enum PaymentsWebhookEvent: Sendable, Hashable {
     }
 }
 
-/// Payments's webhooks: deliveries signed with Stripe's scheme, each naming its event in
-/// the body's `type`. `verify(_:headers:secrets:now:)` checks a delivery and reads its event:
+/// Payments's webhooks: deliveries signed with Stripe's scheme, each event named by
+/// the body's `type`. `verify(_:headers:secrets:route:now:)` checks a delivery and reads
+/// its event:
 ///
 /// ```swift
 /// let event = try PaymentsWebhooks.verify(body, headers: WebhookHeaders(headers), secret: secret)
@@ -43,9 +44,13 @@ public enum PaymentsWebhooks: WebhookEventSet {
     /// How Payments signs its deliveries.
     public static let scheme = WebhookScheme.stripe
 
-    /// The event a delivery holds, by the body's `type`, without checking its signature: for a
-    /// delivery verified already. `verify(_:headers:secrets:now:)` checks it first.
-    public static func decode(_ body: Data, headers: WebhookHeaders) throws(WebhookError) -> PaymentsWebhookEvent {
+    /// The event a delivery holds, by the body's `type`, without checking its signature:
+    /// for a delivery verified already. `verify(_:headers:secrets:route:now:)` checks it first.
+    public static func decode(
+        _ body: Data,
+        headers: WebhookHeaders,
+        route: String?
+    ) throws(WebhookError) -> PaymentsWebhookEvent {
         let name = try WebhookEvents.name(atKey: "type", of: body)
         switch name {
         case "charge.succeeded":

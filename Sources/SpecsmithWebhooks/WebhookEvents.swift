@@ -19,6 +19,13 @@ public enum WebhookEvents {
         return name
     }
 
+    /// Why a delivery that came to no route cannot be read, when every event is named by its route.
+    public static func noRoute(_ routes: [String]) -> WebhookError {
+        .undecodableBody(
+            "it came to no event's route, and only the route names its event (such as \"\(routes.first ?? "")\")."
+        )
+    }
+
     /// The body decoded as `Event`, its dates written as `dates` says.
     public static func decode<Event: Decodable>(
         _ type: Event.Type,

@@ -26,7 +26,7 @@ import Testing
         #expect(
             output.diagnostics.map { "\($0.location.line): \($0.message)" } == [
                 "15: the document names 2 servers; the client's default is the first, and any other is a `baseURL` away",
-                "85: callbacks are skipped: the server calls them, not the client",
+                "88: callbacks without a JSON body are skipped: their events are read from a JSON body",
                 "141: TRACE operations are skipped: the format has no TRACE",
                 "210: webhooks without a JSON body are skipped: their events are read from a JSON body",
                 "228: the API key `session` goes in a cookie, which the client does not send; its endpoints are public here",
@@ -871,6 +871,48 @@ import Testing
 
     /// `output` compiles; importing `text` gives a spec that generates the same Swift; both match their goldens
     /// (`golden.swift.golden`, `golden.imported.yaml.golden`).
+    /// OpenAPI 3.0 callbacks, requests the API sends to a URL its caller gave, are events named by the route
+    /// they come to: the segment the API adds to the URL (`{$request.query.callbackUrl}/data`), else the
+    /// callback's name, else the document's `x-specsmith: {route: …}`. A callback two operations share is one
+    /// event; one of a taken name is named after its operation; one without a `post` is skipped, said. The
+    /// receiver compiles, and the imported spec (with `route:`) generates the same Swift.
+    @Test func callbacksAreEventsNamedByTheirRoute() async throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent("callbacks.yaml"), encoding: .utf8)
+        func generate(_ text: String, path: String) -> Pipeline.Output {
+            Pipeline.generate(text: text, path: path, overrides: Pipeline.Overrides(flavours: [.async, .webhooks])) {
+                _ in nil
+            }
+        }
+        let output = generate(text, path: "callbacks.yaml")
+        #expect(
+            output.diagnostics.map { "\($0.location.line): \($0.message)" } == [
+                "79: callbacks without a `post` operation are skipped: a delivery is a POST"
+            ]
+        )
+        var diagnostics = Diagnostics()
+        let root = try #require(YAMLReader.read(text, file: "callbacks.yaml", diagnostics: &diagnostics))
+        let events = try #require(
+            OpenAPILoader.load(root, file: "callbacks.yaml", config: nil, diagnostics: &diagnostics).webhooks?.events
+        )
+        #expect(events.map(\.name.value) == ["onData", "statusChanged", "createPayment.onData"])
+        #expect(events.map(\.route?.value) == ["data", "statusChanged", "payment-data"])
+        #expect(
+            events[1].description
+                == "The status changed.\n\nSent to `{$request.body#/callbackUrl}`, a URL given to `subscribe` or `createPayment`."
+        )
+        let swift = try #require(output.files.first { $0.name == "Webhooks.swift" }?.contents)
+        #expect(swift.contains(#"public static let routes: [String] = ["data", "statusChanged", "payment-data"]"#))
+        #expect(swift.contains("throw WebhookEvents.noRoute(routes)"))
+        #expect(swift.contains("func createPaymentOnData(_ event: Status) async throws"))
+        let check = try await SwiftCompiler.compile(output, module: "Streams")
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+        let spec = try #require(Importer.importOpenAPI(text: text, path: "callbacks.yaml").spec)
+        #expect(spec.contains("      route: payment-data\n"))
+        #expect(generate(spec, path: "callbacks.yaml").files.map(\.contents) == output.files.map(\.contents))
+        try Self.expectGolden(swift: output, named: "callbacks")
+        try Self.expectGolden(text: spec, named: "callbacks.imported.yaml")
+    }
+
     static func expectCompilesAndImports(
         _ output: Pipeline.Output,
         text: String,

@@ -48,6 +48,16 @@ extension Differ {
                     wire: true
                 )
             }
+            if previous.route != event.route {
+                let change =
+                    switch (previous.route, event.route) {
+                    case (let then?, let now?):
+                        "comes to the route `\(now)`, not `\(then)`: receivers must listen there"
+                    case (nil, let now?): "comes to the route `\(now)`, and is no longer named by its delivery"
+                    default: "is named by its delivery, and no longer comes to the route `\(previous.route ?? "")`"
+                    }
+                add(subject, change, swift: false, wire: true)
+            }
             if previous.swiftName != event.swiftName {
                 add(
                     subject,
@@ -63,6 +73,7 @@ extension Differ {
         switch name {
         case .key(let key): "the body's `\(key)`"
         case .header(let header): "the header `\(header)`"
+        case .route: "the route it comes to"
         }
     }
 }

@@ -1,5 +1,6 @@
 /// Exporting webhooks as OpenAPI 3.1 `webhooks`: each event a `post` whose JSON body is its type, with its
-/// sample as the example; how deliveries are signed and name their events in the document's `x-specsmith`.
+/// sample as the example; how deliveries are signed and name their events in the document's `x-specsmith`, and
+/// an event's route (an OpenAPI callback's, say) in its `post`'s.
 extension OpenAPIExporter {
     /// The document's `webhooks`, by event name; `nil` without webhooks.
     func webhooks() -> DocumentObject? {
@@ -22,6 +23,7 @@ extension OpenAPIExporter {
             operation["responses"] = .object(responses)
             var format = Self.deprecationEntries(event.deprecation)
             if event.swiftName != SwiftName.memberName(event.name) { format["swiftName"] = .string(event.swiftName) }
+            if let route = event.route { format["route"] = .string(route) }
             Self.adding(format, to: &operation)
             var item = DocumentObject()
             item["post"] = .object(operation)
@@ -41,6 +43,7 @@ extension OpenAPIExporter {
         switch webhooks.eventName {
         case .key(let key): format["eventKey"] = .string(key)
         case .header(let header): format["eventHeader"] = .string(header)
+        case .route: break
         }
         return format
     }

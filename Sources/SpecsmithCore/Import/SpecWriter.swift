@@ -92,6 +92,7 @@ public enum SpecWriter {
                         if let description = event.description { writer.scalar("description", description) }
                         if let deprecation = event.deprecated { write(deprecation, into: &writer) }
                         if let swiftName = event.swiftName { writer.scalar("swiftName", swiftName.value) }
+                        if let route = event.route { writer.scalar("route", route.value) }
                         writeSample(event.sample.map { .inline($0) }, into: &writer)
                     }
                 }

@@ -46,6 +46,8 @@ struct OpenAPIReader {
     var resolving: Set<String> = []
     /// The type text of each reference to a schema that is not a model, once made.
     var referenceTexts: [String: String] = [:]
+    /// The operations' `callbacks`, by the operation's name, read with the webhooks.
+    var callbackNodes: [(operation: String, node: YAMLValue)] = []
     /// Kinds of things skipped with a warning already (callbacks, webhooks, …): one warning each.
     var warnedKinds: Set<String> = []
     /// The security schemes the client sends, and the OAuth 2 scopes among its scopes.

@@ -352,9 +352,7 @@ extension OpenAPIReader {
         endpoint.description = [summary, details].compactMap { $0 }.joined(separator: "\n\n")
         if endpoint.description?.isEmpty == true { endpoint.description = nil }
         if operation["deprecated"]?.isTrue == true { endpoint.deprecated = RawDeprecation(message: nil) }
-        if let callbacks = operation["callbacks"] {
-            skip("callbacks", at: callbacks.location, because: "the server calls them, not the client")
-        }
+        if let callbacks = operation["callbacks"] { keepCallbacks(callbacks, operation: unique) }
         if config?.namespaces?.value == "tags", case .sequence(let tags)? = operation["tags"]?.kind,
             let tag = tags.first, let text = tag.scalarText
         {

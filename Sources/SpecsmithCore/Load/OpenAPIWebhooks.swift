@@ -1,20 +1,19 @@
 /// Reading OpenAPI 3.1 `webhooks`: each a path item whose `post` sends a JSON body to a URL the API's user
 /// registered. They become the spec's `webhooks:`, each event named as a delivery names it: the one value its
 /// body's event key (`type` unless the document's or the config's `webhooks:` says otherwise) may take
-/// (OpenAI's `WebhookBatchCompleted` has `type: {enum: [batch.completed]}`), else the webhook's own name.
+/// (OpenAI's `WebhookBatchCompleted` has `type: {enum: [batch.completed]}`), else the webhook's own name. The
+/// operations' callbacks (OpenAPICallbacks.swift) join them, each named by its route.
 extension OpenAPIReader {
     mutating func readWebhooks() {
         // The document's `x-specsmith` may say how webhooks are signed; without webhooks, it says nothing.
-        guard let node = root["webhooks"], readsWebhooks else {
+        let node = readsWebhooks ? root["webhooks"] : nil
+        let callbacks = readsWebhooks ? callbackNodes : []
+        guard node != nil || !callbacks.isEmpty else {
             spec.webhooks = nil
             return
         }
-        guard case .mapping(let entries) = node.kind else {
-            diagnostics.error("`webhooks` must be a mapping of webhooks by name", at: node.location)
-            return
-        }
         // The document's and the config's `webhooks:` give the signature and where events are named.
-        var webhooks = spec.webhooks ?? RawWebhooks(location: node.location)
+        var webhooks = spec.webhooks ?? RawWebhooks(location: node?.location ?? callbacks[0].node.location)
         if let configured = config?.webhooks {
             webhooks.signature = configured.signature ?? webhooks.signature
             webhooks.tolerance = configured.tolerance ?? webhooks.tolerance
@@ -23,63 +22,45 @@ extension OpenAPIReader {
         }
         let eventKey = webhooks.eventHeader == nil ? webhooks.eventKey?.value ?? "type" : nil
         var named = 0
-        for entry in entries {
-            guard let item = dereferenced(entry.value, section: "pathItems"), let post = item["post"] else {
-                skip("webhooks without a `post` operation", at: entry.value.location, because: "a delivery is a POST")
-                continue
-            }
-            guard let body = post["requestBody"].flatMap({ dereferenced($0, section: "requestBodies") }),
-                case .mapping(let media)? = body["content"]?.kind,
-                let json = media.first(where: { isJSON($0.key.value) })
-            else {
-                skip(
-                    "webhooks without a JSON body",
-                    at: post.location,
-                    because: "their events are read from a JSON body"
-                )
-                continue
-            }
-            let typeName = SwiftName.typeName(entry.key.value) + "Event"
-            let bodyType: Located<String> =
-                if let schema = json.value["schema"] {
-                    Located(typeText(schema, name: typeName), at: schema.location)
-                } else {
-                    Located("JSON", at: json.key.location)
-                }
-            var event = RawWebhookEvent(name: entry.key, body: bodyType)
-            if let eventKey, let schema = json.value["schema"], let value = onlyValue(of: eventKey, in: schema) {
-                event.name = value
-                named += 1
-            }
-            let text = post["description"]?.scalarText ?? post["summary"]?.scalarText ?? item["description"]?.scalarText
-            event.description = text.map { String(TranslationSupport.trimmed($0)) }
-            if post["deprecated"]?.isTrue == true { event.deprecated = RawDeprecation(message: nil) }
-            if let format = format(of: post), let formatEntries = formatEntries(format) {
-                for formatEntry in formatEntries {
-                    switch formatEntry.key.value {
-                    case "swiftName": event.swiftName = readingFormat { $0.string(formatEntry.value, key: "swiftName") }
-                    case "deprecated": event.deprecated = readingFormat { $0.deprecation(formatEntry.value) }
-                    default:
-                        readingFormat {
-                            $0.unknownKey(
-                                formatEntry.key,
-                                allowed: ["swiftName", "deprecated"],
-                                in: "a webhook's `x-specsmith`"
-                            )
+        var unrouted = 0
+        if let node {
+            if case .mapping(let entries) = node.kind {
+                for entry in entries {
+                    guard let item = dereferenced(entry.value, section: "pathItems"), let post = item["post"] else {
+                        skip(
+                            "webhooks without a `post` operation",
+                            at: entry.value.location,
+                            because: "a delivery is a POST"
+                        )
+                        continue
+                    }
+                    guard
+                        var event = deliveredEvent(
+                            entry.key,
+                            post: post,
+                            item: item,
+                            typeName: SwiftName.typeName(entry.key.value) + "Event"
+                        )
+                    else { continue }
+                    if event.event.route == nil {
+                        unrouted += 1
+                        if let eventKey, let schema = event.schema, let value = onlyValue(of: eventKey, in: schema) {
+                            event.event.name = value
+                            named += 1
                         }
                     }
+                    webhooks.events.append(event.event)
                 }
+            } else {
+                diagnostics.error("`webhooks` must be a mapping of webhooks by name", at: node.location)
             }
-            if let example = json.value["example"] ?? json.value["schema"].flatMap(documentedExample) {
-                event.sample = YAMLValueBox(value: example)
-            }
-            webhooks.events.append(event)
         }
+        readCallbacks(callbacks, into: &webhooks)
         guard !webhooks.events.isEmpty else {
             spec.webhooks = nil
             return
         }
-        if let eventKey, webhooks.eventKey == nil, named == 0, webhooks.events.count > 1 {
+        if let node, let eventKey, webhooks.eventKey == nil, named == 0, unrouted > 1 {
             diagnostics.warning(
                 "the document's webhooks do not say how a delivery names its event; each is read as named by its body's `\(eventKey)`, with the webhook's name",
                 at: node.location,
@@ -87,6 +68,61 @@ extension OpenAPIReader {
             )
         }
         spec.webhooks = webhooks
+    }
+
+    /// The event a webhook's or a callback's `post` delivers, named `name`: its JSON body's type (an inline schema
+    /// becomes the model `typeName`), description, deprecation, sample and the `x-specsmith` of the `post`
+    /// (`swiftName`, `deprecated`, `route`); `nil`, with a warning, when it has no JSON body.
+    mutating func deliveredEvent(
+        _ name: Located<String>,
+        post: YAMLValue,
+        item: YAMLValue,
+        typeName: String,
+        kind: String = "webhooks"
+    ) -> (event: RawWebhookEvent, schema: YAMLValue?)? {
+        guard let body = post["requestBody"].flatMap({ dereferenced($0, section: "requestBodies") }),
+            case .mapping(let media)? = body["content"]?.kind,
+            let json = media.first(where: { isJSON($0.key.value) })
+        else {
+            skip(
+                "\(kind) without a JSON body",
+                at: post.location,
+                because: "their events are read from a JSON body"
+            )
+            return nil
+        }
+        let schema = json.value["schema"]
+        let bodyType: Located<String> =
+            if let schema {
+                Located(typeText(schema, name: typeName), at: schema.location)
+            } else {
+                Located("JSON", at: json.key.location)
+            }
+        var event = RawWebhookEvent(name: name, body: bodyType)
+        let text = post["description"]?.scalarText ?? post["summary"]?.scalarText ?? item["description"]?.scalarText
+        event.description = text.map { String(TranslationSupport.trimmed($0)) }
+        if post["deprecated"]?.isTrue == true { event.deprecated = RawDeprecation(message: nil) }
+        if let format = format(of: post), let formatEntries = formatEntries(format) {
+            for formatEntry in formatEntries {
+                switch formatEntry.key.value {
+                case "swiftName": event.swiftName = readingFormat { $0.string(formatEntry.value, key: "swiftName") }
+                case "deprecated": event.deprecated = readingFormat { $0.deprecation(formatEntry.value) }
+                case "route": event.route = readingFormat { $0.string(formatEntry.value, key: "route") }
+                default:
+                    readingFormat {
+                        $0.unknownKey(
+                            formatEntry.key,
+                            allowed: ["swiftName", "deprecated", "route"],
+                            in: kind == "webhooks" ? "a webhook's `x-specsmith`" : "a callback's `x-specsmith`"
+                        )
+                    }
+                }
+            }
+        }
+        if let example = json.value["example"] ?? schema.flatMap(documentedExample) {
+            event.sample = YAMLValueBox(value: example)
+        }
+        return (event, schema)
     }
 
     /// The example a body's schema (followed through `$ref`) documents: its `example`, the first of its

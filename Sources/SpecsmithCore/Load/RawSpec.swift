@@ -631,4 +631,7 @@ public struct RawWebhookEvent: Sendable {
     public var swiftName: Located<String>?
     /// `sample:` — a delivery's body, for the mock's `--send-webhook`.
     public var sample: YAMLValueBox?
+    /// `route:` — the last segment of the URL the API delivers the event to, which names it instead of the body
+    /// or a header (an OpenAPI callback's).
+    public var route: Located<String>?
 }

@@ -79,7 +79,7 @@ enum SpecKeys {
         "auth", "errors", "models", "endpoints", "variables", "servers", "webhooks",
     ]
     static let webhooks = ["signature", "tolerance", "eventKey", "eventHeader", "events"]
-    static let webhookEvent = ["body", "description", "deprecated", "swiftName", "sample"]
+    static let webhookEvent = ["body", "description", "deprecated", "swiftName", "sample", "route"]
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
     static let config = [

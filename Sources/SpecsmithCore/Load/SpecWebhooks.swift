@@ -39,6 +39,7 @@ extension FormatReader {
             case "deprecated": event.deprecated = deprecation(item.value)
             case "swiftName": event.swiftName = string(item.value, key: "swiftName")
             case "sample": event.sample = YAMLValueBox(value: item.value)
+            case "route": event.route = string(item.value, key: "route")
             default: unknownKey(item.key, allowed: SpecKeys.webhookEvent, in: "event `\(entry.key.value)`")
             }
         }

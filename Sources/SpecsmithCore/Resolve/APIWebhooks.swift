@@ -17,6 +17,8 @@ public struct Webhooks: Sendable, Hashable {
         case key(String)
         /// This header.
         case header(String)
+        /// Only the route a delivery comes to: every event has a ``Event/route``.
+        case route
     }
 
     /// An event.
@@ -33,13 +35,16 @@ public struct Webhooks: Sendable, Hashable {
         public var deprecation: Deprecation?
         /// A delivery's body to send as a sample, as JSON text.
         public var sample: String?
+        /// The last segment of the URL the event is delivered to, when that names it (an OpenAPI callback's)
+        /// instead of ``Webhooks/eventName``.
+        public var route: String?
     }
 
     /// How deliveries are signed.
     public var signature: Signature
     /// How many seconds a delivery's timestamp may be from now; `nil` for the scheme's default (five minutes).
     public var tolerance: Int?
-    /// Where a delivery names its event.
+    /// Where a delivery names its event, unless its route does.
     public var eventName: EventName
     /// The events, in the spec's order.
     public var events: [Event]

@@ -35,6 +35,7 @@ extension ResolveContext {
         let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var names: [String: Located<String>] = [:]
         var swiftNames: [String: String] = [:]
+        var routes: [String: Located<String>] = [:]
         // Members the handler protocol and the event enumeration have of their own.
         let taken: Set<String> = ["unknown", "unknownEvent", "handle", "name", "body"]
         var events: [Webhooks.Event] = []
@@ -65,6 +66,18 @@ extension ResolveContext {
                 diagnostics.error("an event's body cannot be optional", at: bodyText.location)
                 continue
             }
+            if let route = rawEvent.route {
+                guard checkRoute(route) else { continue }
+                if let other = routes[route.value] {
+                    diagnostics.error(
+                        "route `\(route.value)` is given twice (first at line \(other.location.line))",
+                        at: route.location,
+                        hint: "a route names one event"
+                    )
+                    continue
+                }
+                routes[route.value] = route
+            }
             let sample = rawEvent.sample.flatMap {
                 resolveSample(.inline($0), response: body, models: byName)
             }
@@ -75,17 +88,41 @@ extension ResolveContext {
                     body: body,
                     description: rawEvent.description,
                     deprecation: rawEvent.deprecated.map { Deprecation(message: $0.message) },
-                    sample: sample
+                    sample: sample,
+                    route: rawEvent.route?.value
                 )
             )
         }
+        // Events all named by their route need no key or header, unless one is given.
+        let routedOnly = !rawWebhooks.events.isEmpty && rawWebhooks.events.allSatisfy { $0.route != nil }
         let eventName: Webhooks.EventName =
-            rawWebhooks.eventHeader.map { .header($0.value) } ?? .key(rawWebhooks.eventKey?.value ?? "type")
+            if let header = rawWebhooks.eventHeader {
+                .header(header.value)
+            } else if let key = rawWebhooks.eventKey {
+                .key(key.value)
+            } else {
+                routedOnly ? .route : .key("type")
+            }
         return Webhooks(
             signature: signature,
             tolerance: rawWebhooks.tolerance?.value,
             eventName: eventName,
             events: events
         )
+    }
+
+    /// Whether `route` can be the last segment of a URL as written: letters, digits and `-._~`.
+    private mutating func checkRoute(_ route: Located<String>) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        guard !route.value.isEmpty, route.value.allSatisfy(allowed.contains), route.value != ".", route.value != ".."
+        else {
+            diagnostics.error(
+                "route `\(route.value)` is not a segment of a URL",
+                at: route.location,
+                hint: "use letters, digits and `-._~`, such as `payment-status`"
+            )
+            return false
+        }
+        return true
     }
 }

@@ -8,7 +8,8 @@
 /// }
 /// public enum ShopWebhooks: WebhookEventSet {
 ///     public static let scheme = WebhookScheme.standardWebhooks
-///     public static func decode(_ body: Data, headers: WebhookHeaders) throws(WebhookError) -> ShopWebhookEvent
+///     public static func decode(_ body: Data, headers: WebhookHeaders, route: String?) throws(WebhookError)
+///         -> ShopWebhookEvent
 /// }
 /// public protocol ShopWebhookHandler: WebhookHandling where HandledWebhookEvents == ShopWebhooks {
 ///     func orderPaid(_ event: OrderPaid) async throws
@@ -23,10 +24,14 @@ func translateWebhooks(_ webhooks: Webhooks, api: API) -> [Declaration] {
 
 /// What the docs call the place a delivery names its event: "its `type`", "the header `X-GitHub-Event`".
 private func eventNamePlace(_ webhooks: Webhooks) -> String {
-    switch webhooks.eventName {
-    case .key(let key): "the body's `\(key)`"
-    case .header(let header): "the header `\(header)`"
-    }
+    let place =
+        switch webhooks.eventName {
+        case .key(let key): "the body's `\(key)`"
+        case .header(let header): "the header `\(header)`"
+        case .route: "the route it comes to"
+        }
+    guard webhooks.eventName != .route, webhooks.events.contains(where: { $0.route != nil }) else { return place }
+    return place + " or the route it comes to"
 }
 
 /// `order.paid`: the description, or a sentence naming the event; and its deprecation, said in words: an
@@ -36,6 +41,9 @@ private func eventDocs(_ event: Webhooks.Event) -> [String] {
         event.description.map { "`\(event.name)`: \($0)" },
         fallback: "The event `\(event.name)`."
     )
+    if let route = event.route {
+        docs += ["", "Delivered to the route `\(route)`: `POST <path>/\(route)` of the receiver."]
+    }
     if let deprecation = event.deprecation {
         docs += ["", "- Important: Deprecated" + (deprecation.message.map { ": \($0)" } ?? ".")]
     }
@@ -80,7 +88,11 @@ private func webhookEventEnumeration(_ webhooks: Webhooks, api: API) -> Declarat
     members.append(
         .variable(
             VariableDeclaration(
-                docs: ["The event's name, as \(eventNamePlace(webhooks)) gives it."],
+                docs: [
+                    webhooks.events.contains { $0.route != nil }
+                        ? "The event's name; an unknown event's, as \(eventNamePlace(webhooks)) gives it."
+                        : "The event's name, as \(eventNamePlace(webhooks)) gives it."
+                ],
                 access: access,
                 name: "name",
                 type: "String",
@@ -127,7 +139,37 @@ private func webhooksNamespace(_ webhooks: Webhooks, api: API) -> Declaration {
             )
         )
     }
-    let name: Expression =
+    func returnEvent(_ event: Webhooks.Event) -> [Statement] {
+        [
+            .return(
+                .call(.member(nil, event.swiftName), [Argument(nil, decoded(TranslationSupport.typeText(event.body)))])
+            )
+        ]
+    }
+    func returnUnknown(named name: String) -> [Statement] {
+        [
+            .return(
+                .call(
+                    .member(nil, "unknown"),
+                    [Argument("name", .identifier(name)), Argument("body", decoded(RuntimeSymbols.json))]
+                )
+            )
+        ]
+    }
+    // Events named by their route, then the others by their key or header.
+    let routed = webhooks.events.filter { $0.route != nil }
+    let named = webhooks.events.filter { $0.route == nil }
+    var statements: [Statement] = []
+    if !routed.isEmpty {
+        let routeCases =
+            routed.map { event in
+                SwitchCase(patterns: [.expression(.literal(.string(event.route ?? "")))], body: returnEvent(event))
+            } + [SwitchCase(patterns: [], body: returnUnknown(named: "route"))]
+        statements.append(
+            .ifLet(name: "route", value: .identifier("route"), body: [.switch(.identifier("route"), routeCases)])
+        )
+    }
+    let name: Expression? =
         switch webhooks.eventName {
         case .key(let key):
             .try(
@@ -143,48 +185,40 @@ private func webhooksNamespace(_ webhooks: Webhooks, api: API) -> Declaration {
                     [Argument("inHeader", .literal(.string(header))), Argument("of", .identifier("headers"))]
                 )
             )
+        case .route: nil
         }
-    let cases =
-        webhooks.events.map { event in
-            SwitchCase(
-                patterns: [.expression(.literal(.string(event.name)))],
-                body: [
-                    .return(
-                        .call(
-                            .member(nil, event.swiftName),
-                            [Argument(nil, decoded(TranslationSupport.typeText(event.body)))]
-                        )
-                    )
-                ]
+    if let name {
+        let cases =
+            named.map { event in
+                SwitchCase(patterns: [.expression(.literal(.string(event.name)))], body: returnEvent(event))
+            } + [SwitchCase(patterns: [], body: returnUnknown(named: "name"))]
+        statements += [.binding(isLet: true, name: "name", value: name), .switch(.identifier("name"), cases)]
+    } else {
+        statements.append(
+            .throw(
+                .call(.member(.identifier(WebhookSymbols.events), "noRoute"), [Argument(nil, .identifier("routes"))])
             )
-        } + [
-            SwitchCase(
-                patterns: [],
-                body: [
-                    .return(
-                        .call(
-                            .member(nil, "unknown"),
-                            [Argument("name", .identifier("name")), Argument("body", decoded(RuntimeSymbols.json))]
-                        )
-                    )
-                ]
-            )
-        ]
+        )
+    }
     let decode = FunctionDeclaration(
         docs: [
-            "The event a delivery holds, by \(eventNamePlace(webhooks)), without checking its signature: for a",
-            "delivery verified already. `verify(_:headers:secrets:now:)` checks it first.",
-        ],
+            "The event a delivery holds, by \(eventNamePlace(webhooks)), without checking its signature:",
+            "for a delivery verified already. `verify(_:headers:secrets:route:now:)` checks it first.",
+        ]
+            + (routed.isEmpty
+                ? []
+                : ["", "`route` is the last segment of the URL it came to, which names the events of `routes`."]),
         access: access,
         isStatic: true,
         kind: .function("decode"),
         parameters: [
             FunctionParameter(label: "_", name: "body", type: "Data"),
             FunctionParameter(name: "headers", type: WebhookSymbols.headers),
+            FunctionParameter(name: "route", type: "String?"),
         ],
         throwsClause: "throws(\(WebhookSymbols.error))",
         returnType: eventType,
-        body: [.binding(isLet: true, name: "name", value: name), .switch(.identifier("name"), cases)]
+        body: statements
     )
     let scheme = VariableDeclaration(
         docs: ["How \(api.name) signs its deliveries."],
@@ -203,8 +237,9 @@ private func webhooksNamespace(_ webhooks: Webhooks, api: API) -> Declaration {
     return .type(
         TypeDeclaration(
             docs: [
-                "\(api.name)'s webhooks: deliveries signed with \(signature), each naming its event in",
-                "\(eventNamePlace(webhooks)). `verify(_:headers:secrets:now:)` checks a delivery and reads its event:",
+                "\(api.name)'s webhooks: deliveries signed with \(signature), each event named by",
+                "\(eventNamePlace(webhooks)). `verify(_:headers:secrets:route:now:)` checks a delivery and reads",
+                "its event:",
                 "",
                 "```swift",
                 "let event = try \(TranslationNames.webhooks(api.name)).verify(body, headers: WebhookHeaders(headers), secret: secret)",
@@ -214,9 +249,27 @@ private func webhooksNamespace(_ webhooks: Webhooks, api: API) -> Declaration {
             kind: .enum,
             name: TranslationNames.webhooks(api.name),
             inherits: [WebhookSymbols.eventSet],
-            members: [.variable(scheme), .function(decode)]
+            members: [.variable(scheme)] + routesVariable(routed, api: api) + [.function(decode)]
         )
     )
+}
+
+/// `routes`, the routes that name events, when some do.
+private func routesVariable(_ routed: [Webhooks.Event], api: API) -> [Declaration] {
+    guard !routed.isEmpty else { return [] }
+    return [
+        .variable(
+            VariableDeclaration(
+                docs: ["The routes that name events: a receiver at `path` takes them at `path/<route>`."],
+                access: TranslationSupport.access(api),
+                isStatic: true,
+                isLet: true,
+                name: "routes",
+                type: "[String]",
+                value: .array(routed.map { .literal(.string($0.route ?? "")) })
+            )
+        )
+    ]
 }
 
 /// A handler method's declaration: `func orderPaid(_ event: OrderPaid) async throws`.

@@ -1,0 +1,111 @@
+/// Reading OpenAPI 3.0 `callbacks`: requests the API sends, once an operation was called, to a URL its caller
+/// gave (`{$request.body#/callbackUrl}`). Unlike a webhook's, a callback's body need not say which event it is:
+/// the URL does. Each callback's `post` becomes an event of the spec's `webhooks:` named by its route, the
+/// callback's name, the URL its user gives the operation being the receiver's `path/<route>`; or, when the API
+/// adds a segment to the URL it was given (`{$request.query.callbackUrl}/data`), that segment, the URL given
+/// being the receiver's `path`.
+extension OpenAPIReader {
+    /// Keeps an operation's `callbacks`, to read with the webhooks once every operation is read.
+    mutating func keepCallbacks(_ callbacks: YAMLValue, operation: String) {
+        callbackNodes.append((operation, callbacks))
+    }
+
+    /// The events of the kept callbacks, after the webhooks' events in `webhooks`: a callback shared by several
+    /// operations (a `$ref` to `components/callbacks`) is one event; callbacks of one name that differ are
+    /// told apart by their operation's name.
+    mutating func readCallbacks(_ callbacks: [(operation: String, node: YAMLValue)], into webhooks: inout RawWebhooks) {
+        var names = Set(webhooks.events.map(\.name.value))
+        var routes = Set(webhooks.events.compactMap(\.route?.value))
+        // Each `post` read, by where it is written: a shared callback is read once, the operations it follows
+        // and its URL said at the end.
+        var read: [SourceLocation: (event: Int, expression: String, operations: [String])] = [:]
+        for (operation, node) in callbacks {
+            guard case .mapping(let entries) = node.kind else {
+                diagnostics.error("`callbacks` must be a mapping of callbacks by name", at: node.location)
+                continue
+            }
+            for entry in entries {
+                guard let callback = dereferenced(entry.value, section: "callbacks") else { continue }
+                guard case .mapping(let expressions) = callback.kind else {
+                    diagnostics.error(
+                        "callback `\(entry.key.value)` must be a mapping of URL expressions to path items",
+                        at: callback.location
+                    )
+                    continue
+                }
+                for expression in expressions {
+                    guard let item = dereferenced(expression.value, section: "pathItems") else { continue }
+                    guard let post = item["post"] else {
+                        skip(
+                            "callbacks without a `post` operation",
+                            at: expression.value.location,
+                            because: "a delivery is a POST"
+                        )
+                        continue
+                    }
+                    if read[post.location] != nil {
+                        read[post.location]?.operations.append(operation)
+                        continue
+                    }
+                    let name = unique(
+                        names.contains(entry.key.value) ? operation + "." + entry.key.value : entry.key.value,
+                        in: names
+                    )
+                    guard
+                        var event = deliveredEvent(
+                            Located(name, at: entry.key.location),
+                            post: post,
+                            item: item,
+                            typeName: SwiftName.typeName(name) + "Event",
+                            kind: "callbacks"
+                        )?.event
+                    else { continue }
+                    names.insert(name)
+                    if event.route == nil {
+                        let route = Self.suffix(of: expression.key.value) ?? Self.route(name)
+                        event.route = Located(unique(route, in: routes), at: expression.key.location)
+                    }
+                    routes.insert(event.route?.value ?? "")
+                    read[post.location] = (webhooks.events.count, expression.key.value, [operation])
+                    webhooks.events.append(event)
+                }
+            }
+        }
+        for (event, expression, operations) in read.values {
+            let names = operations.map { "`\($0)`" }
+            let given =
+                names.count < 2
+                ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            let sent = "Sent to `\(expression)`, a URL given to \(given)."
+            webhooks.events[event].description = webhooks.events[event].description.map { $0 + "\n\n" + sent } ?? sent
+        }
+    }
+
+    /// `name`, or `name-2`, `name-3`… when `taken` has it.
+    private func unique(_ name: String, in taken: Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = "\(name)-\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    /// The one segment an expression adds to the URL its runtime expression gives: `data` of
+    /// `{$request.query.callbackUrl}/data`.
+    static func suffix(of expression: String) -> String? {
+        guard expression.hasPrefix("{"), let end = expression.firstIndex(of: "}") else { return nil }
+        let rest = expression[expression.index(after: end)...]
+        guard rest.hasPrefix("/") else { return nil }
+        let segment = String(rest.dropFirst())
+        return !segment.isEmpty && route(segment) == segment ? segment : nil
+    }
+
+    /// A callback's name as a segment of a URL: letters, digits and `-._~` kept, anything else a `-`.
+    static func route(_ name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        let route = String(name.map { allowed.contains($0) ? $0 : "-" })
+        return route.isEmpty || route == "." || route == ".." ? "callback" : route
+    }
+}
