@@ -47,8 +47,8 @@ func generatedClient(_ name: String) -> Target {
         name: name,
         dependencies: ["SpecsmithRuntime", "SpecsmithCombine", "SpecsmithWebhooks", openCombine],
         path: "Generated/\(name)",
-        // Bookshelf and OpenAIEvents, OpenAPI documents, generate no RxSwift.
-        exclude: ["Bookshelf", "OpenAIEvents"].contains(name) ? [] : ["RxSwift.swift"],
+        // Bookshelf, OpenAIEvents and QualityOnDemand, OpenAPI documents, generate no RxSwift.
+        exclude: ["Bookshelf", "OpenAIEvents", "QualityOnDemand"].contains(name) ? [] : ["RxSwift.swift"],
         swiftSettings: generatedSettings
     )
 }
@@ -232,7 +232,10 @@ let package = Package(
 
         // Committed generated clients, compiled and tested like a user's module.
     ]
-        + ["Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf", "OpenAIEvents"]
+        + [
+            "Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf", "OpenAIEvents",
+            "QualityOnDemand",
+        ]
         .map(generatedClient)
         // Their servers, from the specs with the server flavour.
         + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments", "Chat", "Files"].map(generatedServer)
@@ -271,7 +274,8 @@ let package = Package(
             .testTarget(
                 name: "SpecsmithWebhooksTests",
                 dependencies: [
-                    "SpecsmithWebhooks", "SpecsmithRuntime", "Payments", "Chat", "OpenAIEvents", "LoopbackServer",
+                    "SpecsmithWebhooks", "SpecsmithRuntime", "Payments", "Chat", "OpenAIEvents", "QualityOnDemand",
+                    "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 swiftSettings: strictSettings

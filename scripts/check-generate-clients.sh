@@ -22,7 +22,7 @@ if plugin --check >"$log" 2>&1; then
     echo "error: --check passed although $stale was edited" >&2
     exit 1
 fi
-grep -q "would update $stale" "$log" && grep -q "1 of 9 client(s) out of date: Notes" "$log" || {
+grep -q "would update $stale" "$log" && grep -q "1 of 10 client(s) out of date: Notes" "$log" || {
     cat "$log" >&2
     echo "error: --check did not name the out-of-date file and client" >&2
     exit 1

@@ -23,7 +23,8 @@ struct MockCommand: AsyncParsableCommand {
             `Prefer: dynamic=true` with a made value over the sample, `Prefer: latency=300` after 300 ms. \
             One line per request goes to standard output. With `--send-webhook EVENT --to URL --secret S`, it \
             serves nothing: it delivers one signed webhook event (its sample, or a value made from its type) to \
-            URL, as the API would, and exits 0 when the receiver answers 2xx.
+            URL (URL/ROUTE for an event named by its route), as the API would, and exits 0 when the receiver \
+            answers 2xx.
             """
     )
 
@@ -142,9 +143,11 @@ struct MockCommand: AsyncParsableCommand {
         case .success(let made): delivery = made
         case .failure(let error): throw fail(error.message, status: 2)
         }
-        guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
+        guard var target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
             throw fail("--to must be an http or https URL, not `\(url)`", status: 2)
         }
+        // An event named by its route comes to the receiver's URL and its route.
+        if let route = delivery.route { target.appendPathComponent(route) }
         guard let kind = WebhookScheme.Kind(rawValue: delivery.signature) else {
             throw fail("the spec's signature `\(delivery.signature)` is not one this mock signs", status: 2)
         }
@@ -166,10 +169,10 @@ struct MockCommand: AsyncParsableCommand {
         do {
             answer = try await URLSession.shared.data(for: request)
         } catch {
-            throw fail("the delivery of `\(name)` to \(url) failed: \(error.localizedDescription)")
+            throw fail("the delivery of `\(name)` to \(target.absoluteString) failed: \(error.localizedDescription)")
         }
         let status = (answer.1 as? HTTPURLResponse)?.statusCode ?? 0
-        let line = "Delivered `\(name)` (\(scheme), id \(id)) to \(url): \(status)"
+        let line = "Delivered `\(name)` (\(scheme), id \(id)) to \(target.absoluteString): \(status)"
         guard (200..<300).contains(status) else {
             let text = String(decoding: answer.0.prefix(2_000), as: UTF8.self)
             throw fail(line + (text.isEmpty ? "" : "\n" + text))

@@ -18,7 +18,10 @@ import Yams
     static let specs =
         ((try? FileManager.default.contentsOfDirectory(
             atPath: TestSupport.packageRoot.appendingPathComponent("Specs").path
-        )) ?? []).filter { $0.hasSuffix(".yaml") && !["Bookshelf.yaml", "OpenAIEvents.yaml"].contains($0) }.sorted()
+        )) ?? []).filter { $0.hasSuffix(".yaml") && !openAPIDocuments.contains($0) }.sorted()
+
+    /// The examples that are OpenAPI documents.
+    static let openAPIDocuments = ["Bookshelf.yaml", "OpenAIEvents.yaml", "QualityOnDemand.yaml"]
 
     func load(_ url: URL) throws -> Any {
         try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) ?? [:]

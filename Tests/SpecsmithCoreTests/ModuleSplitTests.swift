@@ -74,6 +74,7 @@ import Testing
     /// compiles without a warning, and an app imports the client's module.
     @Test(arguments: [
         "Bookshelf", "Chat", "Countries", "Files", "GitHubIssues", "Notes", "Payments", "Shop", "OpenAIEvents",
+        "QualityOnDemand",
     ])
     func everyExampleCompilesAsTwoModules(name: String) async throws {
         let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(name).yaml").path
@@ -86,7 +87,7 @@ import Testing
         )
         #expect(!output.hasErrors, "\(output.diagnostics)")
         #expect(
-            ["Chat", "Payments", "OpenAIEvents"].contains(name)
+            ["Chat", "Payments", "OpenAIEvents", "QualityOnDemand"].contains(name)
                 == output.files.contains { $0.name.hasSuffix("Webhooks.swift") }
         )
         let app = "import \(name)\n"

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LoopbackServer
 import Payments
+import QualityOnDemand
 import Testing
 
 /// `specsmith-mock --send-webhook`: the mock delivers a spec's event, signed as the API signs, and the
@@ -113,6 +114,34 @@ struct MockDeliveryTests {
                 Issue.record("expected charge.refunded, got \(event)")
                 return
             }
+        }
+    }
+
+    /// An event named by its route (QualityOnDemand's callback) goes to the receiver's URL and its route, where
+    /// the generated receiver takes the spec's sample, the callback's documented example.
+    @Test func theMockDeliversACallbackToItsRouteOfTheGeneratedReceiver() async throws {
+        let handled = Handled()
+        let secret = CallbackReceiverTests.secret
+        try await withLoopbackServer { router in
+            CallbackReceiverTests.Receiver(handled: handled).registerWebhookRoutes(
+                on: router,
+                path: "/qod",
+                secrets: [secret]
+            )
+        } _: { url, _ in
+            let spec = Self.root.appendingPathComponent("Specs/QualityOnDemand.yaml").path
+            let run = try await Self.runMock([
+                spec, "--send-webhook", "notifications", "--to", url.appendingPathComponent("qod").absoluteString,
+                "--secret", secret,
+            ])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output.contains("/qod/notifications: 200"), "\(run.output)")
+            #expect(
+                await handled.events == [
+                    "org.camaraproject.quality-on-demand.v1.qos-status-changed 83a0d986-0866-4f38-b8c0-fc65bfcda452"
+                        + " 123e4567-e89b-12d3-a456-426614174000 UNAVAILABLE DURATION_EXPIRED"
+                ]
+            )
         }
     }
 

@@ -4,6 +4,7 @@ import Hummingbird
 import LoopbackServer
 import OpenAIEvents
 import Payments
+import QualityOnDemand
 import SpecsmithRuntime
 import SpecsmithWebhooks
 import Testing
@@ -298,6 +299,127 @@ struct OpenAIReceiverTests {
             )
             #expect(try await ReceiverTests.post(Data(Self.batchCompleted.utf8), headers: other, to: endpoint) == 401)
             #expect(await handled.events.count == 3)
+        }
+    }
+}
+
+/// A receiver generated from a cut of CAMARA's Quality-on-Demand description (`Specs/QualityOnDemand.yaml`):
+/// its OpenAPI 3.0 callback posts a CloudEvent to the `sink` URL the caller of `createSession` gave, and names
+/// no event but by that URL, so the event comes to the receiver's route `notifications`. Fed the callback's
+/// documented example, signed by PyPI's `standardwebhooks`.
+@Suite(.enabled(if: IndependentSigners.enabled, "needs python3 with standardwebhooks and stripe (PyPI)"))
+struct CallbackReceiverTests {
+    struct Receiver: QualityOnDemandWebhookHandler {
+        let handled: Handled
+
+        func notifications(_ event: QosNotificationEvent) async throws {
+            // The description's discriminator maps the event's `type` to `EventQosStatusChanged`, whose `data`
+            // the envelope leaves open: the app reads it as that.
+            let data = try event.data?.decode(as: EventQosStatusChangedData.self)
+            await handled.add(
+                "\(event.type?.rawValue ?? "no type") \(event.id) \(data?.sessionId.uuidString.lowercased() ?? "")"
+                    + " \(data?.qosStatus.rawValue ?? "") \(data?.statusInfo?.rawValue ?? "")"
+            )
+        }
+
+        func unknownEvent(name: String, body: JSON) async throws {
+            await handled.add("unknown \(name) \(body["id"]?.string ?? "")")
+        }
+    }
+
+    static let secret = "whsec_" + Data("Quality on demand, signed here.".utf8).base64EncodedString()
+
+    /// The callback's documented example (`QOS_STATUS_CHANGED_EXAMPLE`), as JSON.
+    static let example = """
+        {
+          "id": "83a0d986-0866-4f38-b8c0-fc65bfcda452",
+          "source": "https://api.example.com/qod/v1/sessions/123e4567-e89b-12d3-a456-426614174000",
+          "specversion": "1.0",
+          "type": "org.camaraproject.quality-on-demand.v1.qos-status-changed",
+          "time": "2024-06-01T13:00:00Z",
+          "data": {
+            "sessionId": "123e4567-e89b-12d3-a456-426614174000",
+            "qosStatus": "UNAVAILABLE",
+            "statusInfo": "DURATION_EXPIRED"
+          }
+        }
+        """
+
+    /// The headers of `body` signed by `standardwebhooks` with `secret`, as a CloudEvent.
+    static func signed(_ body: Data, id: String, secret: String = secret) throws -> [String: String] {
+        var headers = IndependentSigners.headers(
+            try IndependentSigners.run([
+                "action": "standard-sign", "body": body.base64EncodedString(), "secrets": [secret], "id": id,
+                "timestamp": Int(Date().timeIntervalSince1970),
+            ])
+        )
+        headers["Content-Type"] = "application/cloudevents+json"
+        return headers
+    }
+
+    @Test func theDocumentedNotificationComesToItsRouteAndForgeriesAreRefused() async throws {
+        #expect(QualityOnDemandWebhooks.routes == ["notifications"])
+        let handled = Handled()
+        try await withLoopbackServer { router in
+            Receiver(handled: handled).registerWebhookRoutes(on: router, path: "/qod", secrets: [Self.secret])
+        } _: { url, _ in
+            // The `sink` given to `createSession`: the receiver's path and the callback's route.
+            let sink = url.appendingPathComponent("qod/notifications")
+            let body = Data(Self.example.utf8)
+            let first = try Self.signed(body, id: "msg_1")
+            #expect(try await ReceiverTests.post(body, headers: first, to: sink) == 200)
+            let handledExample =
+                "org.camaraproject.quality-on-demand.v1.qos-status-changed 83a0d986-0866-4f38-b8c0-fc65bfcda452"
+                + " 123e4567-e89b-12d3-a456-426614174000 UNAVAILABLE DURATION_EXPIRED"
+            #expect(await handled.events == [handledExample])
+
+            // The receiver's path itself names no event; a changed body, another secret, a replay: refused.
+            let path = url.appendingPathComponent("qod")
+            #expect(try await ReceiverTests.post(body, headers: Self.signed(body, id: "msg_2"), to: path) == 400)
+            let changed = Data(Self.example.replacingOccurrences(of: "UNAVAILABLE", with: "AVAILABLE").utf8)
+            #expect(try await ReceiverTests.post(changed, headers: Self.signed(body, id: "msg_3"), to: sink) == 401)
+            let otherSecret = "whsec_" + Data("not the receiver's".utf8).base64EncodedString()
+            #expect(
+                try await ReceiverTests.post(
+                    body,
+                    headers: Self.signed(body, id: "msg_4", secret: otherSecret),
+                    to: sink
+                )
+                    == 401
+            )
+            #expect(try await ReceiverTests.post(body, headers: first, to: sink) == 401)
+            // A body that is not the event (no `time`) at the route: refused before the handler.
+            let partial = Data(#"{"id": "evt_2", "source": "s", "specversion": "1.0"}"#.utf8)
+            #expect(try await ReceiverTests.post(partial, headers: Self.signed(partial, id: "msg_5"), to: sink) == 400)
+            #expect(await handled.events == [handledExample])
+
+            // A route this version does not list (a callback the API added later): an unknown event, accepted.
+            let later = Data(#"{"id": "evt_9", "type": "org.camaraproject.qod.v2.session-extended"}"#.utf8)
+            let added = url.appendingPathComponent("qod/session-extended")
+            #expect(try await ReceiverTests.post(later, headers: Self.signed(later, id: "msg_6"), to: added) == 200)
+            #expect(await handled.events == [handledExample, "unknown session-extended evt_9"])
+        }
+    }
+
+    /// What a Lambda or Vapor handler writes: the route it was posted to names the event.
+    @MainActor @Test func appCodeVerifiesACallbackWithItsRoute() throws {
+        let body = Data(Self.example.utf8)
+        let headers = WebhookHeaders(try Self.signed(body, id: "msg_1"))
+        let event = try QualityOnDemandWebhooks.verify(
+            body,
+            headers: headers,
+            secret: Self.secret,
+            route: "notifications"
+        )
+        guard case .notifications(let notification) = event else {
+            Issue.record("expected notifications, got \(event)")
+            return
+        }
+        #expect(notification.type == .orgCamaraprojectQualityOnDemandV1QosStatusChanged)
+        #expect(event.name == "notifications")
+        // Without its route, a delivery names no event.
+        #expect(throws: WebhookEvents.noRoute(["notifications"])) {
+            try QualityOnDemandWebhooks.verify(body, headers: headers, secret: Self.secret)
         }
     }
 }

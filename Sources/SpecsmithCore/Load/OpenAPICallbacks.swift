@@ -62,7 +62,19 @@ extension OpenAPIReader {
                     else { continue }
                     names.insert(name)
                     if event.route == nil {
-                        let route = Self.suffix(of: expression.key.value) ?? Self.route(name)
+                        var route = Self.route(name)
+                        if let suffix = Self.suffix(of: expression.key.value) {
+                            if routes.contains(suffix) {
+                                diagnostics.warning(
+                                    "callback `\(name)` adds `/\(suffix)` to its URL, as another callback does, so the route cannot tell them apart; it is read as coming to the route `\(unique(route, in: routes))`",
+                                    at: expression.key.location,
+                                    hint: "give the receiver of one of them a path of its own, or the `post` an "
+                                        + "`x-specsmith: {route: …}`"
+                                )
+                            } else {
+                                route = suffix
+                            }
+                        }
                         event.route = Located(unique(route, in: routes), at: expression.key.location)
                     }
                     routes.insert(event.route?.value ?? "")

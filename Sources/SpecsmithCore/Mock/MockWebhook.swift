@@ -1,6 +1,7 @@
 /// A delivery of one of a spec's webhook events, as the mock sends it (`specsmith mock --send-webhook`): the
 /// event's sample, or a value made from its body's type naming the event at the event key; and the header
-/// that names the event, when a header does. The mock signs it with the spec's scheme.
+/// that names the event, when a header does; an event named by its route goes to the receiver's URL and that
+/// route. The mock signs it with the spec's scheme.
 public struct MockWebhookDelivery: Sendable, Hashable {
     /// The event's name.
     public var event: String
@@ -12,6 +13,8 @@ public struct MockWebhookDelivery: Sendable, Hashable {
     public var signature: String
     /// The spec's tolerance in seconds, if it gives one.
     public var tolerance: Int?
+    /// The event's route, when the route names it: the delivery goes to the receiver's URL and `/<route>`.
+    public var route: String?
 
     /// The delivery of the event `name` of `api`'s webhooks, or why there is none (a sentence).
     public static func of(_ name: String, in api: API) -> Swift.Result<MockWebhookDelivery, MockWebhookError> {
@@ -34,20 +37,23 @@ public struct MockWebhookDelivery: Sendable, Hashable {
             body = sample
         } else {
             var value = MockValues(api: api).value(event.body)
-            if case .key(let key) = webhooks.eventName, case .object(var object) = value {
+            if event.route == nil, case .key(let key) = webhooks.eventName, case .object(var object) = value {
                 object[key] = .string(event.name)
                 value = .object(object)
             }
             body = value.jsonText(indentation: nil)
         }
-        if case .header(let header) = webhooks.eventName { headers.append(MockHeader(header, event.name)) }
+        if event.route == nil, case .header(let header) = webhooks.eventName {
+            headers.append(MockHeader(header, event.name))
+        }
         return .success(
             MockWebhookDelivery(
                 event: event.name,
                 body: body,
                 headers: headers,
                 signature: webhooks.signature.rawValue,
-                tolerance: webhooks.tolerance
+                tolerance: webhooks.tolerance,
+                route: event.route
             )
         )
     }
