@@ -326,9 +326,13 @@ struct ExternalReferences {
         return value
     }
 
-    /// `~1` and `~0` of a JSON pointer's part as `/` and `~`.
+    /// A JSON pointer's part as the key it names: percent-decoded, as a `$ref`'s fragment is part of a URI
+    /// (`~1paths~1%7Bid%7D` is `/paths/{id}`, as 3GPP's documents write it; RFC 6901, section 6), then `~1` and `~0`
+    /// as `/` and `~`.
     static func unescaped(_ part: String) -> String {
-        // Most parts have no `~`: Foundation's replacing is slow enough to show in a large document's profile.
+        // Most parts have neither: Foundation's replacing is slow enough to show in a large document's profile.
+        var part = part
+        if part.utf8.contains(UInt8(ascii: "%")), let decoded = part.removingPercentEncoding { part = decoded }
         guard part.utf8.contains(UInt8(ascii: "~")) else { return part }
         return part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }

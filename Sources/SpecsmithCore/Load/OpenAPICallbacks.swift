@@ -11,14 +11,17 @@ extension OpenAPIReader {
     }
 
     /// The events of the kept callbacks, after the webhooks' events in `webhooks`: a callback shared by several
-    /// operations (a `$ref` to `components/callbacks`) is one event; callbacks of one name that differ are
-    /// told apart by their operation's name.
+    /// operations (a `$ref` to `components/callbacks`, or the same callback written in each) is one event;
+    /// callbacks of one name that differ are told apart by their operation's name.
     mutating func readCallbacks(_ callbacks: [(operation: String, node: YAMLValue)], into webhooks: inout RawWebhooks) {
         var names = Set(webhooks.events.map(\.name.value))
         var routes = Set(webhooks.events.compactMap(\.route?.value))
         // Each `post` read, by where it is written: a shared callback is read once, the operations it follows
         // and its URL said at the end.
         var read: [SourceLocation: (event: Int, expression: String, operations: [String])] = [:]
+        // The first `post` of each callback's name, URL and body.
+        var shapes: [String: SourceLocation] = [:]
+        var swiftNames = Set(webhooks.events.map { $0.swiftName?.value ?? SwiftName.memberName($0.name.value) })
         for (operation, node) in callbacks {
             guard case .mapping(let entries) = node.kind else {
                 diagnostics.error("`callbacks` must be a mapping of callbacks by name", at: node.location)
@@ -47,19 +50,39 @@ extension OpenAPIReader {
                         read[post.location]?.operations.append(operation)
                         continue
                     }
+                    guard
+                        var event = deliveredEvent(
+                            entry.key,
+                            post: post,
+                            item: item,
+                            typeName: SwiftName.typeName(entry.key.value) + "Event",
+                            kind: "callbacks"
+                        )?.event
+                    else { continue }
+                    // The same callback written again in another operation (3GPP's documents write each in every
+                    // operation that subscribes): one event.
+                    let shape = [entry.key.value, expression.key.value, event.body?.value ?? ""].joined(separator: "\n")
+                    if let first = shapes[shape] {
+                        read[first]?.operations.append(operation)
+                        continue
+                    }
+                    shapes[shape] = post.location
                     let name = unique(
                         names.contains(entry.key.value) ? operation + "." + entry.key.value : entry.key.value,
                         in: names
                     )
-                    guard
-                        var event = deliveredEvent(
-                            Located(name, at: entry.key.location),
-                            post: post,
-                            item: item,
-                            typeName: SwiftName.typeName(name) + "Event",
-                            kind: "callbacks"
-                        )?.event
-                    else { continue }
+                    event.name = Located(name, at: entry.key.location)
+                    // Names that differ in case or punctuation only (`OnAmfStatusChange`, `onAmfStatusChange`)
+                    // are Swift names of their own.
+                    let swiftName = SwiftName.memberName(name)
+                    if event.swiftName == nil, swiftNames.contains(swiftName) {
+                        event.swiftName = Located(
+                            SwiftName.numbered(swiftName, taken: &swiftNames),
+                            at: entry.key.location
+                        )
+                    } else {
+                        swiftNames.insert(event.swiftName?.value ?? swiftName)
+                    }
                     names.insert(name)
                     if event.route == nil {
                         var route = Self.route(name)

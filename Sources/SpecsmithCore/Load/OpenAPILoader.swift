@@ -1325,7 +1325,7 @@ struct OpenAPIReader {
         // `#/components/<section>/Name`, or a pointer into the document (`#/paths/~1pets/parameters/0`).
         guard let text = reference.scalarText,
             let target = text.hasPrefix(prefix)
-                ? root["components"]?[section]?[String(text.dropFirst(prefix.count))]
+                ? root["components"]?[section]?[ExternalReferences.unescaped(String(text.dropFirst(prefix.count)))]
                 : text.hasPrefix("#/") ? ExternalReferences.value(at: String(text.dropFirst()), in: root) : nil
         else {
             // A reference to another file that could not be brought in is reported where it was read.

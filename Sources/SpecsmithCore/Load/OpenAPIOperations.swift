@@ -48,7 +48,11 @@ extension OpenAPIReader {
         addOAuthScopes(&auth, schemes: entries.filter { !withRoles.contains($0.key.value) })
         securityNames = used.union(oauthScopes.values.flatMap { $0 })
         let global = requirementNames(root["security"])
-        auth.defaultScope = global?.first.map { Located($0, at: root["security"]!.location) }
+        // The first scheme the document's `security` names; `{}` (no credentials) beside it is no scope of the
+        // format (3GPP's documents list `{}` first).
+        auth.defaultScope = global?.first { $0 != ResolveContext.publicScope }.map {
+            Located($0, at: root["security"]!.location)
+        }
         if auth.defaultScope == nil, let first = auth.scopes.first {
             auth.defaultScope = first.name
         }
