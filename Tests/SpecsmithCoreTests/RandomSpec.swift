@@ -255,17 +255,19 @@ struct RandomSpec {
         if Bool.random(using: &random) {
             spec.webhooksHeader.append("  eventHeader: \(quoted(HardNames.draw(using: &random)))")
         }
+        // Routes that name events (an OpenAPI callback's): hard ones, each once.
+        let routes = ["route", "data", "default", "self", "-", "a.b", "~x", "Unknown", "404", "name"]
+            .shuffled(using: &random)
         for index in 0..<Int.random(in: 1...4, using: &random) {
             // The first of JSON, which no refused model takes with it.
             let bodies = ["JSON", "[String: Int]"] + objects + objects.map { "[\($0)]" } + enums
             let body = index == 0 ? "JSON" : bodies.randomElement(using: &random)!
-            spec.units.append(
-                Unit(
-                    section: "webhooks",
-                    lines: ["    \(quoted(HardNames.draw(using: &random))): \(quoted(body))"],
-                    names: 1
-                )
-            )
+            let name = quoted(HardNames.draw(using: &random))
+            let lines =
+                Bool.random(using: &random)
+                ? ["    \(name):", "      body: \(quoted(body))", "      route: \(quoted(routes[index]))"]
+                : ["    \(name): \(quoted(body))"]
+            spec.units.append(Unit(section: "webhooks", lines: lines, names: 1))
         }
         return spec
     }
