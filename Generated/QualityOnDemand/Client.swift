@@ -3,16 +3,87 @@
 public import Foundation
 public import SpecsmithRuntime
 
+/// The authorization scopes of the QualityOnDemand API, as types that exist only at compile time.
+///
+/// A client's scope is its type parameter, such as `QualityOnDemandClient<Scope.NotificationsBearerAuth>`:
+/// it has the methods of the endpoints its scope grants, and no others.
+public enum Scope {
+    /// Scopes that may call `notificationsBearerAuth` endpoints: `NotificationsBearerAuth` and every scope that includes it.
+    public protocol NotificationsBearerAuthAccess: AuthorizationScope {}
+
+    /// No credentials: a client of this scope calls public endpoints only.
+    public enum Public: AuthorizationScope {}
+
+    /// Bearer authentication for notifications, with the token given as `sinkCredential`.
+    public enum NotificationsBearerAuth: NotificationsBearerAuthAccess {
+        /// Clients of this scope send their credentials as the `notificationsBearerAuth` scheme says.
+        public static var authScheme: AuthScheme? {
+            return .bearer(header: "Authorization", prefix: "Bearer")
+        }
+    }
+}
+
 /// A client for the QualityOnDemand API.
 ///
 /// API version 1.1.0.
-public struct QualityOnDemandClient: Sendable {
+///
+/// The client's scope is its type parameter: `QualityOnDemandClient<Scope.Public>` calls
+/// public endpoints only; a scope's client calls its endpoints and those of the scopes it includes.
+public struct QualityOnDemandClient<Authorization: AuthorizationScope>: Sendable {
     /// The base URL the spec names.
-    public static let defaultBaseURL = URL(string: "https://api.example.com/quality-on-demand/v1")!
+    public static var defaultBaseURL: URL {
+        URL(string: "https://api.example.com/quality-on-demand/v1")!
+    }
 
     /// Sends the requests: base URL, transport, middleware, credentials, headers and JSON coders.
     public var client: APIClient
 
+    /// A client for the API at `baseURL` that authorizes requests with `credentials`, sending them with
+    /// `transport` through `middleware`.
+    ///
+    /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
+    public init(
+        baseURL: URL = QualityOnDemandClient.defaultBaseURL,
+        credentials: Credentials,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middleware: [any Middleware] = []
+    ) {
+        self.client = APIClient(
+            baseURL: baseURL,
+            transport: transport,
+            middleware: middleware,
+            authScheme: Authorization.authScheme ?? .bearer(header: "Authorization", prefix: "Bearer"),
+            credentials: credentials,
+            dateCoding: .iso8601
+        )
+    }
+
+    /// A client that sends requests with `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+
+    /// This client's server, transport and middleware with other credentials, of the scope `Other`:
+    /// for example the customer client made after logging in.
+    public func authorized<Other: AuthorizationScope>(
+        as scope: Other.Type,
+        credentials: Credentials
+    ) -> QualityOnDemandClient<Other> {
+        var client = client
+        client.credentials = credentials
+        client.authScheme = Other.authScheme ?? client.authScheme
+        return QualityOnDemandClient<Other>(client: client)
+    }
+
+    /// Sends a public endpoint.
+    public func send<Response, ErrorBody>(
+        _ endpoint: APIEndpoint<Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint)
+    }
+}
+
+extension QualityOnDemandClient where Authorization == Scope.Public {
     /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
     ///
     /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
@@ -21,12 +92,13 @@ public struct QualityOnDemandClient: Sendable {
         transport: any HTTPTransport = URLSessionTransport(),
         middleware: [any Middleware] = []
     ) {
-        self.client = APIClient(baseURL: baseURL, transport: transport, middleware: middleware, dateCoding: .iso8601)
-    }
-
-    /// A client that sends requests with `client`.
-    public init(client: APIClient) {
-        self.client = client
+        self.client = APIClient(
+            baseURL: baseURL,
+            transport: transport,
+            middleware: middleware,
+            authScheme: Authorization.authScheme ?? .bearer(header: "Authorization", prefix: "Bearer"),
+            dateCoding: .iso8601
+        )
     }
 }
 
@@ -37,5 +109,15 @@ extension QualityOnDemandClient {
     /// Create a QoS session to manage latency/throughput priorities.
     public func createSession(body: CreateSession) async throws(APIError<Never>) -> SessionInfo {
         try await self.client.send(QualityOnDemandAPI.createSession(body: body))
+    }
+}
+
+/// The endpoints of the `notificationsBearerAuth` scope.
+extension QualityOnDemandClient where Authorization: Scope.NotificationsBearerAuthAccess {
+    /// Sends an endpoint this client's scope grants.
+    public func send<Response, ErrorBody>(
+        _ endpoint: AuthorizedEndpoint<Scope.NotificationsBearerAuth, Response, ErrorBody>
+    ) async throws(APIError<ErrorBody>) -> Response {
+        try await client.send(endpoint.endpoint)
     }
 }

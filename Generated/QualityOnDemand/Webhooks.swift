@@ -29,7 +29,7 @@ public enum QualityOnDemandWebhookEvent: Sendable, Hashable {
     }
 }
 
-/// QualityOnDemand's webhooks: deliveries signed with Standard Webhooks, each event named by
+/// QualityOnDemand's webhooks: deliveries signed with no signature but a bearer token, each event named by
 /// the route it comes to. `verify(_:headers:secrets:route:now:)` checks a delivery and reads
 /// its event:
 ///
@@ -38,7 +38,7 @@ public enum QualityOnDemandWebhookEvent: Sendable, Hashable {
 /// ```
 public enum QualityOnDemandWebhooks: WebhookEventSet {
     /// How QualityOnDemand signs its deliveries.
-    public static let scheme = WebhookScheme.standardWebhooks
+    public static let scheme = WebhookScheme.bearer
 
     /// The routes that name events: a receiver at `path` takes them at `path/<route>`.
     public static let routes: [String] = ["notifications"]

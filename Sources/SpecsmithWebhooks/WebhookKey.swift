@@ -25,7 +25,7 @@ struct WebhookKey {
                 )
             }
             key = SymmetricKey(data: bytes)
-        case .stripe, .github:
+        case .stripe, .github, .bearer:
             guard !secret.isEmpty else { throw .invalidSecret(reason: "the secret is empty") }
             key = SymmetricKey(data: Data(secret.utf8))
         }
@@ -38,6 +38,16 @@ struct WebhookKey {
         hmac.update(data: body)
         return AuthenticationCode(code: hmac.finalize())
     }
+}
+
+/// Whether a bearer token is `secret`, compared in time that depends on neither where nor whether they differ
+/// (their SHA-256 digests, compared in constant time).
+func tokensMatch(_ token: String, _ secret: String) -> Bool {
+    let given = Array(SHA256.hash(data: Data(token.utf8)))
+    let expected = Array(SHA256.hash(data: Data(secret.utf8)))
+    var difference: UInt8 = 0
+    for (left, right) in zip(given, expected) { difference |= left ^ right }
+    return difference == 0
 }
 
 /// An HMAC-SHA256, compared in constant time.

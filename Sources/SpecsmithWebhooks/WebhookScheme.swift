@@ -17,6 +17,10 @@ public struct WebhookScheme: Sendable, Hashable, CustomStringConvertible {
         /// GitHub's: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the body>`, the secret's text as the key;
         /// the delivery's id in `X-GitHub-Delivery`. It has no timestamp, so no tolerance applies.
         case github
+        /// No signature: the token the user gave the API when subscribing (CAMARA's `sinkCredential`), sent back
+        /// as `Authorization: Bearer <token>` and compared in constant time. It proves who sent a delivery, not
+        /// that its body is unchanged, and has no timestamp or id: serve the receiver over HTTPS.
+        case bearer
     }
 
     /// Which scheme.
@@ -37,18 +41,22 @@ public struct WebhookScheme: Sendable, Hashable, CustomStringConvertible {
     public static let stripe = WebhookScheme(.stripe)
     /// GitHub's scheme.
     public static let github = WebhookScheme(.github)
+    /// A bearer token.
+    public static let bearer = WebhookScheme(.bearer)
 
     /// The same scheme with another tolerance, in seconds.
     public func tolerance(_ seconds: Double) -> WebhookScheme {
         WebhookScheme(kind, tolerance: seconds)
     }
 
-    /// The header that carries the signature: `webhook-signature`, `Stripe-Signature` or `X-Hub-Signature-256`.
+    /// The header that carries the signature: `webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256`, or
+    /// `Authorization` for a bearer token.
     public var signatureHeader: String {
         switch kind {
         case .standardWebhooks: "webhook-signature"
         case .stripe: "Stripe-Signature"
         case .github: "X-Hub-Signature-256"
+        case .bearer: "Authorization"
         }
     }
 
@@ -56,17 +64,18 @@ public struct WebhookScheme: Sendable, Hashable, CustomStringConvertible {
     public var idHeader: String? {
         switch kind {
         case .standardWebhooks: "webhook-id"
-        case .stripe: nil
+        case .stripe, .bearer: nil
         case .github: "X-GitHub-Delivery"
         }
     }
 
-    /// `Standard Webhooks`, `Stripe` or `GitHub`.
+    /// `Standard Webhooks`, `Stripe`, `GitHub` or `Bearer token`.
     public var description: String {
         switch kind {
         case .standardWebhooks: "Standard Webhooks"
         case .stripe: "Stripe"
         case .github: "GitHub"
+        case .bearer: "Bearer token"
         }
     }
 }

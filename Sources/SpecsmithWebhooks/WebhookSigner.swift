@@ -41,6 +41,8 @@ public struct WebhookSigner: Sendable {
         case .github:
             let code = key.authenticationCode(prefix: "", body: body)
             return [("X-GitHub-Delivery", id), ("X-Hub-Signature-256", "sha256=\(hex(code.bytes))")]
+        case .bearer:
+            return [("Authorization", "Bearer \(secret)")]
         }
     }
 

@@ -2,7 +2,8 @@ public import Foundation
 
 /// Checks that a webhook delivery comes from the API: its signature, made over the body's bytes as received,
 /// matches under one of the secrets (all are tried, for a rotation), by a comparison in constant time, and its
-/// timestamp is within the scheme's tolerance of now.
+/// timestamp is within the scheme's tolerance of now; or, for a bearer token, that the token is one of the
+/// secrets.
 ///
 /// ```swift
 /// let verifier = WebhookVerifier(scheme: .stripe, secrets: [secret])
@@ -37,6 +38,10 @@ public struct WebhookVerifier: Sendable {
         let keys = try secrets.map { secret throws(WebhookError) in try WebhookKey(secret, scheme: scheme.kind) }
         guard !keys.isEmpty else { throw .invalidSecret(reason: "no secret was given") }
         let signed = try SignedDelivery(headers: headers, scheme: scheme)
+        if let token = signed.token {
+            guard secrets.contains(where: { tokensMatch(token, $0) }) else { throw .signatureMismatch }
+            return WebhookDelivery(id: nil, timestamp: nil)
+        }
         if let timestamp = signed.timestamp {
             guard abs(now.timeIntervalSince(timestamp)) <= scheme.tolerance else {
                 throw .timestampOutsideTolerance(sent: timestamp, now: now, tolerance: scheme.tolerance)
@@ -77,6 +82,8 @@ struct SignedDelivery {
     var signedPrefix: String
     /// The signatures sent, as bytes.
     var signatures: [[UInt8]]
+    /// The bearer token sent, for a scheme of tokens rather than signatures.
+    var token: String?
 
     init(headers: WebhookHeaders, scheme: WebhookScheme) throws(WebhookError) {
         func header(_ name: String) throws(WebhookError) -> String {
@@ -123,6 +130,17 @@ struct SignedDelivery {
             self.signedPrefix = "\(timestampText)."
             self.signatures = signatures
             self.id = value
+        case .bearer:
+            let value = try header("Authorization")
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+                throw .malformedHeader("Authorization", reason: "it is not Bearer <token>")
+            }
+            self.token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+            self.id = nil
+            self.timestamp = nil
+            self.signedPrefix = ""
+            self.signatures = []
         case .github:
             let value = try header("X-Hub-Signature-256")
             guard value.hasPrefix("sha256="), let bytes = hexBytes(value.dropFirst("sha256=".count)) else {

@@ -250,7 +250,7 @@ struct RandomSpec {
             }
         }
         // Webhook events of hard names, whose bodies are the models drawn (or JSON, or lists of them).
-        let signatures = ["standardWebhooks", "stripe", "github"]
+        let signatures = ["standardWebhooks", "stripe", "github", "bearer"]
         spec.webhooksHeader = ["  signature: \(signatures.randomElement(using: &random)!)"]
         if Bool.random(using: &random) {
             spec.webhooksHeader.append("  eventHeader: \(quoted(HardNames.draw(using: &random)))")

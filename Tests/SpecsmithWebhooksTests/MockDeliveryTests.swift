@@ -117,8 +117,9 @@ struct MockDeliveryTests {
         }
     }
 
-    /// An event named by its route (QualityOnDemand's callback) goes to the receiver's URL and its route, where
-    /// the generated receiver takes the spec's sample, the callback's documented example.
+    /// An event named by its route (QualityOnDemand's callback) goes to the receiver's URL and its route, with the
+    /// bearer token the description's callback asks for, where the generated receiver takes the spec's sample,
+    /// the callback's documented example.
     @Test func theMockDeliversACallbackToItsRouteOfTheGeneratedReceiver() async throws {
         let handled = Handled()
         let secret = CallbackReceiverTests.secret
@@ -136,12 +137,7 @@ struct MockDeliveryTests {
             ])
             #expect(run.status == 0, "\(run.errors)")
             #expect(run.output.contains("/qod/notifications: 200"), "\(run.output)")
-            #expect(
-                await handled.events == [
-                    "org.camaraproject.quality-on-demand.v1.qos-status-changed 83a0d986-0866-4f38-b8c0-fc65bfcda452"
-                        + " 123e4567-e89b-12d3-a456-426614174000 UNAVAILABLE DURATION_EXPIRED"
-                ]
-            )
+            #expect(await handled.events == [CallbackReceiverTests.handledExample])
         }
     }
 

@@ -304,10 +304,10 @@ struct OpenAIReceiverTests {
 }
 
 /// A receiver generated from a cut of CAMARA's Quality-on-Demand description (`Specs/QualityOnDemand.yaml`):
-/// its OpenAPI 3.0 callback posts a CloudEvent to the `sink` URL the caller of `createSession` gave, and names
-/// no event but by that URL, so the event comes to the receiver's route `notifications`. Fed the callback's
-/// documented example, signed by PyPI's `standardwebhooks`.
-@Suite(.enabled(if: IndependentSigners.enabled, "needs python3 with standardwebhooks and stripe (PyPI)"))
+/// its OpenAPI 3.0 callback posts a CloudEvent to the `sink` URL the caller of `createSession` gave, names no
+/// event but by that URL, so the event comes to the receiver's route `notifications`, and carries the token the
+/// caller gave as `sinkCredential` (`Authorization: Bearer …`), which the description's callback `security`
+/// names. Fed the callback's documented example.
 struct CallbackReceiverTests {
     struct Receiver: QualityOnDemandWebhookHandler {
         let handled: Handled
@@ -327,7 +327,9 @@ struct CallbackReceiverTests {
         }
     }
 
-    static let secret = "whsec_" + Data("Quality on demand, signed here.".utf8).base64EncodedString()
+    /// The token given to `createSession` as `sinkCredential`, and the one of before a rotation.
+    static let secret = "qod-sink-token-7f3a9c"
+    static let oldSecret = "qod-sink-token-2b81e4"
 
     /// The callback's documented example (`QOS_STATUS_CHANGED_EXAMPLE`), as JSON.
     static let example = """
@@ -345,66 +347,68 @@ struct CallbackReceiverTests {
         }
         """
 
-    /// The headers of `body` signed by `standardwebhooks` with `secret`, as a CloudEvent.
-    static func signed(_ body: Data, id: String, secret: String = secret) throws -> [String: String] {
-        var headers = IndependentSigners.headers(
-            try IndependentSigners.run([
-                "action": "standard-sign", "body": body.base64EncodedString(), "secrets": [secret], "id": id,
-                "timestamp": Int(Date().timeIntervalSince1970),
-            ])
-        )
-        headers["Content-Type"] = "application/cloudevents+json"
+    /// The headers of a delivery as the API sends one: a CloudEvent, with `authorization`.
+    static func headers(_ authorization: String?) -> [String: String] {
+        var headers = ["Content-Type": "application/cloudevents+json"]
+        headers["Authorization"] = authorization
         return headers
     }
 
-    @Test func theDocumentedNotificationComesToItsRouteAndForgeriesAreRefused() async throws {
+    static let handledExample =
+        "org.camaraproject.quality-on-demand.v1.qos-status-changed 83a0d986-0866-4f38-b8c0-fc65bfcda452"
+        + " 123e4567-e89b-12d3-a456-426614174000 UNAVAILABLE DURATION_EXPIRED"
+
+    @Test func theDocumentedNotificationComesToItsRouteWithItsTokenAndOthersAreRefused() async throws {
         #expect(QualityOnDemandWebhooks.routes == ["notifications"])
+        #expect(QualityOnDemandWebhooks.scheme == .bearer)
         let handled = Handled()
         try await withLoopbackServer { router in
-            Receiver(handled: handled).registerWebhookRoutes(on: router, path: "/qod", secrets: [Self.secret])
+            Receiver(handled: handled).registerWebhookRoutes(
+                on: router,
+                path: "/qod",
+                secrets: [Self.secret, Self.oldSecret]
+            )
         } _: { url, _ in
             // The `sink` given to `createSession`: the receiver's path and the callback's route.
             let sink = url.appendingPathComponent("qod/notifications")
             let body = Data(Self.example.utf8)
-            let first = try Self.signed(body, id: "msg_1")
-            #expect(try await ReceiverTests.post(body, headers: first, to: sink) == 200)
-            let handledExample =
-                "org.camaraproject.quality-on-demand.v1.qos-status-changed 83a0d986-0866-4f38-b8c0-fc65bfcda452"
-                + " 123e4567-e89b-12d3-a456-426614174000 UNAVAILABLE DURATION_EXPIRED"
-            #expect(await handled.events == [handledExample])
+            let bearer = Self.headers("Bearer \(Self.secret)")
+            let first = try await ReceiverTests.post(body, headers: bearer, to: sink)
+            #expect(first == 200)
+            #expect(await handled.events == [Self.handledExample])
 
-            // The receiver's path itself names no event; a changed body, another secret, a replay: refused.
+            // The receiver's path itself names no event; another token, none, or not a bearer one: refused.
             let path = url.appendingPathComponent("qod")
-            #expect(try await ReceiverTests.post(body, headers: Self.signed(body, id: "msg_2"), to: path) == 400)
-            let changed = Data(Self.example.replacingOccurrences(of: "UNAVAILABLE", with: "AVAILABLE").utf8)
-            #expect(try await ReceiverTests.post(changed, headers: Self.signed(body, id: "msg_3"), to: sink) == 401)
-            let otherSecret = "whsec_" + Data("not the receiver's".utf8).base64EncodedString()
-            #expect(
-                try await ReceiverTests.post(
-                    body,
-                    headers: Self.signed(body, id: "msg_4", secret: otherSecret),
-                    to: sink
-                )
-                    == 401
-            )
-            #expect(try await ReceiverTests.post(body, headers: first, to: sink) == 401)
+            #expect(try await ReceiverTests.post(body, headers: bearer, to: path) == 400)
+            let wrong = Self.headers("Bearer \(Self.secret)x")
+            #expect(try await ReceiverTests.post(body, headers: wrong, to: sink) == 401)
+            #expect(try await ReceiverTests.post(body, headers: Self.headers(nil), to: sink) == 400)
+            let basic = Self.headers("Basic \(Data("qod:\(Self.secret)".utf8).base64EncodedString())")
+            #expect(try await ReceiverTests.post(body, headers: basic, to: sink) == 400)
             // A body that is not the event (no `time`) at the route: refused before the handler.
             let partial = Data(#"{"id": "evt_2", "source": "s", "specversion": "1.0"}"#.utf8)
-            #expect(try await ReceiverTests.post(partial, headers: Self.signed(partial, id: "msg_5"), to: sink) == 400)
-            #expect(await handled.events == [handledExample])
+            #expect(try await ReceiverTests.post(partial, headers: bearer, to: sink) == 400)
+            #expect(await handled.events == [Self.handledExample])
 
+            // The token of before a rotation is still accepted; a token proves the sender, not the body, and
+            // carries no id, so the same event again is handled again (its CloudEvent `id` tells it).
+            #expect(
+                try await ReceiverTests.post(body, headers: Self.headers("Bearer \(Self.oldSecret)"), to: sink) == 200
+            )
             // A route this version does not list (a callback the API added later): an unknown event, accepted.
             let later = Data(#"{"id": "evt_9", "type": "org.camaraproject.qod.v2.session-extended"}"#.utf8)
             let added = url.appendingPathComponent("qod/session-extended")
-            #expect(try await ReceiverTests.post(later, headers: Self.signed(later, id: "msg_6"), to: added) == 200)
-            #expect(await handled.events == [handledExample, "unknown session-extended evt_9"])
+            #expect(try await ReceiverTests.post(later, headers: bearer, to: added) == 200)
+            #expect(
+                await handled.events == [Self.handledExample, Self.handledExample, "unknown session-extended evt_9"]
+            )
         }
     }
 
     /// What a Lambda or Vapor handler writes: the route it was posted to names the event.
     @MainActor @Test func appCodeVerifiesACallbackWithItsRoute() throws {
         let body = Data(Self.example.utf8)
-        let headers = WebhookHeaders(try Self.signed(body, id: "msg_1"))
+        let headers = WebhookHeaders(Self.headers("Bearer \(Self.secret)"))
         let event = try QualityOnDemandWebhooks.verify(
             body,
             headers: headers,
@@ -417,9 +421,12 @@ struct CallbackReceiverTests {
         }
         #expect(notification.type == .orgCamaraprojectQualityOnDemandV1QosStatusChanged)
         #expect(event.name == "notifications")
-        // Without its route, a delivery names no event.
+        // Without its route, a delivery names no event; with another token, it is refused.
         #expect(throws: WebhookEvents.noRoute(["notifications"])) {
             try QualityOnDemandWebhooks.verify(body, headers: headers, secret: Self.secret)
+        }
+        #expect(throws: WebhookError.signatureMismatch) {
+            try QualityOnDemandWebhooks.verify(body, headers: headers, secret: Self.oldSecret, route: "notifications")
         }
     }
 }

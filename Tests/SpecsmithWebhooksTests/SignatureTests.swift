@@ -222,6 +222,30 @@ struct WebhookRuntimeTests {
         }
     }
 
+    /// A bearer token (CAMARA's callbacks): the signer sends `Authorization: Bearer <secret>`; the verifier
+    /// accepts one of its secrets, whatever the scheme word's case, and refuses another token (401), a missing or
+    /// non-bearer header (400) and an empty secret; the delivery has no id, so no replay guard refuses it.
+    @Test func aBearerTokenIsOneOfTheSecretsOrRefused() throws {
+        let body = Data(#"{"id": "evt_1"}"#.utf8)
+        let signed = try WebhookSigner(scheme: .bearer, secret: "token-1").headers(for: body, id: "ignored")
+        #expect(signed.map(\.name) == ["Authorization"] && signed.map(\.value) == ["Bearer token-1"])
+        let verifier = WebhookVerifier(scheme: .bearer, secrets: ["token-2", "token-1"])
+        let delivery = try verifier.verify(body, headers: WebhookHeaders(signed))
+        #expect(delivery.id == nil && delivery.timestamp == nil)
+        #expect(try verifier.verify(Data(), headers: ["authorization": "bearer token-2"]).id == nil)
+        #expect(throws: WebhookError.signatureMismatch) {
+            try verifier.verify(body, headers: ["Authorization": "Bearer token-"])
+        }
+        #expect(throws: WebhookError.missingHeader("Authorization")) { try verifier.verify(body, headers: [:]) }
+        #expect(throws: WebhookError.malformedHeader("Authorization", reason: "it is not Bearer <token>")) {
+            try verifier.verify(body, headers: ["Authorization": "Basic dG9rZW4tMQ=="])
+        }
+        #expect(throws: WebhookError.invalidSecret(reason: "the secret is empty")) {
+            try WebhookVerifier(scheme: .bearer, secret: "").verify(body, headers: ["Authorization": "Bearer x"])
+        }
+        #expect(WebhookError.signatureMismatch.status == 401)
+    }
+
     @Test func headersAreFoundWhateverTheirCase() {
         let headers = WebhookHeaders([(name: "Webhook-ID", value: "a"), (name: "webhook-id", value: "b")])
         #expect(headers["WEBHOOK-id"] == "a")

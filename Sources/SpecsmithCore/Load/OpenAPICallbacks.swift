@@ -13,7 +13,13 @@ extension OpenAPIReader {
     /// The events of the kept callbacks, after the webhooks' events in `webhooks`: a callback shared by several
     /// operations (a `$ref` to `components/callbacks`, or the same callback written in each) is one event;
     /// callbacks of one name that differ are told apart by their operation's name.
+    ///
+    /// A callback whose `post` asks for an HTTP bearer scheme (CAMARA's `notificationsBearerAuth`, the token its
+    /// caller gave as `sinkCredential`) is authenticated so: when every event's is, and neither the document's
+    /// nor the config's `webhooks:` names a signature, deliveries carry a bearer token (`signature: bearer`).
     mutating func readCallbacks(_ callbacks: [(operation: String, node: YAMLValue)], into webhooks: inout RawWebhooks) {
+        let webhookEvents = webhooks.events.count
+        var bearer: [SourceLocation] = []
         var names = Set(webhooks.events.map(\.name.value))
         var routes = Set(webhooks.events.compactMap(\.route?.value))
         // Each `post` read, by where it is written: a shared callback is read once, the operations it follows
@@ -101,10 +107,14 @@ extension OpenAPIReader {
                         event.route = Located(unique(route, in: routes), at: expression.key.location)
                     }
                     routes.insert(event.route?.value ?? "")
+                    if let location = bearerScheme(of: post) { bearer.append(location) }
                     read[post.location] = (webhooks.events.count, expression.key.value, [operation])
                     webhooks.events.append(event)
                 }
             }
+        }
+        if webhooks.signature == nil, webhookEvents == 0, !bearer.isEmpty, bearer.count == webhooks.events.count {
+            webhooks.signature = Located(Webhooks.Signature.bearer.rawValue, at: bearer[0])
         }
         for (event, expression, operations) in read.values {
             let names = operations.map { "`\($0)`" }
@@ -114,6 +124,22 @@ extension OpenAPIReader {
             let sent = "Sent to `\(expression)`, a URL given to \(given)."
             webhooks.events[event].description = webhooks.events[event].description.map { $0 + "\n\n" + sent } ?? sent
         }
+    }
+
+    /// Where a callback's `post` names an HTTP bearer scheme among its `security` requirements, if it does.
+    private mutating func bearerScheme(of post: YAMLValue) -> SourceLocation? {
+        guard case .sequence(let requirements)? = post["security"]?.kind else { return nil }
+        for requirement in requirements {
+            guard case .mapping(let names) = requirement.kind else { continue }
+            for name in names {
+                guard let written = root["components"]?["securitySchemes"]?[name.key.value],
+                    let scheme = dereferenced(written, section: "securitySchemes", reporting: false),
+                    scheme["type"]?.scalarText == "http", scheme["scheme"]?.scalarText?.lowercased() == "bearer"
+                else { continue }
+                return name.key.location
+            }
+        }
+        return nil
     }
 
     /// `name`, or `name-2`, `name-3`… when `taken` has it.

@@ -9,6 +9,8 @@ public struct Webhooks: Sendable, Hashable {
         case stripe
         /// GitHub's `X-Hub-Signature-256`.
         case github
+        /// No signature: a bearer token the user gave the API (`Authorization: Bearer <token>`), CAMARA's.
+        case bearer
     }
 
     /// Where a delivery names its event.

@@ -233,6 +233,7 @@ private func webhooksNamespace(_ webhooks: Webhooks, api: API) -> Declaration {
         case .standardWebhooks: "Standard Webhooks"
         case .stripe: "Stripe's scheme"
         case .github: "GitHub's scheme"
+        case .bearer: "no signature but a bearer token"
         }
     return .type(
         TypeDeclaration(
