@@ -8,9 +8,9 @@ public protocol WebhookEventSet {
     associatedtype DecodedWebhookEvent: Sendable
     /// How the API signs deliveries.
     static var scheme: WebhookScheme { get }
-    /// The routes of the events the route a delivery comes to names (an OpenAPI callback's, say: the API posts
-    /// it to the URL the user gave, with no name in the body): a receiver at `path` takes them at
-    /// `path/<route>`. Empty, unless generated code lists them.
+    /// The routes that name events: for such an event (an OpenAPI callback's, say, which the API posts to the URL
+    /// the user gave, with no name in its body), the last segment of the URL a delivery comes to. A receiver at
+    /// `path` takes them at `path/<route>`. Empty, unless generated code lists them.
     static var routes: [String] { get }
     /// The event a delivery holds, without checking its signature: for a delivery verified already, or one from
     /// a trusted source. `route` is the last segment of the URL it came to, for events named by their route;
