@@ -73,9 +73,9 @@ extension OpenAPIReader {
                         continue
                     }
                     shapes[shape] = post.location
-                    let name = unique(
+                    let name = SwiftName.numbered(
                         names.contains(entry.key.value) ? operation + "." + entry.key.value : entry.key.value,
-                        in: names
+                        taken: &names
                     )
                     event.name = Located(name, at: entry.key.location)
                     // Names that differ in case or punctuation only (`OnAmfStatusChange`, `onAmfStatusChange`)
@@ -89,24 +89,22 @@ extension OpenAPIReader {
                     } else {
                         swiftNames.insert(event.swiftName?.value ?? swiftName)
                     }
-                    names.insert(name)
-                    if event.route == nil {
-                        var route = Self.route(name)
-                        if let suffix = Self.suffix(of: expression.key.value) {
-                            if routes.contains(suffix) {
-                                diagnostics.warning(
-                                    "callback `\(name)` adds `/\(suffix)` to its URL, as another callback does, so the route cannot tell them apart; it is read as coming to the route `\(unique(route, in: routes))`",
-                                    at: expression.key.location,
-                                    hint: "give the receiver of one of them a path of its own, or the `post` an "
-                                        + "`x-specsmith: {route: …}`"
-                                )
-                            } else {
-                                route = suffix
-                            }
+                    if let route = event.route {
+                        routes.insert(route.value)
+                    } else {
+                        let suffix = Self.suffix(of: expression.key.value)
+                        let stem = suffix.flatMap { routes.contains($0) ? nil : $0 } ?? Self.route(name)
+                        let route = SwiftName.numbered(stem, taken: &routes)
+                        if let suffix, stem != suffix {
+                            diagnostics.warning(
+                                "callback `\(name)` adds `/\(suffix)` to its URL, as another callback does, so the route cannot tell them apart; it is read as coming to the route `\(route)`",
+                                at: expression.key.location,
+                                hint: "give the receiver of one of them a path of its own, or the `post` an "
+                                    + "`x-specsmith: {route: …}`"
+                            )
                         }
-                        event.route = Located(unique(route, in: routes), at: expression.key.location)
+                        event.route = Located(route, at: expression.key.location)
                     }
-                    routes.insert(event.route?.value ?? "")
                     if let location = bearerScheme(of: post) { bearer.append(location) }
                     read[post.location] = (webhooks.events.count, expression.key.value, [operation])
                     webhooks.events.append(event)
@@ -142,17 +140,6 @@ extension OpenAPIReader {
         return nil
     }
 
-    /// `name`, or `name-2`, `name-3`… when `taken` has it.
-    private func unique(_ name: String, in taken: Set<String>) -> String {
-        var candidate = name
-        var number = 2
-        while taken.contains(candidate) {
-            candidate = "\(name)-\(number)"
-            number += 1
-        }
-        return candidate
-    }
-
     /// The one segment an expression adds to the URL its runtime expression gives: `data` of
     /// `{$request.query.callbackUrl}/data`.
     static func suffix(of expression: String) -> String? {
@@ -160,13 +147,12 @@ extension OpenAPIReader {
         let rest = expression[expression.index(after: end)...]
         guard rest.hasPrefix("/") else { return nil }
         let segment = String(rest.dropFirst())
-        return !segment.isEmpty && route(segment) == segment ? segment : nil
+        return Webhooks.isRoute(segment) ? segment : nil
     }
 
-    /// A callback's name as a segment of a URL: letters, digits and `-._~` kept, anything else a `-`.
+    /// A callback's name as a route: its characters a route may hold kept, anything else a `-`.
     static func route(_ name: String) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        let route = String(name.map { allowed.contains($0) ? $0 : "-" })
-        return route.isEmpty || route == "." || route == ".." ? "callback" : route
+        let route = String(name.map { Webhooks.routeCharacters.contains($0) ? $0 : "-" })
+        return Webhooks.isRoute(route) ? route : "callback"
     }
 }

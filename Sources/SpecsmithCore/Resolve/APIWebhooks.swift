@@ -51,3 +51,13 @@ public struct Webhooks: Sendable, Hashable {
     /// The events, in the spec's order.
     public var events: [Event]
 }
+
+extension Webhooks {
+    /// What a route may hold: one segment of a URL as written, letters, digits and `-._~`.
+    static let routeCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    /// Whether `text` can be a route: a segment of a URL of `routeCharacters`, not `.` or `..`.
+    static func isRoute(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy(routeCharacters.contains) && text != "." && text != ".."
+    }
+}

@@ -111,11 +111,9 @@ extension ResolveContext {
         )
     }
 
-    /// Whether `route` can be the last segment of a URL as written: letters, digits and `-._~`.
+    /// Whether `route` can be the last segment of a URL as written (``Webhooks/isRoute(_:)``); an error if not.
     private mutating func checkRoute(_ route: Located<String>) -> Bool {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        guard !route.value.isEmpty, route.value.allSatisfy(allowed.contains), route.value != ".", route.value != ".."
-        else {
+        guard Webhooks.isRoute(route.value) else {
             diagnostics.error(
                 "route `\(route.value)` is not a segment of a URL",
                 at: route.location,
