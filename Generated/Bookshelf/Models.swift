@@ -154,6 +154,11 @@ public enum Format: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -221,7 +226,7 @@ public enum ShelfRef: Codable, Sendable, Hashable {
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
 
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits), or keeps the value as JSON.
+    /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole; or keeps the value as JSON.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
@@ -230,7 +235,7 @@ public enum ShelfRef: Codable, Sendable, Hashable {
         case .object:
             self = .shelf(try container.decode(Shelf.self))
         default:
-            self = .unknown(try container.decode(JSON.self))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
@@ -274,7 +279,7 @@ public enum Media: Codable, Sendable, Hashable {
         case "audio":
             self = .audiobook(try Audiobook(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 

@@ -67,6 +67,11 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {

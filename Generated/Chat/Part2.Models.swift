@@ -37,6 +37,11 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -125,6 +130,11 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.

@@ -14,7 +14,7 @@ public enum Content: Codable, Sendable, Hashable {
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
 
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits), or keeps the value as JSON.
+    /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole; or keeps the value as JSON.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
@@ -23,7 +23,7 @@ public enum Content: Codable, Sendable, Hashable {
         case .array:
             self = .parts(try container.decode([ContentPart].self))
         default:
-            self = .unknown(try container.decode(JSON.self))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 

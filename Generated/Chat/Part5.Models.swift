@@ -55,31 +55,33 @@ public struct FunctionDefinition: Codable, Sendable, Hashable {
     /// The function's parameters, as a JSON Schema object.
     public var parameters: [String: JSON]
 
+    private var _strict: Bool?
+
     /// The `strict` field.
-    public var strict: Bool
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var strict: Bool {
+        get {
+            return self._strict ?? false
+        }
+        set {
+            self._strict = newValue
+        }
+    }
 
     /// Creates a `FunctionDefinition` from its properties.
-    public init(name: String, description: String? = nil, parameters: [String: JSON], strict: Bool = false) {
+    public init(name: String, description: String? = nil, parameters: [String: JSON], strict: Bool? = nil) {
         self.name = name
         self.description = description
         self.parameters = parameters
-        self.strict = strict
+        self._strict = strict
     }
 
     enum CodingKeys: String, CodingKey {
         case name
         case description
         case parameters
-        case strict
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.parameters = try container.decode([String: JSON].self, forKey: .parameters)
-        self.strict = try container.decodeIfPresent(Bool.self, forKey: .strict) ?? false
+        case _strict = "strict"
     }
 }
 
@@ -91,14 +93,18 @@ public enum ToolChoice: Codable, Sendable, Hashable {
     /// A `NamedToolChoice`.
     case function(NamedToolChoice)
 
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits).
+    /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
         case .string:
             self = .mode(try container.decode(ToolChoiceMode.self))
         case .object:
-            self = .function(try container.decode(NamedToolChoice.self))
+            var candidates = UnionCandidates<Self>(decoder)
+            candidates.attempt(NamedToolChoice.self, Self.function, tags: ["type": "function"])
+            self = try candidates.value(
+                expected: "Expected one of ToolChoice's alternatives: ToolChoiceMode, NamedToolChoice."
+            )
         default:
             throw DecodingError.dataCorruptedError(
                 in: container,
@@ -145,7 +151,7 @@ public enum BlockDelta: Codable, Sendable, Hashable {
         case "input_json_delta":
             self = .inputJSON(try JSONBlockDelta(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 

@@ -43,7 +43,7 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         case "json_schema":
             self = .jsonSchemaFormat(try JSONSchemaFormat(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 

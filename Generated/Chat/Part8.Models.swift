@@ -105,6 +105,11 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -140,7 +145,7 @@ public enum ToolCall: Codable, Sendable, Hashable {
         case "function":
             self = .function(try FunctionToolCall(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 

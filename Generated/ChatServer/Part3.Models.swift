@@ -11,7 +11,7 @@ public enum Content: Codable, Sendable, Hashable {
     /// A `[ContentPart]`.
     case parts([ContentPart])
 
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits).
+    /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {

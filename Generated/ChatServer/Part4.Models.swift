@@ -82,25 +82,29 @@ public struct ImageURL: Codable, Sendable, Hashable {
     /// The `url` field.
     public var url: URL
 
+    private var _detail: ImageDetail?
+
     /// The `detail` field.
-    public var detail: ImageDetail
+    ///
+    /// `.auto` when not set: a value made without it does not send it.
+    public var detail: ImageDetail {
+        get {
+            return self._detail ?? .auto
+        }
+        set {
+            self._detail = newValue
+        }
+    }
 
     /// Creates an `ImageURL` from its properties.
-    public init(url: URL, detail: ImageDetail = .auto) {
+    public init(url: URL, detail: ImageDetail? = nil) {
         self.url = url
-        self.detail = detail
+        self._detail = detail
     }
 
     enum CodingKeys: String, CodingKey {
         case url
-        case detail
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.url = try container.decode(URL.self, forKey: .url)
-        self.detail = try container.decodeIfPresent(ImageDetail.self, forKey: .detail) ?? .auto
+        case _detail = "detail"
     }
 }
 

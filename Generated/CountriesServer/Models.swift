@@ -28,8 +28,19 @@ public struct Country: Codable, Sendable, Hashable {
     /// The number of inhabitants.
     public var population: Int
 
+    private var _coordinates: [Double]?
+
     /// Latitude and longitude in degrees; empty when unknown.
-    public var coordinates: [Double]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var coordinates: [Double] {
+        get {
+            return self._coordinates ?? []
+        }
+        set {
+            self._coordinates = newValue
+        }
+    }
 
     /// The area in km², when known.
     public var area: Double?
@@ -37,23 +48,89 @@ public struct Country: Codable, Sendable, Hashable {
     /// The Gini coefficient of income inequality, when known.
     public var gini: Double?
 
+    private var _borders: [String]?
+
     /// The alpha-3 codes of the neighbouring countries.
-    public var borders: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var borders: [String] {
+        get {
+            return self._borders ?? []
+        }
+        set {
+            self._borders = newValue
+        }
+    }
+
+    private var _timezones: [String]?
 
     /// The time zones, such as `UTC+01:00`.
-    public var timezones: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var timezones: [String] {
+        get {
+            return self._timezones ?? []
+        }
+        set {
+            self._timezones = newValue
+        }
+    }
+
+    private var _callingCodes: [String]?
 
     /// The international calling codes, without `+`.
-    public var callingCodes: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var callingCodes: [String] {
+        get {
+            return self._callingCodes ?? []
+        }
+        set {
+            self._callingCodes = newValue
+        }
+    }
+
+    private var _currencies: [String]?
 
     /// ISO 4217 currency codes.
-    public var currencies: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var currencies: [String] {
+        get {
+            return self._currencies ?? []
+        }
+        set {
+            self._currencies = newValue
+        }
+    }
+
+    private var _languages: [String]?
 
     /// ISO 639-1 language codes.
-    public var languages: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var languages: [String] {
+        get {
+            return self._languages ?? []
+        }
+        set {
+            self._languages = newValue
+        }
+    }
+
+    private var _translations: [String: String?]?
 
     /// The name in other languages, by language code.
-    public var translations: [String: String?]
+    ///
+    /// `[:]` when not set: a value made without it does not send it.
+    public var translations: [String: String?] {
+        get {
+            return self._translations ?? [:]
+        }
+        set {
+            self._translations = newValue
+        }
+    }
 
     private var _relevance: String?
 
@@ -78,15 +155,15 @@ public struct Country: Codable, Sendable, Hashable {
         region: Region,
         subregion: String,
         population: Int,
-        coordinates: [Double] = [],
+        coordinates: [Double]? = nil,
         area: Double? = nil,
         gini: Double? = nil,
-        borders: [String] = [],
-        timezones: [String] = [],
-        callingCodes: [String] = [],
-        currencies: [String] = [],
-        languages: [String] = [],
-        translations: [String: String?] = [:],
+        borders: [String]? = nil,
+        timezones: [String]? = nil,
+        callingCodes: [String]? = nil,
+        currencies: [String]? = nil,
+        languages: [String]? = nil,
+        translations: [String: String?]? = nil,
         relevance: String? = nil
     ) {
         self.name = name
@@ -97,15 +174,15 @@ public struct Country: Codable, Sendable, Hashable {
         self.region = region
         self.subregion = subregion
         self.population = population
-        self.coordinates = coordinates
+        self._coordinates = coordinates
         self.area = area
         self.gini = gini
-        self.borders = borders
-        self.timezones = timezones
-        self.callingCodes = callingCodes
-        self.currencies = currencies
-        self.languages = languages
-        self.translations = translations
+        self._borders = borders
+        self._timezones = timezones
+        self._callingCodes = callingCodes
+        self._currencies = currencies
+        self._languages = languages
+        self._translations = translations
         self._relevance = relevance
     }
 
@@ -118,39 +195,16 @@ public struct Country: Codable, Sendable, Hashable {
         case region
         case subregion
         case population
-        case coordinates = "latlng"
+        case _coordinates = "latlng"
         case area
         case gini
-        case borders
-        case timezones
-        case callingCodes
-        case currencies
-        case languages
-        case translations
+        case _borders = "borders"
+        case _timezones = "timezones"
+        case _callingCodes = "callingCodes"
+        case _currencies = "currencies"
+        case _languages = "languages"
+        case _translations = "translations"
         case _relevance = "relevance"
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.nativeName = try container.decode(String.self, forKey: .nativeName)
-        self.alpha2Code = try container.decode(String.self, forKey: .alpha2Code)
-        self.alpha3Code = try container.decode(String.self, forKey: .alpha3Code)
-        self.capital = try container.decode(String.self, forKey: .capital)
-        self.region = try container.decode(Region.self, forKey: .region)
-        self.subregion = try container.decode(String.self, forKey: .subregion)
-        self.population = try container.decode(Int.self, forKey: .population)
-        self.coordinates = try container.decodeIfPresent([Double].self, forKey: .coordinates) ?? []
-        self.area = try container.decodeIfPresent(Double.self, forKey: .area)
-        self.gini = try container.decodeIfPresent(Double.self, forKey: .gini)
-        self.borders = try container.decodeIfPresent([String].self, forKey: .borders) ?? []
-        self.timezones = try container.decodeIfPresent([String].self, forKey: .timezones) ?? []
-        self.callingCodes = try container.decodeIfPresent([String].self, forKey: .callingCodes) ?? []
-        self.currencies = try container.decodeIfPresent([String].self, forKey: .currencies) ?? []
-        self.languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? []
-        self.translations = try container.decodeIfPresent([String: String?].self, forKey: .translations) ?? [:]
-        self._relevance = try container.decodeIfPresent(String.self, forKey: ._relevance)
     }
 }
 

@@ -73,25 +73,29 @@ public struct FileLabels: Codable, Sendable, Hashable {
     /// The `color` field.
     public var color: String?
 
+    private var _starred: Bool?
+
     /// The `starred` field.
-    public var starred: Bool
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var starred: Bool {
+        get {
+            return self._starred ?? false
+        }
+        set {
+            self._starred = newValue
+        }
+    }
 
     /// Creates a `FileLabels` from its properties.
-    public init(color: String? = nil, starred: Bool = false) {
+    public init(color: String? = nil, starred: Bool? = nil) {
         self.color = color
-        self.starred = starred
+        self._starred = starred
     }
 
     enum CodingKeys: String, CodingKey {
         case color
-        case starred
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.color = try container.decodeIfPresent(String.self, forKey: .color)
-        self.starred = try container.decodeIfPresent(Bool.self, forKey: .starred) ?? false
+        case _starred = "starred"
     }
 }
 

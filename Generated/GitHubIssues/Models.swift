@@ -38,8 +38,19 @@ public struct Repository: Codable, Sendable, Hashable {
     /// The `default_branch` field.
     public var defaultBranch: String
 
+    private var _archived: Bool?
+
     /// The `archived` field.
-    public var archived: Bool
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var archived: Bool {
+        get {
+            return self._archived ?? false
+        }
+        set {
+            self._archived = newValue
+        }
+    }
 
     /// Creates a `Repository` from its properties.
     public init(
@@ -54,7 +65,7 @@ public struct Repository: Codable, Sendable, Hashable {
         forksCount: Int,
         openIssuesCount: Int,
         defaultBranch: String,
-        archived: Bool = false
+        archived: Bool? = nil
     ) {
         self.id = id
         self.name = name
@@ -67,7 +78,7 @@ public struct Repository: Codable, Sendable, Hashable {
         self.forksCount = forksCount
         self.openIssuesCount = openIssuesCount
         self.defaultBranch = defaultBranch
-        self.archived = archived
+        self._archived = archived
     }
 
     enum CodingKeys: String, CodingKey {
@@ -82,24 +93,7 @@ public struct Repository: Codable, Sendable, Hashable {
         case forksCount = "forks_count"
         case openIssuesCount = "open_issues_count"
         case defaultBranch = "default_branch"
-        case archived
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.fullName = try container.decode(String.self, forKey: .fullName)
-        self.owner = try container.decode(User.self, forKey: .owner)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.htmlURL = try container.decode(String.self, forKey: .htmlURL)
-        self.language = try container.decodeIfPresent(String.self, forKey: .language)
-        self.stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
-        self.forksCount = try container.decode(Int.self, forKey: .forksCount)
-        self.openIssuesCount = try container.decode(Int.self, forKey: .openIssuesCount)
-        self.defaultBranch = try container.decode(String.self, forKey: .defaultBranch)
-        self.archived = try container.decodeIfPresent(Bool.self, forKey: .archived) ?? false
+        case _archived = "archived"
     }
 }
 
@@ -120,11 +114,33 @@ public struct Issue: Codable, Sendable, Hashable {
     /// The `user` field.
     public var user: User
 
+    private var _labels: [Label]?
+
     /// The `labels` field.
-    public var labels: [Label]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var labels: [Label] {
+        get {
+            return self._labels ?? []
+        }
+        set {
+            self._labels = newValue
+        }
+    }
+
+    private var _comments: Int?
 
     /// The `comments` field.
-    public var comments: Int
+    ///
+    /// `0` when not set: a value made without it does not send it.
+    public var comments: Int {
+        get {
+            return self._comments ?? 0
+        }
+        set {
+            self._comments = newValue
+        }
+    }
 
     /// The `created_at` field.
     public var createdAt: Date
@@ -142,8 +158,8 @@ public struct Issue: Codable, Sendable, Hashable {
         title: String,
         state: IssueState,
         user: User,
-        labels: [Label] = [],
-        comments: Int = 0,
+        labels: [Label]? = nil,
+        comments: Int? = nil,
         createdAt: Date,
         closedAt: Date? = nil,
         body: String? = nil
@@ -153,8 +169,8 @@ public struct Issue: Codable, Sendable, Hashable {
         self.title = title
         self.state = state
         self.user = user
-        self.labels = labels
-        self.comments = comments
+        self._labels = labels
+        self._comments = comments
         self.createdAt = createdAt
         self.closedAt = closedAt
         self.body = body
@@ -166,26 +182,11 @@ public struct Issue: Codable, Sendable, Hashable {
         case title
         case state
         case user
-        case labels
-        case comments
+        case _labels = "labels"
+        case _comments = "comments"
         case createdAt = "created_at"
         case closedAt = "closed_at"
         case body
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.number = try container.decode(Int.self, forKey: .number)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.state = try container.decode(IssueState.self, forKey: .state)
-        self.user = try container.decode(User.self, forKey: .user)
-        self.labels = try container.decodeIfPresent([Label].self, forKey: .labels) ?? []
-        self.comments = try container.decodeIfPresent(Int.self, forKey: .comments) ?? 0
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.closedAt = try container.decodeIfPresent(Date.self, forKey: .closedAt)
-        self.body = try container.decodeIfPresent(String.self, forKey: .body)
     }
 }
 
@@ -212,6 +213,11 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -253,6 +259,11 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.

@@ -17,8 +17,19 @@ public struct Note: Codable, Sendable, Hashable {
     /// The `state` field.
     public var state: State
 
+    private var _tags: [String]?
+
     /// The `tags` field.
-    public var tags: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var tags: [String] {
+        get {
+            return self._tags ?? []
+        }
+        set {
+            self._tags = newValue
+        }
+    }
 
     /// When the note was created.
     public var createdAt: Date
@@ -26,14 +37,47 @@ public struct Note: Codable, Sendable, Hashable {
     /// The `updated_at` field.
     public var updatedAt: Date?
 
+    private var _links: [String: URL]?
+
     /// The `links` field.
-    public var links: [String: URL]
+    ///
+    /// `[:]` when not set: a value made without it does not send it.
+    public var links: [String: URL] {
+        get {
+            return self._links ?? [:]
+        }
+        set {
+            self._links = newValue
+        }
+    }
+
+    private var _attachments: [Attachment]?
 
     /// The `attachments` field.
-    public var attachments: [Attachment]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var attachments: [Attachment] {
+        get {
+            return self._attachments ?? []
+        }
+        set {
+            self._attachments = newValue
+        }
+    }
+
+    private var _default: Bool?
 
     /// Whether this is the default note; the JSON key is a Swift keyword.
-    public var `default`: Bool
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var `default`: Bool {
+        get {
+            return self._default ?? false
+        }
+        set {
+            self._default = newValue
+        }
+    }
 
     /// Who read it first.
     public var _1stReader: String?
@@ -60,12 +104,12 @@ public struct Note: Codable, Sendable, Hashable {
         title: String,
         body: String? = nil,
         state: State,
-        tags: [String] = [],
+        tags: [String]? = nil,
         createdAt: Date,
         updatedAt: Date? = nil,
-        links: [String: URL] = [:],
-        attachments: [Attachment] = [],
-        `default`: Bool = false,
+        links: [String: URL]? = nil,
+        attachments: [Attachment]? = nil,
+        `default`: Bool? = nil,
         _1stReader: String? = nil,
         große: Int? = nil,
         legacyId: Int? = nil
@@ -74,12 +118,12 @@ public struct Note: Codable, Sendable, Hashable {
         self.title = title
         self.body = body
         self.state = state
-        self.tags = tags
+        self._tags = tags
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-        self.links = links
-        self.attachments = attachments
-        self.default = `default`
+        self._links = links
+        self._attachments = attachments
+        self._default = `default`
         self._1stReader = _1stReader
         self.große = große
         self._legacyId = legacyId
@@ -90,33 +134,15 @@ public struct Note: Codable, Sendable, Hashable {
         case title
         case body
         case state
-        case tags
+        case _tags = "tags"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-        case links
-        case attachments
-        case `default`
+        case _links = "links"
+        case _attachments = "attachments"
+        case _default = "default"
         case _1stReader = "1st-reader"
         case große = "größe"
         case _legacyId = "legacy_id"
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.body = try container.decodeIfPresent(String.self, forKey: .body)
-        self.state = try container.decode(State.self, forKey: .state)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
-        self.links = try container.decodeIfPresent([String: URL].self, forKey: .links) ?? [:]
-        self.attachments = try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
-        self.default = try container.decodeIfPresent(Bool.self, forKey: .`default`) ?? false
-        self._1stReader = try container.decodeIfPresent(String.self, forKey: ._1stReader)
-        self.große = try container.decodeIfPresent(Int.self, forKey: .große)
-        self._legacyId = try container.decodeIfPresent(Int.self, forKey: ._legacyId)
     }
 }
 
@@ -189,28 +215,31 @@ public struct NewNote: Codable, Sendable, Hashable {
     /// The `body` field.
     public var body: String?
 
+    private var _tags: [String]?
+
     /// The `tags` field.
-    public var tags: [String]
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var tags: [String] {
+        get {
+            return self._tags ?? []
+        }
+        set {
+            self._tags = newValue
+        }
+    }
 
     /// Creates a `NewNote` from its properties.
-    public init(title: String, body: String? = nil, tags: [String] = []) {
+    public init(title: String, body: String? = nil, tags: [String]? = nil) {
         self.title = title
         self.body = body
-        self.tags = tags
+        self._tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
         case title
         case body
-        case tags
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.body = try container.decodeIfPresent(String.self, forKey: .body)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        case _tags = "tags"
     }
 }
 

@@ -35,6 +35,11 @@ public enum WebhookBatchCompletedObject: Codable, Sendable, Hashable, RawReprese
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -66,6 +71,11 @@ public enum WebhookBatchCompletedType: Codable, Sendable, Hashable, RawRepresent
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -151,6 +161,11 @@ public enum WebhookResponseCompletedType: Codable, Sendable, Hashable, RawRepres
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -262,6 +277,11 @@ public enum WebhookRealtimeCallIncomingType: Codable, Sendable, Hashable, RawRep
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -334,6 +354,11 @@ public enum RetrieveBatchResponseObject: Codable, Sendable, Hashable, RawReprese
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.

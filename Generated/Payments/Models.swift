@@ -49,8 +49,19 @@ public struct Customer: Codable, Sendable, Hashable {
     /// The `description` field.
     public var description: String?
 
+    private var _balance: Int?
+
     /// The balance, in the minor unit of the customer's currency; negative is a credit.
-    public var balance: Int
+    ///
+    /// `0` when not set: a value made without it does not send it.
+    public var balance: Int {
+        get {
+            return self._balance ?? 0
+        }
+        set {
+            self._balance = newValue
+        }
+    }
 
     /// The `currency` field.
     public var currency: Currency?
@@ -58,8 +69,19 @@ public struct Customer: Codable, Sendable, Hashable {
     /// The `address` field.
     public var address: Address?
 
+    private var _metadata: [String: String]?
+
     /// The `metadata` field.
-    public var metadata: [String: String]
+    ///
+    /// `[:]` when not set: a value made without it does not send it.
+    public var metadata: [String: String] {
+        get {
+            return self._metadata ?? [:]
+        }
+        set {
+            self._metadata = newValue
+        }
+    }
 
     /// The payment method charged by default, as an id unless expanded.
     public var defaultPaymentMethod: ExpandablePaymentMethod?
@@ -72,10 +94,10 @@ public struct Customer: Codable, Sendable, Hashable {
         email: String? = nil,
         name: String? = nil,
         description: String? = nil,
-        balance: Int = 0,
+        balance: Int? = nil,
         currency: Currency? = nil,
         address: Address? = nil,
-        metadata: [String: String] = [:],
+        metadata: [String: String]? = nil,
         defaultPaymentMethod: ExpandablePaymentMethod? = nil
     ) {
         self.id = id
@@ -84,10 +106,10 @@ public struct Customer: Codable, Sendable, Hashable {
         self.email = email
         self.name = name
         self.description = description
-        self.balance = balance
+        self._balance = balance
         self.currency = currency
         self.address = address
-        self.metadata = metadata
+        self._metadata = metadata
         self.defaultPaymentMethod = defaultPaymentMethod
     }
 
@@ -99,14 +121,14 @@ public struct Customer: Codable, Sendable, Hashable {
         case email
         case name
         case description
-        case balance
+        case _balance = "balance"
         case currency
         case address
-        case metadata
+        case _metadata = "metadata"
         case defaultPaymentMethod = "default_payment_method"
     }
 
-    /// Decodes a value, using the default of each property whose key is missing.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -116,10 +138,10 @@ public struct Customer: Codable, Sendable, Hashable {
         self.email = try container.decodeIfPresent(String.self, forKey: .email)
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.balance = try container.decodeIfPresent(Int.self, forKey: .balance) ?? 0
+        self._balance = try container.decodeIfPresent(Int.self, forKey: ._balance)
         self.currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
         self.address = try container.decodeIfPresent(Address.self, forKey: .address)
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
+        self._metadata = try container.decodeIfPresent([String: String].self, forKey: ._metadata)
         self.defaultPaymentMethod = try container.decodeIfPresent(
             ExpandablePaymentMethod.self,
             forKey: .defaultPaymentMethod
@@ -136,10 +158,10 @@ public struct Customer: Codable, Sendable, Hashable {
         try container.encodeIfPresent(self.email, forKey: .email)
         try container.encodeIfPresent(self.name, forKey: .name)
         try container.encodeIfPresent(self.description, forKey: .description)
-        try container.encode(self.balance, forKey: .balance)
+        try container.encodeIfPresent(self._balance, forKey: ._balance)
         try container.encodeIfPresent(self.currency, forKey: .currency)
         try container.encodeIfPresent(self.address, forKey: .address)
-        try container.encode(self.metadata, forKey: .metadata)
+        try container.encodeIfPresent(self._metadata, forKey: ._metadata)
         try container.encodeIfPresent(self.defaultPaymentMethod, forKey: .defaultPaymentMethod)
     }
 }
@@ -237,6 +259,11 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -313,6 +340,11 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -338,14 +370,18 @@ public indirect enum ExpandableCustomer: Codable, Sendable, Hashable {
     /// A `Customer`.
     case customer(Customer)
 
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits).
+    /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
         case .string:
             self = .id(try container.decode(String.self))
         case .object:
-            self = .customer(try container.decode(Customer.self))
+            var candidates = UnionCandidates<Self>(decoder)
+            candidates.attempt(Customer.self, Self.customer, tags: ["object": "customer"])
+            self = try candidates.value(
+                expected: "Expected one of ExpandableCustomer's alternatives: String, Customer."
+            )
         default:
             throw DecodingError.dataCorruptedError(
                 in: container,
@@ -375,14 +411,18 @@ public enum ExpandablePaymentMethod: Codable, Sendable, Hashable {
     /// A `PaymentMethod`.
     case paymentMethod(PaymentMethod)
 
-    /// Decodes the alternative that takes this kind of JSON value (of several, the first that fits).
+    /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
         case .string:
             self = .id(try container.decode(String.self))
         case .object:
-            self = .paymentMethod(try container.decode(PaymentMethod.self))
+            var candidates = UnionCandidates<Self>(decoder)
+            candidates.attempt(PaymentMethod.self, Self.paymentMethod, tags: ["object": "payment_method"])
+            self = try candidates.value(
+                expected: "Expected one of ExpandablePaymentMethod's alternatives: String, PaymentMethod."
+            )
         default:
             throw DecodingError.dataCorruptedError(
                 in: container,
@@ -425,8 +465,19 @@ public struct Charge: Codable, Sendable, Hashable {
     /// The amount, in the currency's minor unit (cents for USD, yen for JPY).
     public var amount: Int
 
+    private var _amountRefunded: Int?
+
     /// The `amount_refunded` field.
-    public var amountRefunded: Int
+    ///
+    /// `0` when not set: a value made without it does not send it.
+    public var amountRefunded: Int {
+        get {
+            return self._amountRefunded ?? 0
+        }
+        set {
+            self._amountRefunded = newValue
+        }
+    }
 
     /// The `currency` field.
     public var currency: Currency
@@ -446,8 +497,19 @@ public struct Charge: Codable, Sendable, Hashable {
     /// The `failure_message` field.
     public var failureMessage: String?
 
+    private var _metadata: [String: String]?
+
     /// The `metadata` field.
-    public var metadata: [String: String]
+    ///
+    /// `[:]` when not set: a value made without it does not send it.
+    public var metadata: [String: String] {
+        get {
+            return self._metadata ?? [:]
+        }
+        set {
+            self._metadata = newValue
+        }
+    }
 
     /// Details of how the charge was paid, which vary by payment method.
     public var paymentMethodDetails: JSON?
@@ -461,14 +523,14 @@ public struct Charge: Codable, Sendable, Hashable {
         created: Date,
         livemode: Bool,
         amount: Int,
-        amountRefunded: Int = 0,
+        amountRefunded: Int? = nil,
         currency: Currency,
         customer: ExpandableCustomer? = nil,
         status: ChargeStatus,
         paid: Bool,
         failureCode: String? = nil,
         failureMessage: String? = nil,
-        metadata: [String: String] = [:],
+        metadata: [String: String]? = nil,
         paymentMethodDetails: JSON? = nil,
         additionalProperties: [String: JSON] = [:]
     ) {
@@ -476,14 +538,14 @@ public struct Charge: Codable, Sendable, Hashable {
         self.created = created
         self.livemode = livemode
         self.amount = amount
-        self.amountRefunded = amountRefunded
+        self._amountRefunded = amountRefunded
         self.currency = currency
         self.customer = customer
         self.status = status
         self.paid = paid
         self.failureCode = failureCode
         self.failureMessage = failureMessage
-        self.metadata = metadata
+        self._metadata = metadata
         self.paymentMethodDetails = paymentMethodDetails
         self.additionalProperties = additionalProperties
     }
@@ -494,18 +556,18 @@ public struct Charge: Codable, Sendable, Hashable {
         case livemode
         case object
         case amount
-        case amountRefunded = "amount_refunded"
+        case _amountRefunded = "amount_refunded"
         case currency
         case customer
         case status
         case paid
         case failureCode = "failure_code"
         case failureMessage = "failure_message"
-        case metadata
+        case _metadata = "metadata"
         case paymentMethodDetails = "payment_method_details"
     }
 
-    /// Decodes a value, using the default of each property whose key is missing.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -513,14 +575,14 @@ public struct Charge: Codable, Sendable, Hashable {
         self.livemode = try container.decode(Bool.self, forKey: .livemode)
         try container.decodeConstant("charge", forKey: .object)
         self.amount = try container.decode(Int.self, forKey: .amount)
-        self.amountRefunded = try container.decodeIfPresent(Int.self, forKey: .amountRefunded) ?? 0
+        self._amountRefunded = try container.decodeIfPresent(Int.self, forKey: ._amountRefunded)
         self.currency = try container.decode(Currency.self, forKey: .currency)
         self.customer = try container.decodeIfPresent(ExpandableCustomer.self, forKey: .customer)
         self.status = try container.decode(ChargeStatus.self, forKey: .status)
         self.paid = try container.decode(Bool.self, forKey: .paid)
         self.failureCode = try container.decodeIfPresent(String.self, forKey: .failureCode)
         self.failureMessage = try container.decodeIfPresent(String.self, forKey: .failureMessage)
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
+        self._metadata = try container.decodeIfPresent([String: String].self, forKey: ._metadata)
         self.paymentMethodDetails = try container.decodeIfPresent(JSON.self, forKey: .paymentMethodDetails)
         self.additionalProperties = try decoder.additionalProperties(JSON.self, excluding: CodingKeys.self)
     }
@@ -533,14 +595,14 @@ public struct Charge: Codable, Sendable, Hashable {
         try container.encode(self.livemode, forKey: .livemode)
         try container.encode("charge", forKey: .object)
         try container.encode(self.amount, forKey: .amount)
-        try container.encode(self.amountRefunded, forKey: .amountRefunded)
+        try container.encodeIfPresent(self._amountRefunded, forKey: ._amountRefunded)
         try container.encode(self.currency, forKey: .currency)
         try container.encodeIfPresent(self.customer, forKey: .customer)
         try container.encode(self.status, forKey: .status)
         try container.encode(self.paid, forKey: .paid)
         try container.encodeIfPresent(self.failureCode, forKey: .failureCode)
         try container.encodeIfPresent(self.failureMessage, forKey: .failureMessage)
-        try container.encode(self.metadata, forKey: .metadata)
+        try container.encodeIfPresent(self._metadata, forKey: ._metadata)
         try container.encodeIfPresent(self.paymentMethodDetails, forKey: .paymentMethodDetails)
         try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: CodingKeys.self)
     }
@@ -572,6 +634,11 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -763,6 +830,11 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -807,6 +879,11 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -948,7 +1025,7 @@ public indirect enum EventObject: Codable, Sendable, Hashable {
         case "refund":
             self = .refund(try Refund(from: decoder))
         default:
-            self = .unknown(try JSON(from: decoder))
+            self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
@@ -1058,25 +1135,29 @@ public struct LineItem: Codable, Sendable, Hashable {
     /// The `price` field.
     public var price: String
 
+    private var _quantity: Int?
+
     /// The `quantity` field.
-    public var quantity: Int
+    ///
+    /// `1` when not set: a value made without it does not send it.
+    public var quantity: Int {
+        get {
+            return self._quantity ?? 1
+        }
+        set {
+            self._quantity = newValue
+        }
+    }
 
     /// Creates a `LineItem` from its properties.
-    public init(price: String, quantity: Int = 1) {
+    public init(price: String, quantity: Int? = nil) {
         self.price = price
-        self.quantity = quantity
+        self._quantity = quantity
     }
 
     enum CodingKeys: String, CodingKey {
         case price
-        case quantity
-    }
-
-    /// Decodes a value, using the default of each property whose key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.price = try container.decode(String.self, forKey: .price)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
+        case _quantity = "quantity"
     }
 }
 
@@ -1106,6 +1187,11 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -1150,8 +1236,19 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
     /// The `amount_total` field.
     public var amountTotal: Int?
 
+    private var _metadata: [String: String]?
+
     /// The `metadata` field.
-    public var metadata: [String: String]
+    ///
+    /// `[:]` when not set: a value made without it does not send it.
+    public var metadata: [String: String] {
+        get {
+            return self._metadata ?? [:]
+        }
+        set {
+            self._metadata = newValue
+        }
+    }
 
     /// Creates a `CheckoutSession` from its properties.
     public init(
@@ -1161,7 +1258,7 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
         mode: CheckoutMode,
         url: URL? = nil,
         amountTotal: Int? = nil,
-        metadata: [String: String] = [:]
+        metadata: [String: String]? = nil
     ) {
         self.id = id
         self.created = created
@@ -1169,7 +1266,7 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
         self.mode = mode
         self.url = url
         self.amountTotal = amountTotal
-        self.metadata = metadata
+        self._metadata = metadata
     }
 
     enum CodingKeys: String, CodingKey {
@@ -1180,10 +1277,10 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
         case mode
         case url
         case amountTotal = "amount_total"
-        case metadata
+        case _metadata = "metadata"
     }
 
-    /// Decodes a value, using the default of each property whose key is missing.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -1193,7 +1290,7 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
         self.mode = try container.decode(CheckoutMode.self, forKey: .mode)
         self.url = try container.decodeIfPresent(URL.self, forKey: .url)
         self.amountTotal = try container.decodeIfPresent(Int.self, forKey: .amountTotal)
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
+        self._metadata = try container.decodeIfPresent([String: String].self, forKey: ._metadata)
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
@@ -1206,7 +1303,7 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
         try container.encode(self.mode, forKey: .mode)
         try container.encodeIfPresent(self.url, forKey: .url)
         try container.encodeIfPresent(self.amountTotal, forKey: .amountTotal)
-        try container.encode(self.metadata, forKey: .metadata)
+        try container.encodeIfPresent(self._metadata, forKey: ._metadata)
     }
 }
 
@@ -1319,6 +1416,11 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.

@@ -83,6 +83,11 @@ public enum QosStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterV
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -121,6 +126,11 @@ public enum EventQosStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -164,6 +174,11 @@ public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, Parameter
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -201,6 +216,11 @@ public enum CloudEventSpecversion: Codable, Sendable, Hashable, RawRepresentable
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
     }
 
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+    }
+
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
@@ -232,6 +252,11 @@ public enum CloudEventDatacontenttype: Codable, Sendable, Hashable, RawRepresent
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.
@@ -308,6 +333,11 @@ public enum QosEventType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
         self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
+    }
+
+    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
     }
 
     /// The value as it is written in JSON.

@@ -26,8 +26,8 @@ public struct ServerRequest: Sendable {
     var parts: [ReceivedPart] = []
     /// A form body's fields, percent-decoded, in order (``formFields(of:)``), split once by the route.
     var formFields: [(name: String, value: String)] = []
-    /// The query's pairs, names and values percent-decoded, in order. (Hummingbird decodes the values only: a
-    /// name such as `expand[]` arrives as `expand%5B%5D`.)
+    /// The query's pairs, names and values decoded from the raw query as forms are (``formFields(of:)``), in
+    /// order: `+` is a space, as the clients of most APIs send it (Python's SDKs among them), and `%2B` a plus.
     let queryPairs: [(name: String, value: String)]
 
     init(
@@ -46,10 +46,7 @@ public struct ServerRequest: Sendable {
         self.dates = dates
         self.operation = operation
         self.options = options
-        self.queryPairs = request.uri.queryParameters.map { pair in
-            let name = String(pair.key)
-            return (name.removingPercentEncoding ?? name, String(pair.value))
-        }
+        self.queryPairs = request.uri.query.map { Self.formFields(of: $0) } ?? []
     }
 
     // MARK: Reading
@@ -226,7 +223,12 @@ public struct ServerRequest: Sendable {
     /// The fields of a form body, percent-decoded, in order. A pair without `=` is a name without a value; one
     /// without a name (`=x`) has the name `""`.
     static func formFields(of body: ByteBuffer) -> [(name: String, value: String)] {
-        String(buffer: body).split(separator: "&").map { pair in
+        formFields(of: String(buffer: body))
+    }
+
+    /// The pairs of `text` written as a form (`a=1&b=x+y`), percent-decoded, `+` read as a space.
+    static func formFields(of text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                 $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
             }

@@ -103,8 +103,9 @@ import Testing
                 {"content":[{"text":"Weather?","type":"text"},{"image_url":{"detail":"low","url":"https://x.test/a.png"},"type":"image_url"}],"role":"user"}],\#
                 "metadata":{"note":null,"order_id":6735,"vip":true},"model":"gpt-test","response_format":{"type":"text"},\#
                 "seed":9007199254740993,"tool_choice":{"function":{"name":"get_weather"},"type":"function"},\#
-                "tools":[{"function":{"name":"get_weather","parameters":{"properties":{"city":{"type":"string"}},"required":["city"],"type":"object"},"strict":false},"type":"function"}]}
+                "tools":[{"function":{"name":"get_weather","parameters":{"properties":{"city":{"type":"string"}},"required":["city"],"type":"object"}},"type":"function"}]}
                 """#
+            // `strict` (default `false`) is not sent: it was not set, and the default is the server's.
             #expect(String(decoding: request.body, as: UTF8.self) == expected)
         }
     }

@@ -200,7 +200,7 @@ import Testing
                 + "--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n"
                 + "--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\ny\r\n"
                 + "--\(boundary)\r\nContent-Disposition: form-data; name=\"labels\"\r\nContent-Type: application/json\r\n\r\n"
-                + #"{"color":"red","starred":false}"# + "\r\n"
+                + #"{"color":"red"}"# + "\r\n"  // `starred` (default `false`) not set, so not sent
                 + "--\(boundary)\r\nContent-Disposition: form-data; name=\"thumbnails\"; filename=\"t%221%22.png\"\r\n"
                 + "Content-Type: image/png\r\n\r\n\u{1}\u{2}\u{3}\r\n"
                 + "--\(boundary)--\r\n"

@@ -116,7 +116,8 @@ import Testing
             #expect(requests[0].body.isEmpty)
             #expect(requests[0].headers["content-type"] == nil)
             #expect(requests[0].headers["cookie"] == "theme=light")
-            #expect(String(decoding: requests[1].body, as: UTF8.self) == #"{"tags":[],"title":"Back"}"#)
+            // `tags` (default `[]`) was not given: not sent, the server's default applies.
+            #expect(String(decoding: requests[1].body, as: UTF8.self) == #"{"title":"Back"}"#)
             #expect(requests[1].headers["content-type"] == "application/json")
             #expect(requests[1].headers["cookie"] == "session=s1%3B%20admin=1; theme=dark")
             #expect(requests[2].method == "OPTIONS")

@@ -272,7 +272,7 @@ import Testing
                     "name=Ana&address%5Bcity%5D=Zaragoza&address%5Bcountry%5D=ES&address%5Bline1%5D=Calle%201%20%26%202"
                         + "&address%5Bpostal_code%5D=50001&metadata%5Bnote%5D=a%3Db%26c&metadata%5Border_id%5D=6735",
                     "mode=payment&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=2"
-                        + "&line_items%5B1%5D%5Bprice%5D=price_2&line_items%5B1%5D%5Bquantity%5D=1"
+                        + "&line_items%5B1%5D%5Bprice%5D=price_2"  // `quantity` (default 1) not set: not sent
                         + "&success_url=https%3A%2F%2Fshop.example%2Fdone%3Ffrom%3Dcart%26step%3D2"
                         + "&expand%5B%5D=line_items&expand%5B%5D=customer",
                     "",

@@ -78,6 +78,18 @@ import Testing
         }
     }
 
+    /// A `+` in a query is a space, as Python's SDKs (and most clients) send it and as servers in Go, Django and
+    /// Rails read it; `%2B` is a plus. (The server took `+` literally, so an official SDK's filters failed.)
+    @Test func aPlusInAQueryIsASpace() async throws {
+        let desk = NotesDesk()
+        try await withLoopbackServer(register(desk)) { url, _ in
+            let listing = URLRequest(url: URL(string: url.absoluteString + "/notes?tag=new+idea&tag=c%2B%2B&tag=a%20b")!)
+            let (_, response) = try await URLSession.shared.data(for: listing)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(desk.seen.withLock { $0.filters.last?.tags } == ["new idea", "c++", "a b"])
+        }
+    }
+
     /// Found by schemathesis: a form pair without a name (`=x`, or a lone `=`) crashed the server.
     @Test func formPairsWithoutNamesAreFieldsNamedEmpty() async throws {
         let desk = NotesDesk()

@@ -291,11 +291,12 @@ extension OpenAPIExporter {
                 responses[String(success.status)] = .object(response)
             }
         } else {
-            let status = operation.responseBody == .none ? 204 : 200
+            let status = operation.successStatus ?? (operation.responseBody == .none ? 204 : 200)
             var body = operation.responseBody
             // `response: Note?`: the note, or an answer without a body, which the loader reads back as `Note?`.
+            // (An answer that may be `null` is exported as a nullable schema, which reads back the same.)
             let orNoContent: Bool
-            if case .json(.optional(let wrapped)) = body {
+            if case .json(.optional(let wrapped)) = body, !operation.answerMayBeNull {
                 body = .json(wrapped)
                 orNoContent = true
             } else {

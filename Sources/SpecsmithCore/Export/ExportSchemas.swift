@@ -108,7 +108,9 @@ extension OpenAPIExporter {
     func schema(of model: Model) -> DocumentObject {
         var schema: DocumentObject
         switch model.shape {
-        case .object(let properties): schema = objectSchema(properties, additional: model.additionalProperties)
+        case .object(let properties):
+            schema = objectSchema(properties, additional: model.additionalProperties)
+            if model.isClosed && model.additionalProperties == nil { schema["additionalProperties"] = .bool(false) }
         case .enumeration(let enumeration): schema = Self.enumerationSchema(enumeration)
         case .union(let union): schema = unionSchema(union)
         }

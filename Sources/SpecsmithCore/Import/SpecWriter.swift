@@ -145,6 +145,7 @@ public enum SpecWriter {
                     for field in fields { write(field, into: &writer) }
                 }
                 if let extra = model.additionalProperties { writer.scalar("additionalProperties", extra.value) }
+                if model.isClosed { writer.scalar("additionalProperties", "false", plain: true) }
             case .enumeration(let values):
                 writer.line("enum:")
                 writer.indented { writer in

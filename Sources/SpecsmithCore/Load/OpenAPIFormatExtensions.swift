@@ -251,13 +251,17 @@ extension OpenAPIReader {
         }
     }
 
-    /// The example of a success answer's JSON: `example`, or the first of `examples` with a `value`; the
-    /// endpoint's sample. One that does not fit the answer's type is dropped, with a warning (see
+    /// The example of a media type's JSON: `example`, or the first of `examples` with a `value`, followed through
+    /// `$ref` to `components/examples` (as GitHub writes nearly all of its examples): a success answer's is the
+    /// endpoint's sample, an event's its sample. One that does not fit the type is dropped, with a warning (see
     /// ``SpecResolver/resolve(adapting:flavours:readFile:diagnostics:)``).
-    func example(of media: YAMLValue) -> YAMLValue? {
+    mutating func example(of media: YAMLValue) -> YAMLValue? {
         if let example = media["example"] { return example }
         guard case .mapping(let examples)? = media["examples"]?.kind else { return nil }
-        return examples.lazy.compactMap { $0.value["value"] }.first
+        for example in examples {
+            if let value = dereferenced(example.value, section: "examples", reporting: false)?["value"] { return value }
+        }
+        return nil
     }
 }
 

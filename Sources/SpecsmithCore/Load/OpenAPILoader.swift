@@ -400,6 +400,11 @@ struct OpenAPIReader {
                     continue
                 }
                 for field in fields.indices where fields[field].key.value == key {
+                    if fields[field].constant != nil {
+                        // The tag of a discriminated union's alternative is always there, even where the
+                        // alternative's own schema does not require it.
+                        fields[field].type = nil
+                    }
                     guard var type = fields[field].type?.value else {
                         if let constant = fields[field].constant?.value.scalarText {
                             if let other = tags.updateValue(alternative.type.value, forKey: constant),
@@ -593,6 +598,10 @@ struct OpenAPIReader {
             if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
             // A union of one alternative, told by its tag: a union still, which may gain alternatives.
             if key != "allOf" && schema["discriminator"] != nil && !items.isEmpty { return true }
+            // `oneOf` of one alternative that has a tag (a `const`, or an enumeration of one value): a value with
+            // another tag is not that alternative, so it stays a union that keeps such a value as unknown.
+            // (`anyOf: [X]` is how OpenAPI 3.0 documents add `nullable` or a description to a reference.)
+            if key == "oneOf" && isTaggedAlone(items) { return true }
             // One that the format's extension says is a union (`x-specsmith: {oneOf: …}` naming its cases, or
             // `fallback`, which an exported union always says).
             if key != "allOf", let format = schema[Self.formatKey], format["oneOf"] ?? format["fallback"] != nil,
@@ -694,9 +703,29 @@ struct OpenAPIReader {
             if let extra = schema["additionalProperties"], case .mapping = extra.kind, !fields.isEmpty {
                 model.additionalProperties = Located(typeText(extra, name: name.value + "Value"), at: extra.location)
             }
+            if case .bool(false)? = schema["additionalProperties"]?.kind, !fields.isEmpty { model.isClosed = true }
         }
         mergeFormat(of: schema, into: &model)
         spec.models.append(model)
+    }
+
+    /// Whether `items`, the parts of a `oneOf`, are one alternative whose object has a tag: a property that is a
+    /// string `const` or an enumeration of one string. (`oneOf: [X, {type: "null"}]` is how 3.1 documents make a
+    /// reference nullable: that is `X?`.)
+    func isTaggedAlone(_ items: [YAMLValue]) -> Bool {
+        guard items.count == 1, !Self.isNullMarker(items[0]) else { return false }
+        let alternative = items[0]["$ref"].flatMap(referencedSchema) ?? items[0]
+        guard let properties = alternative["properties"], case .mapping(let entries) = properties.kind else {
+            return false
+        }
+        return entries.contains { entry in
+            var property = entry.value
+            if let reference = property["$ref"], let target = referencedSchema(reference) { property = target }
+            if case .string? = property["const"]?.kind { return true }
+            guard case .sequence(let values)? = property["enum"]?.kind, values.count == 1 else { return false }
+            if case .string = values[0].kind { return true }
+            return false
+        }
     }
 
     /// Whether `schema` is an enumeration the format has: strings or integers. Booleans, numbers and objects
@@ -853,6 +882,9 @@ struct OpenAPIReader {
                     item["$ref"].flatMap(referencedModel)
                     ?? typeText(item, name: name + alternativeName(item, schema: schema, index: index))
                 if text.hasSuffix("?") { text.removeLast() }  // the union's own optionality says it
+                // A free-form object beside other kinds (`anyOf: [string, …, {type: object}]`) takes objects
+                // only: as `JSON` it would take every kind, and a list would read as it.
+                if text == "JSON", item["$ref"] == nil, item["type"]?.scalarText == "object" { text = "[String: JSON]" }
                 guard seen.insert(text).inserted else {
                     skip(
                         "alternatives of the same type",
@@ -951,13 +983,14 @@ struct OpenAPIReader {
             if let flag = property["writeOnly"], case .bool(let value) = flag.kind {
                 field.writeOnly = Located(value, at: flag.location)
             }
-            if let constant = property["const"], required.contains(entry.key.value) {
-                // A required `const` is the format's constant: always sent, checked when received, no
-                // parameter. (An optional one stays an optional value of its type: a server may leave it out.)
+            if let constant = property["const"] {
+                // A `const` is the format's constant: always sent, checked when received, no parameter. An
+                // optional one (pydantic's `type: Literal["a"] = "a"`) keeps its optional type, which lets a
+                // received value leave the key out; the model still cannot hold another value.
                 switch constant.kind {
                 case .bool, .int, .double, .string:
                     field.constant = YAMLValueBox(value: constant)
-                    field.type = nil
+                    if required.contains(entry.key.value) { field.type = nil }
                     field.defaultValue = nil
                 default: break
                 }
@@ -1102,7 +1135,9 @@ struct OpenAPIReader {
         for key in ["oneOf", "anyOf", "allOf"] {
             if let list = schema[key], case .sequence(let items) = list.kind {
                 let types = items.filter { !Self.isNullMarker($0) }
-                if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil {
+                if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil,
+                    key != "oneOf" || !isTaggedAlone(items)
+                {
                     return nonNullTypeText(types[0], name: name)
                 }
             }

@@ -670,11 +670,20 @@ extension OpenAPIReader {
             // No success documented (only a `304`, say): the answer is undocumented.
             answers = []
         }
+        // A nullable body every success answer has (`anyOf: [number, null]`): its `nil` is `null`, not "no body".
+        let nullable = answers.allSatisfy { answer in
+            if case .type(let text)? = answer.body { return text.value.hasSuffix("?") }
+            return false
+        }
         if !asWritten, let flat = Self.flattened(answers) {
             answers = [flat]
         }
         if answers.count == 1, let only = answers.first, only.status.value.hasPrefix("2") {
             endpoint.response = only.body
+            endpoint.responseMayBeNull = nullable
+            if let status = Int(only.status.value), status != 200, only.body != nil || status != 204 {
+                endpoint.successStatus = Located(status, at: only.status.location)
+            }
             if case .type? = only.body, let response = entries.first(where: { $0.key.value == only.status.value }),
                 let content = dereferenced(response.value, section: "responses")?["content"],
                 case .mapping(let media) = content.kind,
@@ -930,17 +939,8 @@ extension OpenAPIReader {
         }
         if let json = media.first(where: { isJSON($0.key.value) }) {
             guard let schema = json.value["schema"] else { return .type(Located("JSON", at: json.key.location)) }
-            // The format's answers are not optional: a nullable body (`type: [array, "null"]`) is its type.
-            var text = typeText(schema, name: name)
-            if text.hasSuffix("?") {
-                text.removeLast()
-                if warnedKinds.insert("nullable answers").inserted {
-                    diagnostics.warning(
-                        "a nullable response body is read as its type; a `null` body fails as an `undecodableBody` error",
-                        at: schema.location
-                    )
-                }
-            }
+            // A nullable body (`anyOf: [number, null]`, `type: [array, "null"]`) is optional: `null` reads as `nil`.
+            let text = typeText(schema, name: name)
             return .type(Located(text, at: schema.location))
         }
         if let text = media.first(where: { $0.key.value.hasPrefix("text/") }) {

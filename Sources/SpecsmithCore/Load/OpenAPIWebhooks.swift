@@ -119,20 +119,10 @@ extension OpenAPIReader {
                 }
             }
         }
-        if let example = json.value["example"] ?? namedExample(of: json.value) ?? schema.flatMap(documentedExample) {
+        if let example = example(of: json.value) ?? schema.flatMap(documentedExample) {
             event.sample = YAMLValueBox(value: example)
         }
         return (event, schema)
-    }
-
-    /// The value of the first of a media type's named `examples` that has one, followed through `$ref` to
-    /// `components/examples` (CAMARA's callbacks document theirs so).
-    private mutating func namedExample(of media: YAMLValue) -> YAMLValue? {
-        guard case .mapping(let examples)? = media["examples"]?.kind else { return nil }
-        for example in examples {
-            if let value = dereferenced(example.value, section: "examples", reporting: false)?["value"] { return value }
-        }
-        return nil
     }
 
     /// The example a body's schema (followed through `$ref`) documents: its `example`, the first of its

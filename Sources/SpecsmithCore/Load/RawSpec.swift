@@ -213,6 +213,8 @@ public struct RawModel: Sendable {
     public var includes: [Located<String>] = []
     /// `additionalProperties:` — the type of the values of keys a struct does not list, which it keeps.
     public var additionalProperties: Located<String>?
+    /// `additionalProperties: false` — a value has no keys but the struct's properties.
+    public var isClosed = false
 }
 
 /// A value under `enum:`: `open` in a list, or `low: 1` in a mapping of case names to values.
@@ -373,6 +375,11 @@ public struct RawEndpoint: Sendable {
     public var bodyContentType: Located<String>?
     /// `response:` — the one answer's body.
     public var response: RawAnswerBody?
+    /// The status an OpenAPI document gives its one success answer (`201`).
+    public var successStatus: Located<Int>?
+    /// Whether an OpenAPI document's one answer may be `null` (`anyOf: [number, null]`): its optional type's
+    /// `nil` is `null`, not an answer without a body.
+    public var responseMayBeNull = false
     /// `stream:` — a second method for the same request, answered with a stream (`…Stream`).
     public var stream: RawStreamVariant?
     /// For the stream variant of an endpoint whose body is a model: the field its body gets, set to `true`

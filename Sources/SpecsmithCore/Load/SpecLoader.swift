@@ -342,7 +342,11 @@ struct FormatReader {
                 default: mismatch(item.value, expected: "a model or a list of models", key: "includes")
                 }
             case "additionalProperties" where !isEnum && !isUnion:
-                model.additionalProperties = string(item.value, key: "additionalProperties")
+                if case .bool(false) = item.value.kind {
+                    model.isClosed = true
+                } else {
+                    model.additionalProperties = string(item.value, key: "additionalProperties")
+                }
             case "enum":
                 sawShape = true
                 model.shape = .enumeration(enumValues(item.value))

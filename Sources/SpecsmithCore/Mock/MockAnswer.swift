@@ -23,9 +23,9 @@ struct MockAnswer {
         return answers + errors
     }
 
-    /// The status of the one answer: the spec keeps no other for it.
+    /// The status of the one answer: the one the spec documents (`201`), else `200`, or `204` without a body.
     private var successStatus: Int {
-        operation.responseBody == .none && operation.method != "head" ? 204 : 200
+        operation.successStatus ?? (operation.responseBody == .none && operation.method != "head" ? 204 : 200)
     }
 
     /// The success answer: the first 2xx of several, or the one.

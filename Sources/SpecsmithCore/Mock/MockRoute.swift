@@ -115,17 +115,21 @@ struct MockRoute: Sendable {
 
     /// The fields of a form body (`application/x-www-form-urlencoded`), percent-decoded, in order.
     static func formFields(of body: Data) -> [(name: String, value: String)] {
-        split("?" + String(decoding: body, as: UTF8.self).replacingOccurrences(of: "+", with: " ")).query
+        split("?" + String(decoding: body, as: UTF8.self)).query
     }
 
-    /// A request target split into its path and its query's items, percent-decoded, in order.
+    /// A request target split into its path and its query's items, percent-decoded, in order; in the query, `+`
+    /// is a space (as most clients send it, and as forms are written) and `%2B` a plus.
     static func split(_ target: String) -> (path: String, query: [(name: String, value: String)]) {
         let withoutFragment = target.prefix { $0 != "#" }
         guard let mark = withoutFragment.firstIndex(of: "?") else { return (String(withoutFragment), []) }
         let query = withoutFragment[withoutFragment.index(after: mark)...]
         let items = query.split(separator: "&").map { item -> (name: String, value: String) in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+            let decode = { (text: Substring) in
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
             return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
         }
         return (String(withoutFragment[..<mark]), items)

@@ -310,6 +310,9 @@ public struct Model: Sendable, Hashable {
     public var isIndirect: Bool = false
     /// For a struct that keeps the keys it does not list: the property that holds them.
     public var additionalProperties: AdditionalProperties?
+    /// Whether a struct's values have no keys but its properties' (`additionalProperties: false`): a union tells
+    /// it apart from other alternatives by that.
+    public var isClosed: Bool = false
 }
 
 /// The property of a struct that keeps the keys the spec does not list, with their values.
@@ -377,6 +380,9 @@ public struct Property: Sendable, Hashable {
     /// The one value the property always has (`object: "customer"`): decoded and checked, always encoded, not
     /// stored nor an initializer parameter.
     public var constant: DefaultValue?
+    /// Whether a received value may leave a constant's key out (pydantic's `type: Literal["a"] = "a"`): when
+    /// the key is there, its value is still checked, and encoding still writes it.
+    public var constantMayBeAbsent: Bool = false
     /// Whether the property's model is stored out of line (`@Indirect`): the struct contains itself through it,
     /// or the model is a struct of more than eight stored properties, held out of line.
     public var isIndirect: Bool = false
@@ -481,6 +487,12 @@ public struct Operation: Sendable, Hashable {
     public var deprecation: Deprecation?
     /// Sample response data, as JSON text.
     public var sample: String?
+    /// The status of the one success answer when the spec documents one other than `200` (or `204` without a
+    /// body): `201` for a create. Servers and the mock answer with it.
+    public var successStatus: Int?
+    /// Whether the one answer's optional type is `null` when `nil` (an OpenAPI document's `anyOf: [number,
+    /// null]`), rather than an answer without a body (`response: Note?` beside a `204`).
+    public var answerMayBeNull = false
     /// The Swift name of the scope whose credentials the endpoint needs; `nil` for a public endpoint.
     public var scope: String?
     /// Whether a public endpoint takes credentials when the client has them (`scope: [public, reader]`).
@@ -784,7 +796,8 @@ extension Property {
     /// Whether the key is always there: a type that is not optional and has no default, a constant,
     /// `nullable: true` on a required property, or a required read-only property.
     public var isRequiredKey: Bool {
-        constant != nil || isRequiredNullable || isRequiredWhenReceived || (!type.isOptional && defaultValue == nil)
+        (constant != nil && !constantMayBeAbsent) || isRequiredNullable || isRequiredWhenReceived
+            || (constant == nil && !type.isOptional && defaultValue == nil)
     }
 }
 

@@ -83,11 +83,14 @@ extension ResolveContext {
     }
 
     /// A `const` property: its type is written or follows from the value (`String`, `Int`, `Double`, `Bool`).
+    /// A written optional type (`{type: String?, const: text}`) lets a received value leave the key out.
     mutating func resolveConstant(_ value: YAMLValue, field: RawField, name: String) -> Property? {
         let type: TypeRef
+        var mayBeAbsent = false
         if let text = field.type {
             guard let written = resolveType(text) else { return nil }
-            type = written
+            mayBeAbsent = written.isOptional
+            type = written.unwrapped
         } else {
             switch value.kind {
             case .string: type = .builtin(.string)
@@ -124,7 +127,8 @@ extension ResolveContext {
             type: type,
             description: field.description,
             deprecation: field.deprecated.map { Deprecation(message: $0.message) },
-            constant: constant
+            constant: constant,
+            constantMayBeAbsent: mayBeAbsent
         )
     }
 }

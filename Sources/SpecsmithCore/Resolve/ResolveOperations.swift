@@ -284,6 +284,10 @@ extension ResolveContext {
         )
         operation.server = resolveEndpointServer(raw)
         operation.responseBody = responseBody
+        if answers == nil {
+            operation.successStatus = raw.successStatus.map(\.value).flatMap { (200..<300).contains($0) ? $0 : nil }
+            if case .json(.optional) = responseBody { operation.answerMayBeNull = raw.responseMayBeNull }
+        }
         operation.answers = answers
         operation.responseHeaders = responseHeaders
         return operation

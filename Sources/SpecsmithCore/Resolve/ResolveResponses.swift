@@ -154,7 +154,8 @@ extension ResolveContext {
         switch written {
         case .type(let text):
             guard let type = resolveType(text, allowVoid: true) else { return nil }
-            if type.isOptional && !optionalAllowed {
+            // An OpenAPI document's nullable answer (`anyOf: [number, null]`) is optional, `null` read as `nil`.
+            if type.isOptional && !optionalAllowed && !raw.isOpenAPI {
                 // Reported; the type still checks the sample.
                 diagnostics.error(
                     "an answer's type cannot be optional",

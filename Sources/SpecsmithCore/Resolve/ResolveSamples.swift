@@ -235,7 +235,7 @@ struct SampleChecker {
                         continue
                     }
                     check(field, as: property.type, at: join(path, property.key))
-                } else if !property.type.isOptional && property.defaultValue == nil {
+                } else if !property.type.isOptional && property.defaultValue == nil && !property.constantMayBeAbsent {
                     let place = path.isEmpty ? "" : " at `\(path)`"
                     report(
                         "the `\(name)`\(place) has no `\(property.key)`, which is required"
@@ -279,6 +279,18 @@ struct SampleChecker {
         // (a list of parts, one part lacking its `text`), the fewest of them.
         var closest: (type: TypeRef, mismatches: [Mismatch])?
         for alternative in union.alternatives {
+            // An object that another alternative's tag or keys rule out is not this one (`UnionFits`).
+            if case .mapping(let entries) = value.kind, case .model(let target) = alternative.type,
+                let model = models[target], case .object(let properties) = model.shape
+            {
+                // Required keys are left to the check, which names a missing one.
+                var fit = UnionFits.objectFit(model, properties: properties, models: models)
+                fit.required = []
+                let admitted = UnionFits.admits(fit, keys: entries.map(\.key.value)) { key in
+                    entries.first { $0.key.value == key }?.value.scalarText
+                }
+                if !admitted { continue }
+            }
             var trial = SampleChecker(models: models, dates: dates, strict: strict)
             trial.suggestsTolerance = suggestsTolerance
             trial.depth = depth

@@ -150,6 +150,39 @@ extension ResolveContext {
         }
     }
 
+    /// Warns, at a union without a discriminator, of alternatives the description cannot tell apart (models with
+    /// the same required keys and no tag or closed set of keys that differs, ``AlternativeFit``): a value that
+    /// fits both is read as the first of them that reads it whole, which may not be what the API meant.
+    mutating func warnOfAlternativesAlike(_ models: [Model]) {
+        let table = JSONKinds.table(models: models, datesAreText: dates.rawValue.hasPrefix("iso8601"))
+        for model in models {
+            // A union that is only sent is written as the caller chose: nothing is read.
+            guard case .union(let union) = model.shape, union.discriminator == nil, union.alternatives.count > 1,
+                !model.isRequestOnly
+            else { continue }
+            let fits = union.alternatives.map { UnionFits.fit(of: $0.type, table: table) }
+            let order = UnionFits.candidates(for: "object", in: fits)
+            var alike: [(first: Int, second: Int)] = []
+            for (index, first) in order.enumerated() {
+                for second in order[(index + 1)...] where fits[first].isIndistinguishable(from: fits[second]) {
+                    alike.append((first, second))
+                }
+            }
+            guard let pair = alike.first, let raw = rawModels[specName(of: model.name)],
+                case .union(let rawUnion) = raw.shape
+            else { continue }
+            let first = TranslationSupport.typeText(union.alternatives[pair.first].type)
+            let second = TranslationSupport.typeText(union.alternatives[pair.second].type)
+            let more = alike.count > 1 ? " (and \(alike.count - 1) more such pair\(alike.count > 2 ? "s" : ""))" : ""
+            diagnostics.warning(
+                "the description cannot tell `\(first)` and `\(second)` of union `\(specName(of: model.name))` apart\(more): they have the same required keys and no tag or closed set of keys that differs, so a value that fits both is read as `\(first)` unless only `\(second)` reads it without unknown values",
+                at: rawUnion.location,
+                hint:
+                    "give each a tag, such as `type: {const: \(SwiftName.memberName(second))}`, or close one with `additionalProperties: false`"
+            )
+        }
+    }
+
     /// Finds unions that reach themselves through alternatives alone (`Node: {oneOf: [Node, Int]}`, or `A`
     /// listing `B` listing `A`): decoding by shape would try the union again on the same value forever. In the
     /// format that is an error at the alternative; in an OpenAPI document the alternative is dropped with a

@@ -180,6 +180,7 @@ struct ResolveContext {
         applyIncludes(&models)
         finishUnions(&models)
         breakUnionCycles(&models)
+        warnOfAlternativesAlike(models)
         resolveRecursion(&models)
         let operations = resolveOperations(bodyModels: &models)
         storeLargeModelsOutOfLine(&models)
@@ -327,6 +328,7 @@ struct ResolveContext {
         if let text = raw.additionalProperties, let valueType = resolveType(text) {
             model.additionalProperties = AdditionalProperties(name: "additionalProperties", valueType: valueType)
         }
+        model.isClosed = raw.isClosed
         return model
     }
 

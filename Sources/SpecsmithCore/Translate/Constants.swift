@@ -28,8 +28,15 @@ enum RuntimeSymbols {
     static let json = "JSON"
     /// The kind of JSON value a decoder holds: `JSON.Kind(of: decoder)`.
     static let jsonKind = "JSON.Kind"
-    /// `decoder.hasTags(["object": "account"])`: whether a union's alternative may be tried for the value.
-    static let hasTags = "hasTags"
+    /// `UnionCandidates<Self>(decoder)`: how a union without a discriminator tries the alternatives that may
+    /// take a value, by their tags and keys, preferring one that keeps nothing as unknown.
+    static let unionCandidates = "UnionCandidates"
+    /// `decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)`: how an enumeration reads a value,
+    /// noting one it does not list.
+    static let listedValue = "listedValue"
+    /// `KeyedDecodingContainer.decodeConstantIfPresent(_:forKey:)`, which checks a `const` property that may
+    /// be absent.
+    static let decodeConstantIfPresent = "decodeConstantIfPresent"
     /// A value or `null`, for `nullable` optional properties: `Nullable<T>?`.
     static let nullable = "Nullable"
     /// `KeyedDecodingContainer.decodeNullable(_:forKey:)`, which tells a missing key from `null`.

@@ -95,12 +95,15 @@ enum TranslationSupport {
     /// description, "Sends `name`." (a client's wording), or `fallback`.
     static func operationDocs(_ operation: Operation, fallback: String? = nil) -> [String] {
         var lines = docs(operation.description, fallback: fallback ?? "Sends `\(operation.specName)`.")
-        let described = operation.parameters.filter { $0.description != nil }
+        let described = operation.parameters.filter { $0.description != nil || leftToServer($0, of: operation) != nil }
         if !described.isEmpty {
             lines.append("")
             lines.append("- Parameters:")
             for parameter in described {
-                let description = parameter.description ?? ""
+                var description = parameter.description ?? ""
+                if let value = leftToServer(parameter, of: operation) {
+                    description += " `\(constantText(value))` when not sent."
+                }
                 let text =
                     description.utf8.contains(UInt8(ascii: "\n"))
                     ? description.replacingOccurrences(of: "\n", with: " ") : description
@@ -110,16 +113,35 @@ enum TranslationSupport {
         return lines
     }
 
-    /// The Swift parameters of an operation's function.
+    /// The Swift parameters of an operation's function: a client's (`withDefaults`), or a server's handler's, which
+    /// gets each value as read, defaults applied.
     static func functionParameters(_ operation: Operation, withDefaults: Bool = true) -> [FunctionParameter] {
         operation.parameters.map { parameter in
-            FunctionParameter(
+            if withDefaults, leftToServer(parameter, of: operation) != nil {
+                // Not sent unless given: the default is the server's (an update must not reset what it omits).
+                return FunctionParameter(
+                    label: parameter.label,
+                    name: parameter.name,
+                    type: typeText(.optional(parameter.type.unwrapped)),
+                    defaultValue: .literal(.nil)
+                )
+            }
+            return FunctionParameter(
                 label: parameter.label,
                 name: parameter.name,
                 type: typeText(parameter.type),
                 defaultValue: withDefaults ? parameter.defaultValue.map(expression) : nil
             )
         }
+    }
+
+    /// The default of a field of an inline JSON body that the client leaves out unless the caller gives it (the
+    /// body's model stores it as an optional, ``defaultValue(of:)``); `nil` for other parameters.
+    static func leftToServer(_ parameter: Parameter, of operation: Operation) -> DefaultValue? {
+        guard parameter.location == .body, case .fields? = operation.body, let value = parameter.defaultValue,
+            value != .null
+        else { return nil }
+        return value
     }
 
     /// Arguments passing each parameter of an operation through, labelled as its signature wants.

@@ -19,10 +19,10 @@ func translateCoding(_ model: Model, properties: [Property], access: AccessModif
     return members
 }
 
-/// Whether synthesized decoding would get the property wrong.
+/// Whether synthesized decoding would get the property wrong. (A property with a default is stored as an optional
+/// that is `nil` when the key is missing, as synthesized decoding reads it.)
 private func decodesByHand(_ property: Property) -> Bool {
-    (property.defaultValue != nil && property.defaultValue != .null) || property.constant != nil
-        || property.dates != nil || property.isRequiredWhenReceived
+    property.constant != nil || property.dates != nil || property.isRequiredWhenReceived
         || isNullable(property) || !property.tolerance.isEmpty
 }
 
@@ -102,7 +102,8 @@ private func decodingInitializer(
             body.append(
                 .expression(
                     containerCall(
-                        RuntimeSymbols.decodeConstant,
+                        property.constantMayBeAbsent
+                            ? RuntimeSymbols.decodeConstantIfPresent : RuntimeSymbols.decodeConstant,
                         [Argument(nil, TranslationSupport.expression(constant))],
                         key: key
                     )
@@ -111,8 +112,7 @@ private func decodingInitializer(
             continue
         }
         let wrapped = property.type.unwrapped
-        var value: Expression
-        var receivedRequired = false
+        let value: Expression
         if case .nullable(let inner) = wrapped {
             value = containerCall(
                 RuntimeSymbols.decodeNullable,
@@ -130,11 +130,6 @@ private func decodingInitializer(
                     + tolerance(property),
                 key: key
             )
-            // A key that must be there has no use for a default when decoding (a required read-only property).
-            receivedRequired = required
-        }
-        if let defaultValue = property.defaultValue, defaultValue != .null, !receivedRequired {
-            value = .binary(value, "??", TranslationSupport.expression(defaultValue))
         }
         body.append(.assignment(.member(.verbatim("self"), key), value))
     }
@@ -154,12 +149,9 @@ private func decodingInitializer(
             )
         )
     }
-    let hasDefaults = properties.contains { $0.defaultValue != nil && $0.defaultValue != .null }
     return FunctionDeclaration(
         docs: [
-            hasDefaults
-                ? "Decodes a value, using the default of each property whose key is missing."
-                : "Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept."
+            "Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept."
         ],
         access: access,
         kind: .initializer,
@@ -193,7 +185,9 @@ private func encodingFunction(
     for property in properties where property.direction != .readOnly {
         let key = storageName(property)
         let value = property.constant.map(TranslationSupport.expression) ?? .member(.verbatim("self"), key)
-        let method = property.type.isOptional && !property.isRequiredNullable ? "encodeIfPresent" : "encode"
+        let method =
+            (property.type.isOptional && !property.isRequiredNullable) || defaultValue(of: property) != nil
+            ? "encodeIfPresent" : "encode"
         body.append(.expression(containerCall(method, [Argument(nil, value)] + dateCoding(property), key: key)))
     }
     if let additional = model.additionalProperties {

@@ -1,7 +1,8 @@
 /// Translates an enumeration of strings or integers that keeps values it does not know.
 ///
-/// Its `Codable` conformance comes from the standard library's `RawRepresentable` defaults: its
-/// `init(rawValue:)` never fails, so decoding a value the spec does not list keeps it instead of throwing.
+/// Its `init(rawValue:)` never fails, and its `init(from:)` keeps a value the spec does not list instead of
+/// throwing, noting it (`UnlistedValues`) so that a union prefers an alternative that lists the value; encoding
+/// is the standard library's `RawRepresentable` default.
 /// A closed enumeration (a server's, ``Enumeration/isClosed``) has no case for such values: its
 /// `init?(rawValue:)` fails, so decoding one throws and the server refuses the request.
 func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) -> Declaration {
@@ -95,6 +96,35 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             )
         )
     )
+    if !isClosed {
+        // Written rather than the standard library's, so that a value kept as unknown is noted: a union trying
+        // this enumeration's model as an alternative then prefers one that lists the value.
+        members.append(
+            .function(
+                FunctionDeclaration(
+                    docs: ["Decodes a listed value, or keeps another in ``\(unknownCase)(_:)``."],
+                    access: access,
+                    kind: .initializer,
+                    parameters: [FunctionParameter(label: "from", name: "decoder", type: "any Decoder")],
+                    throwsClause: "throws",
+                    body: [
+                        .assignment(
+                            .verbatim("self"),
+                            .try(
+                                .call(
+                                    .member(.identifier("decoder"), RuntimeSymbols.listedValue),
+                                    [
+                                        Argument("in", .verbatim("Self.\(casesByRawValue)")),
+                                        Argument("else", .member(.verbatim("Self"), unknownCase)),
+                                    ]
+                                )
+                            )
+                        )
+                    ]
+                )
+            )
+        )
+    }
     if enumeration.isInteger && !isClosed {
         // `let priority: Priority = 2`, as the integers the API documents are written.
         members.append(

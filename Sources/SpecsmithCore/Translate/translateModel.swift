@@ -33,6 +33,43 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
                 )
             ]
         }
+        if let defaultValue = defaultValue(of: property) {
+            // A property with a default is stored as an optional, so that a value made without it does not send
+            // it (the default is what the server assumes when the key is absent); reading gives the default.
+            let storage = storageName(property)
+            return [
+                .variable(
+                    VariableDeclaration(
+                        attributes: wrapper,
+                        access: .private,
+                        name: storage,
+                        type: TranslationSupport.typeText(.optional(property.type.unwrapped))
+                    )
+                ),
+                .variable(
+                    VariableDeclaration(
+                        docs: docs + [
+                            "",
+                            "`\(TranslationSupport.constantText(defaultValue))` when not set: a value made without it does not send it.",
+                        ],
+                        attributes: TranslationSupport.attributes(property.deprecation),
+                        access: access,
+                        name: property.name,
+                        type: TranslationSupport.typeText(property.type.unwrapped),
+                        getter: [
+                            .return(
+                                .binary(
+                                    .member(.verbatim("self"), storage),
+                                    "??",
+                                    TranslationSupport.expression(defaultValue)
+                                )
+                            )
+                        ],
+                        setter: [.assignment(.member(.verbatim("self"), storage), .identifier("newValue"))]
+                    )
+                ),
+            ]
+        }
         guard property.deprecation != nil else {
             return [
                 .variable(
@@ -65,7 +102,15 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
         ]
     }
     var parameters = stored.map { property in
-        FunctionParameter(
+        if defaultValue(of: property) != nil {
+            // Not set unless given: the server applies its default.
+            return FunctionParameter(
+                name: property.name,
+                type: TranslationSupport.typeText(.optional(property.type.unwrapped)),
+                defaultValue: .literal(.nil)
+            )
+        }
+        return FunctionParameter(
             name: property.name,
             type: TranslationSupport.typeText(property.type),
             // A required `nullable` property is always sent: `nil` means `null`, so it has no default.
@@ -119,7 +164,15 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
     )
 }
 
-/// The stored property's name: the property's own, or `_name` behind a deprecated computed property.
+/// The stored property's name: the property's own, or `_name` behind a computed property (a deprecated one, or one
+/// with a default, stored as an optional that is `nil` until set).
 func storageName(_ property: Property) -> String {
-    property.deprecation == nil ? property.name : "_" + property.name
+    property.deprecation == nil && defaultValue(of: property) == nil ? property.name : "_" + property.name
+}
+
+/// The default a property reads as when it is not set (stored as `nil`, left out when encoding); `nil` for a
+/// property without one, a constant, or a `null` default.
+func defaultValue(of property: Property) -> DefaultValue? {
+    guard let value = property.defaultValue, value != .null, property.constant == nil else { return nil }
+    return value
 }

@@ -477,19 +477,19 @@ enum ServerAnswers {
         switch operation.responseBody {
         case .none:
             return (calls ? [.expression(.try(.await(value)))] : [])
-                + [.return(wrap(empty(status: operation.method == "head" ? 200 : 204)))]
+                + [.return(wrap(empty(status: operation.successStatus ?? (operation.method == "head" ? 200 : 204))))]
         case .events(_, let terminator):
             return [.return(covered(stream("events", value, operation, terminator: terminator)))]
         case .jsonLines:
             return [.return(covered(stream("jsonLines", value, operation, terminator: nil)))]
         case .namedEvents(let union, let terminator):
             return [.return(covered(namedEvents(union, value, operation, terminator: terminator)))]
-        case .json(let type) where type.isOptional:
+        case .json(let type) where type.isOptional && !operation.answerMayBeNull:
             return [
                 .return(covered(.try(.call(.member(.identifier("request"), "jsonOrEmpty"), [Argument(nil, value)]))))
             ]
         default:
-            return [.return(covered(write(operation.responseBody, value, status: 200)))]
+            return [.return(covered(write(operation.responseBody, value, status: operation.successStatus ?? 200)))]
         }
     }
 

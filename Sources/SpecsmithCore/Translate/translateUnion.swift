@@ -2,9 +2,10 @@
 /// listed alternative as `JSON`, so that a server adding a variant does not break decoding.
 ///
 /// With a discriminator, decoding reads the tag and decodes the alternative it names, in one pass; encoding
-/// writes the alternative (and its tag, unless a `const` property writes it). Without one, decoding looks at
-/// the kind of JSON value and decodes the alternative that takes it (of several, the first in the spec's
-/// order that fits). Either way the code is a few lines per alternative.
+/// writes the alternative (and its tag, unless a `const` property writes it). Without one, decoding decides by
+/// what the description says sets the alternatives apart (``UnionFits``): the kind of JSON value, the tags and
+/// keys of each, and whether one reads the value without keeping any part of it as unknown. Either way the code
+/// is a few lines per alternative.
 func translateUnion(_ model: Model, _ union: Union, api: API, jsonKinds: JSONKinds.Table) -> Declaration {
     let access = TranslationSupport.access(api)
     var members: [Declaration] = union.alternatives.map { alternative in
@@ -56,8 +57,8 @@ func translateUnion(_ model: Model, _ union: Union, api: API, jsonKinds: JSONKin
                 FunctionDeclaration(
                     docs: union.discriminator == nil
                         ? [
-                            "Decodes the alternative that takes this kind of JSON value (of several, the first that fits)"
-                                + (union.fallbackCase == nil ? "." : ", or keeps the value as JSON.")
+                            "Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole"
+                                + (union.fallbackCase == nil ? "." : "; or keeps the value as JSON.")
                         ]
                         : [
                             "Decodes the alternative the tag names\(union.fallbackCase == nil ? "" : ", or keeps the value as JSON when the tag is missing or unknown")."
@@ -128,7 +129,7 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
                                     .try(
                                         .call(
                                             .identifier(RuntimeSymbols.json),
-                                            [Argument("from", .identifier("decoder"))]
+                                            [Argument("unlistedFrom", .identifier("decoder"))]
                                         )
                                     )
                                 )
@@ -183,9 +184,11 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
 }
 
 /// Decoding by shape: `switch JSON.Kind(of: decoder)`, and for each kind of JSON value the alternatives that
-/// take it, in the spec's order. One alternative is decoded with `try`, so that its errors say where the value
-/// does not fit; of several, each is tried in turn and the first that decodes wins, then the fallback (or the
-/// last one's error). Kinds no alternative takes go to the fallback, or fail.
+/// may take it (``UnionFits``), the most specific first. One alternative that nothing sets apart is decoded with
+/// `try`, so that its errors say where the value does not fit; otherwise the runtime's `UnionCandidates` tries
+/// each whose tags and keys the value meets and keeps the first that reads it without keeping any part as
+/// unknown (else the one that kept the least), then the fallback (or the last one's error). Kinds no
+/// alternative takes go to the fallback, or fail.
 private func decodingByShape(
     _ model: Model,
     _ union: Union,
@@ -197,199 +200,116 @@ private func decodingByShape(
         name: "container",
         value: .try(.call(.member(.identifier("decoder"), "singleValueContainer"), []))
     )
-    func decode(_ alternative: Union.Alternative) -> Expression {
-        .call(
-            .member(.identifier("container"), "decode"),
-            [Argument(nil, .verbatim("\(TranslationSupport.typeText(alternative.type)).self"))]
-        )
-    }
+    func typeName(_ alternative: Union.Alternative) -> String { TranslationSupport.typeText(alternative.type) }
     func assign(_ name: String, _ value: Expression) -> Statement {
         .assignment(.verbatim("self"), .call(.member(nil, name), [Argument(nil, value)]))
     }
+    let names = union.alternatives.map(typeName).joined(separator: ", ")
+    let expected = "Expected one of \(model.name)'s alternatives: \(names)."
+    let unlisted: Expression = .try(
+        .call(.identifier(RuntimeSymbols.json), [Argument("unlistedFrom", .identifier("decoder"))])
+    )
     let fallback: Statement
     if let fallbackCase = union.fallbackCase {
-        fallback = assign(
-            fallbackCase,
-            .try(
-                .call(
-                    .member(.identifier("container"), "decode"),
-                    [Argument(nil, .verbatim("\(RuntimeSymbols.json).self"))]
-                )
-            )
-        )
+        fallback = assign(fallbackCase, unlisted)
     } else {
-        let names = union.alternatives.map { TranslationSupport.typeText($0.type) }.joined(separator: ", ")
         fallback = .throw(
             .call(
                 .member(.identifier("DecodingError"), "dataCorruptedError"),
-                [
-                    Argument("in", .identifier("container")),
-                    Argument(
-                        "debugDescription",
-                        .literal(.string("Expected one of \(model.name)'s alternatives: \(names)."))
-                    ),
-                ]
+                [Argument("in", .identifier("container")), Argument("debugDescription", .literal(.string(expected)))]
             )
         )
     }
-    let kinds = union.alternatives.map { JSONKinds.of($0.type, api: api, table: jsonKinds) }
-    var cases: [SwitchCase] = []
-    for kind in JSONKinds.all {
-        let candidates = union.alternatives.indices.filter { kinds[$0].contains(kind) }.map { union.alternatives[$0] }
-        guard let last = candidates.last else { continue }
-        var body: [Statement] = []
-        if candidates.count == 1 {
-            body = [assign(last.name, .try(decode(last)))]
-        } else {
-            let tried = union.fallbackCase == nil ? candidates.dropLast() : candidates[...]
-            for alternative in tried {
-                var taken: [Statement] = [assign(alternative.name, .identifier("value")), .return(nil)]
-                if let fallback = UnionTags.fallback(of: alternative.type, api: api) {
-                    // A union that keeps any value would take every value: only one of its alternatives counts,
-                    // so that a later alternative is tried (Stripe's `anyOf: [payment_source,
-                    // deleted_payment_source]`, both unions).
-                    taken = [
-                        .switch(
-                            .identifier("value"),
-                            [
-                                SwitchCase(patterns: [.enumCase(fallback, bindings: [])], body: [.break]),
-                                SwitchCase(patterns: [], body: taken),
-                            ]
-                        )
-                    ]
-                }
-                let attempt: Statement = .ifLet(name: "value", value: .optionalTry(decode(alternative)), body: taken)
-                let tags = kind == "object" ? UnionTags.of(alternative.type, api: api) : []
-                if tags.isEmpty {
-                    body.append(attempt)
-                } else {
-                    // An enumeration of one value (`object: "account"`) keeps another value (`"bank_account"`)
-                    // as unknown: a value with another is of another alternative.
-                    let entries = tags.map {
-                        DictionaryEntry(key: .literal(.string($0.key)), value: .literal(.string($0.value)))
-                    }
-                    let check: Expression = .call(
-                        .member(.identifier("decoder"), RuntimeSymbols.hasTags),
-                        [Argument(nil, .dictionary(entries))]
+    let fits = union.alternatives.map { UnionFits.fit(of: $0.type, table: jsonKinds) }
+    /// `tags: ["type": "text"], keys: ["type", "text"]`, what the value must meet, for the runtime's calls.
+    func conditions(_ fit: AlternativeFit, kind: String) -> [Argument] {
+        guard kind == "object" else { return [] }
+        var arguments: [Argument] = []
+        if !fit.tags.isEmpty {
+            arguments.append(
+                Argument(
+                    "tags",
+                    .dictionary(
+                        fit.tags.map {
+                            DictionaryEntry(key: .literal(.string($0.key)), value: .literal(.string($0.value)))
+                        }
                     )
-                    body.append(.ifElse(check, [attempt], []))
-                }
+                )
+            )
+        }
+        if let keys = fit.allowedKeys {
+            arguments.append(Argument("keys", .array(keys.map { .literal(.string($0)) })))
+        }
+        return arguments
+    }
+    var cases: [SwitchCase] = []
+    // The container is named only where an alternative is decoded alone, or a kind fails without a fallback.
+    var usesContainer = false
+    for kind in JSONKinds.all {
+        let candidates = UnionFits.candidates(for: kind, in: fits)
+        guard let first = candidates.first else { continue }
+        var body: [Statement]
+        if candidates.count == 1, conditions(fits[first], kind: kind).isEmpty {
+            usesContainer = true
+            let alternative = union.alternatives[first]
+            body = [
+                assign(
+                    alternative.name,
+                    .try(
+                        .call(
+                            .member(.identifier("container"), "decode"),
+                            [Argument(nil, .verbatim("\(typeName(alternative)).self"))]
+                        )
+                    )
+                )
+            ]
+        } else {
+            body = [
+                .binding(
+                    isLet: false,
+                    name: "candidates",
+                    value: .call(
+                        .identifier("\(RuntimeSymbols.unionCandidates)<Self>"),
+                        [Argument(nil, .identifier("decoder"))]
+                    )
+                )
+            ]
+            for position in candidates {
+                let alternative = union.alternatives[position]
+                body.append(
+                    .expression(
+                        .call(
+                            .member(.identifier("candidates"), "attempt"),
+                            [
+                                Argument(nil, .verbatim("\(typeName(alternative)).self")),
+                                Argument(nil, .member(.verbatim("Self"), alternative.name)),
+                            ] + conditions(fits[position], kind: kind)
+                        )
+                    )
+                )
             }
-            body.append(union.fallbackCase == nil ? assign(last.name, .try(decode(last))) : fallback)
+            let value: Expression =
+                union.fallbackCase.map { fallbackCase in
+                    .call(
+                        .member(.identifier("candidates"), "value"),
+                        [Argument("orKeeping", .member(.verbatim("Self"), fallbackCase))]
+                    )
+                }
+                ?? .call(
+                    .member(.identifier("candidates"), "value"),
+                    [Argument("expected", .literal(.string(expected)))]
+                )
+            body.append(.assignment(.verbatim("self"), .try(value)))
         }
         cases.append(SwitchCase(patterns: [.expression(.member(nil, kind))], body: body))
     }
     if cases.count < JSONKinds.all.count {
         cases.append(SwitchCase(patterns: [], body: [fallback]))
+        usesContainer = usesContainer || union.fallbackCase == nil
     }
-    return [
-        container,
-        .switch(.call(.identifier(RuntimeSymbols.jsonKind), [Argument("of", .identifier("decoder"))]), cases),
+    return (usesContainer ? [container] : []) + [
+        .switch(.call(.identifier(RuntimeSymbols.jsonKind), [Argument("of", .identifier("decoder"))]), cases)
     ]
-}
-
-/// The tags of a union's alternative without a discriminator: the properties of its model whose type is an
-/// enumeration of one text value (Stripe's `object: {enum: [account]}`, OpenAI's `type: {enum:
-/// [file_search]}`). A client's enumerations keep values they do not list, so such a model decodes a value of
-/// another alternative too; the union tries it only for a value whose tags, where it has them, are these.
-enum UnionTags {
-    /// The fallback case of `type`'s model, when it is a union that keeps values of no alternative.
-    static func fallback(of type: TypeRef, api: API) -> String? {
-        guard case .model(let name) = type, let model = api.models.first(where: { $0.name == name }),
-            case .union(let union) = model.shape
-        else { return nil }
-        return union.fallbackCase
-    }
-
-    /// The tags of `type`'s model, by key in property order; none for other types.
-    static func of(_ type: TypeRef, api: API) -> [(key: String, value: String)] {
-        guard case .model(let name) = type, let model = api.models.first(where: { $0.name == name }),
-            case .object(let properties) = model.shape
-        else { return [] }
-        // Optional and defaulted ones too (OpenAI's `type: {enum: [jsonl], default: jsonl}`): a value that has
-        // the key with another value is not of this alternative.
-        return properties.compactMap { property in
-            guard case .model(let target) = property.type.unwrapped,
-                let enumeration = api.models.first(where: { $0.name == target }),
-                case .enumeration(let values) = enumeration.shape, !values.isInteger, values.cases.count == 1
-            else { return nil }
-            return (property.key, values.cases[0].rawValue)
-        }
-    }
-}
-
-/// The kinds of JSON value (`JSON.Kind`'s cases) a type decodes from, for decoding unions by shape.
-enum JSONKinds {
-    /// Every kind, in the order generated code lists them.
-    static let all = ["null", "bool", "number", "string", "array", "object"]
-
-    /// The kinds each model decodes from, by its Swift name: made once for a whole API (unions of unions
-    /// depend on one another), without recursion, so that a chain of thousands of unions neither takes
-    /// quadratic time nor exhausts the stack.
-    typealias Table = [String: Set<String>]
-
-    /// The kinds of every model of `api`.
-    static func table(_ api: API) -> Table {
-        var models: [String: Model] = [:]
-        for model in api.models where models[model.name] == nil { models[model.name] = model }
-        var table: Table = [:]
-        var pending: [(name: String, isReady: Bool)] = api.models.map { ($0.name, false) }.reversed()
-        var started = Set<String>()
-        while let (name, isReady) = pending.popLast() {
-            guard table[name] == nil, let model = models[name] else { continue }
-            switch model.shape {
-            case .object:
-                table[name] = ["object"]
-            case .enumeration(let enumeration):
-                table[name] = enumeration.isInteger ? ["number"] : ["string"]
-            case .union(let union):
-                if union.discriminator != nil {
-                    table[name] = ["object"]
-                } else if union.fallbackCase != nil {
-                    table[name] = Set(all)
-                } else if isReady {
-                    // A union met again while its alternatives are still being made (a cycle) counts as
-                    // any kind, as `of` says for a model missing from the table.
-                    table[name] = union.alternatives.reduce(into: Set<String>()) { kinds, alternative in
-                        kinds.formUnion(of(alternative.type, api: api, table: table))
-                    }
-                } else if started.insert(name).inserted {
-                    pending.append((name, true))
-                    for alternative in union.alternatives {
-                        if case .model(let target) = alternative.type.unwrapped, table[target] == nil,
-                            !started.contains(target)
-                        {
-                            pending.append((target, false))
-                        }
-                    }
-                }
-            }
-        }
-        return table
-    }
-
-    /// The kinds `type` decodes from; every kind for `JSON`, for unions that keep any value, and for a model
-    /// `table` does not have.
-    static func of(_ type: TypeRef, api: API, table: Table) -> Set<String> {
-        switch type {
-        case .builtin(let builtin):
-            switch builtin {
-            case .string, .url, .uuid, .data, .calendarDate: return ["string"]
-            case .int, .int32, .int64, .double, .float: return ["number"]
-            case .bool: return ["bool"]
-            case .date: return api.dates.hasPrefix("iso8601") ? ["string"] : ["number"]
-            case .json: return Set(all)
-            }
-        case .array: return ["array"]
-        case .dictionary: return ["object"]
-        case .stream: return []
-        case .optional(let wrapped), .nullable(let wrapped):
-            return of(wrapped, api: api, table: table).union(["null"])
-        case .void: return []
-        case .model(let name):
-            return table[name] ?? Set(all)
-        }
-    }
 }
 
 /// Encodes the alternative; with a discriminator, the alternative's own coding writes its properties, and
