@@ -83,7 +83,9 @@ import Testing
     @Test func aPlusInAQueryIsASpace() async throws {
         let desk = NotesDesk()
         try await withLoopbackServer(register(desk)) { url, _ in
-            let listing = URLRequest(url: URL(string: url.absoluteString + "/notes?tag=new+idea&tag=c%2B%2B&tag=a%20b")!)
+            let listing = URLRequest(
+                url: URL(string: url.absoluteString + "/notes?tag=new+idea&tag=c%2B%2B&tag=a%20b")!
+            )
             let (_, response) = try await URLSession.shared.data(for: listing)
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(desk.seen.withLock { $0.filters.last?.tags } == ["new idea", "c++", "a b"])
