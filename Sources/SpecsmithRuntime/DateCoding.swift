@@ -2,7 +2,8 @@ public import Foundation
 
 /// How dates are written in an API's JSON.
 public enum DateCoding: String, Sendable, Hashable, CaseIterable {
-    /// ISO 8601 text; decoding accepts it with and without fractional seconds, encoding writes none.
+    /// ISO 8601 text; decoding accepts it with and without fractional seconds, encoding writes them
+    /// (milliseconds) only for a date that has them, so that a date read and sent back keeps its time.
     case iso8601
     /// ISO 8601 text; decoding accepts it with and without fractional seconds, encoding writes milliseconds.
     case iso8601WithFractionalSeconds
@@ -54,6 +55,18 @@ public enum DateCoding: String, Sendable, Hashable, CaseIterable {
     }
 
     static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// `date` as ISO 8601 text in UTC, with milliseconds rounded to the nearest (a formatter cuts `.13`, which a
+    /// `Double` holds as `.12999…`, to `.129`); without them when `milliseconds` is false and there are none.
+    static func text(of date: Date, milliseconds: Bool) -> String {
+        let total = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = (total / 1000).rounded(.down)
+        let fraction = Int(total - seconds * 1000)
+        let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+        guard milliseconds || fraction != 0 else { return whole }
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    }
 }
 
 extension DateCoding {
@@ -79,9 +92,12 @@ extension DateCoding {
     /// Writes a date this way into a single value.
     func encode(_ date: Date, into container: inout any SingleValueEncodingContainer) throws {
         switch self {
-        case .iso8601: try container.encode(date.formatted(.iso8601))
+        case .iso8601:
+            // A date with a fraction of a second (an API's `2026-12-06T03:15:06.123456Z`, or `Date()`) keeps it,
+            // to the millisecond: written without, it would be sent back as another time.
+            try container.encode(Self.text(of: date, milliseconds: false))
         case .iso8601WithFractionalSeconds:
-            try container.encode(date.formatted(Self.fractional))
+            try container.encode(Self.text(of: date, milliseconds: true))
         case .secondsSince1970: try container.encode(date.timeIntervalSince1970)
         case .millisecondsSince1970: try container.encode((date.timeIntervalSince1970 * 1000).rounded())
         }

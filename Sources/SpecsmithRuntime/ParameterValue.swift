@@ -42,8 +42,9 @@ extension Bool: ParameterValue {
 }
 
 extension UUID: ParameterValue {
-    /// The canonical upper-case form of the UUID.
-    public var parameterText: String { uuidString }
+    /// The UUID in lower case, as RFC 4122 writes it (Foundation's `uuidString` is upper case, which a server that
+    /// compares ids as text, such as jupyter-server, reads as another id).
+    public var parameterText: String { uuidString.lowercased() }
 }
 
 extension URL: ParameterValue {

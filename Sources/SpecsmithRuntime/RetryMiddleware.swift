@@ -4,7 +4,9 @@ import Foundation
 /// 429, 502, 503 or 504. Waits between attempts with exponential backoff and full jitter, or as long as a
 /// `Retry-After` header asks (capped at ``maxDelay``).
 ///
-/// `POST` and `PATCH` are never retried: the server may have acted on the first attempt.
+/// By default `POST` and `PATCH` are never retried: the server may have acted on the first attempt. For an API
+/// whose `429` and `503` say the request was not processed (a server that answers `503` when its database is
+/// busy), add them to ``methods``, as the API's own SDK does.
 public struct RetryMiddleware: Middleware {
     /// How many times a request is sent at most, the first attempt included.
     public var maxAttempts: Int
@@ -14,17 +16,21 @@ public struct RetryMiddleware: Middleware {
     public var maxDelay: Duration
     /// The statuses that are retried.
     public var statuses: Set<Int>
+    /// The methods that are retried: ``idempotentMethods`` unless given.
+    public var methods: Set<HTTPMethod>
     /// Waits between attempts; replaceable so tests need not wait.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// A random fraction in 0...1 for each wait; replaceable for deterministic tests.
     public var random: @Sendable () -> Double
 
-    /// Retries up to `maxAttempts - 1` times, starting at `baseDelay` and never waiting longer than `maxDelay`.
+    /// Retries requests of `methods` up to `maxAttempts - 1` times, starting at `baseDelay` and never waiting
+    /// longer than `maxDelay`.
     public init(
         maxAttempts: Int = 3,
         baseDelay: Duration = .milliseconds(200),
         maxDelay: Duration = .seconds(30),
         statuses: Set<Int> = [429, 502, 503, 504],
+        methods: Set<HTTPMethod> = RetryMiddleware.idempotentMethods,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
@@ -32,6 +38,7 @@ public struct RetryMiddleware: Middleware {
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.statuses = statuses
+        self.methods = methods
         self.sleep = sleep
         self.random = random
     }
@@ -44,7 +51,7 @@ public struct RetryMiddleware: Middleware {
         _ request: TransportRequest,
         next: @escaping @Sendable (TransportRequest) async throws(TransportError) -> RawResponse
     ) async throws(TransportError) -> RawResponse {
-        guard Self.idempotentMethods.contains(request.method) else {
+        guard methods.contains(request.method) else {
             return try await next(request)
         }
         var attempt = 1

@@ -43,7 +43,8 @@ import Testing
             Response(status: .noContent, headers: [.allow: "GET, POST, OPTIONS"])
         }
         router.head("/notes/:id") { _, context -> Response in
-            context.parameters.get("id") == noteID.uuidString ? Response(status: .ok) : Response(status: .notFound)
+            context.parameters.get("id") == noteID.uuidString.lowercased()
+                ? Response(status: .ok) : Response(status: .notFound)
         }
         router.post("/session") { _, _ -> Response in .json(#"{"token": "t0k3n", "expires_in": 60}"#) }
         router.delete("/session") { _, _ -> Response in Response(status: .noContent) }
@@ -142,7 +143,8 @@ import Testing
             #expect(String(decoding: requests[2].body, as: UTF8.self) == "{}")
             #expect(requests[0].headers["content-type"] == "application/json")
             #expect(String(decoding: requests[0].body, as: UTF8.self) == #"{"tags":["x"],"title":"Ideas"}"#)
-            #expect(requests[1].uri == "/notes/6F9619FF-8B86-D011-B42D-00C04FC964FF")
+            // A UUID is sent in lower case, as RFC 4122 writes it.
+            #expect(requests[1].uri == "/notes/6f9619ff-8b86-d011-b42d-00c04fc964ff")
             // Absent optional fields are left out, so a PATCH changes only what it names.
             #expect(String(decoding: requests[1].body, as: UTF8.self) == #"{"title":"Renamed"}"#)
         }

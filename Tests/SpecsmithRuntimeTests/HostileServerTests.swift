@@ -86,6 +86,25 @@ import Testing
         #expect(await waits.all.count == 1)
     }
 
+    /// A `POST` answered `503` is sent once, unless `methods` says the API's `503` means "not processed" (a
+    /// server whose database was busy, which the API's own SDK retries): then it is sent again.
+    @Test(arguments: TestTransport.allCases)
+    func aPostIsRetriedOnlyWhenItsMethodIsGiven(transport: TestTransport) async throws {
+        for (methods, expected) in [(RetryMiddleware.idempotentMethods, 1), ([.post], 2)] as [(Set<HTTPMethod>, Int)] {
+            let retry = RetryMiddleware(methods: methods, sleep: { _ in }, random: { 0 })
+            let attempts = Counter()
+            let sent = try await withHostileServer({ _ in
+                attempts.next() == 1 ? .response(503) : .response(200, body: Data("done".utf8))
+            }) { baseURL, log in
+                _ = try? await client(baseURL, transport, middleware: [retry]).send(
+                    authorized("/busy", method: .post, body: .json(["a": 1] as [String: Int]))
+                )
+                return await log.requests.count
+            }
+            #expect(sent == expected, "\(methods)")
+        }
+    }
+
     // MARK: Redirects
 
     /// URLSession copied every header to whatever host a redirect named.

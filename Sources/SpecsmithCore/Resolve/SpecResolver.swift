@@ -61,7 +61,14 @@ public enum SpecResolver {
         }
         let dropped = Set(refused.map(\.location))
         raw.updateFields { field in
-            if let value = field.defaultValue?.value, dropped.contains(value.location) { field.defaultValue = nil }
+            guard let value = field.defaultValue?.value, dropped.contains(value.location) else { return }
+            field.defaultValue = nil
+            // What had a default may be left out (Prefect's `since`, a date the reader cannot read as one): without
+            // it the value is optional, not required.
+            if var type = field.type, !type.value.hasSuffix("?") {
+                type.value += "?"
+                field.type = type
+            }
         }
         for problem in refused {
             diagnostics.warning("\(problem.message); the default is dropped", at: problem.location)

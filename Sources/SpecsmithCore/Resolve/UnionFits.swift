@@ -58,6 +58,7 @@ enum UnionFits {
         case .builtin(let builtin):
             switch builtin {
             case .json: fit.takesAnyValue = true
+            // (A date written as a number takes the numbers `Int` takes: of the two, the spec's order decides.)
             case .int, .int32, .int64: fit.rank = 3
             case .date, .url, .uuid, .calendarDate: fit.rank = 3
             case .data: fit.rank = 2
