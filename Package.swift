@@ -47,8 +47,9 @@ func generatedClient(_ name: String) -> Target {
         name: name,
         dependencies: ["SpecsmithRuntime", "SpecsmithCombine", "SpecsmithWebhooks", openCombine],
         path: "Generated/\(name)",
-        // Bookshelf, OpenAIEvents and QualityOnDemand, OpenAPI documents, generate no RxSwift.
-        exclude: ["Bookshelf", "OpenAIEvents", "QualityOnDemand"].contains(name) ? [] : ["RxSwift.swift"],
+        // The OpenAPI documents (Bookshelf, OpenAIEvents, QualityOnDemand, SlackWeb, DigitalOcean) generate no RxSwift.
+        exclude: ["Bookshelf", "OpenAIEvents", "QualityOnDemand", "SlackWeb", "DigitalOcean"].contains(name)
+            ? [] : ["RxSwift.swift"],
         swiftSettings: generatedSettings
     )
 }
@@ -234,11 +235,12 @@ let package = Package(
     ]
         + [
             "Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf", "OpenAIEvents",
-            "QualityOnDemand",
+            "QualityOnDemand", "SlackWeb", "DigitalOcean",
         ]
         .map(generatedClient)
         // Their servers, from the specs with the server flavour.
-        + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments", "Chat", "Files"].map(generatedServer)
+        + ["Countries", "Notes", "Shop", "GitHubIssues", "Payments", "Chat", "Files", "SlackWeb", "DigitalOcean"]
+        .map(generatedServer)
         + [
             // Test support: a real HTTP server on an ephemeral loopback port that records what it receives.
             .target(
@@ -356,7 +358,8 @@ let package = Package(
                 name: "ExampleServices",
                 dependencies: [
                     "CountriesServer", "ShopServer", "NotesServer", "ChatServer", "FilesServer", "GitHubIssuesServer",
-                    "PaymentsServer", "SpecsmithServer", .product(name: "Hummingbird", package: "hummingbird"),
+                    "PaymentsServer", "SlackWebServer", "DigitalOceanServer", "SpecsmithServer",
+                    .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 path: "Tests/ExampleServices",
                 swiftSettings: strictSettings
@@ -373,8 +376,8 @@ let package = Package(
             .testTarget(
                 name: "ServerTests",
                 dependencies: [
-                    "Countries", "Shop", "Notes", "Chat", "Files", "GitHubIssues", "Payments", "ExampleServices",
-                    "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
+                    "Countries", "Shop", "Notes", "Chat", "Files", "GitHubIssues", "Payments", "SlackWeb",
+                    "ExampleServices", "SpecsmithRuntime", "SpecsmithServer", "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 swiftSettings: strictSettings

@@ -5,9 +5,10 @@ never the whole documents.
 
 Usage: scripts/cut-description.py DESCRIPTION OPERATION_ID... [--output cut.json] [--prune KEY ...]
 
-Keeps `openapi`, `info`, `servers`, `security` and the named operations with their path items' parameters;
-then every component (`schemas`, `responses`, `parameters`, `requestBodies`, `examples`, `headers`,
-`securitySchemes`) that the kept parts refer to, through `$ref` and discriminator mappings, transitively.
+Keeps `openapi`, `info`, `servers`, `security` (a Swagger 2.0 document's `swagger`, `host`, `basePath`,
+`schemes`, `consumes`, `produces` and `securityDefinitions` too) and the named operations with their path items'
+parameters; then every part the kept parts refer to (OpenAPI 3's `components`, Swagger 2.0's `definitions`,
+`parameters` and `responses`), through `$ref` and discriminator mappings, transitively, at the same place.
 Descriptions, examples and extensions of the operations stay as they are. `--prune KEY` drops every member
 named KEY (such as `x-oaiMeta` or `description`) to keep the cut small. Writes JSON (sorted keys, indented).
 """
@@ -67,7 +68,10 @@ def main():
     arguments = parser.parse_args()
     document = load(arguments.description)
     wanted = set(arguments.operations)
-    cut = {key: document[key] for key in ("openapi", "swagger", "info", "servers", "security") if key in document}
+    top = ("openapi", "swagger", "info", "servers", "security", "host", "basePath", "schemes", "consumes", "produces")
+    cut = {key: document[key] for key in top if key in document}
+    if "securityDefinitions" in document:
+        cut["securityDefinitions"] = document["securityDefinitions"]
     cut["paths"] = {}
     for path, item in (document.get("paths") or {}).items():
         kept = {
@@ -82,24 +86,37 @@ def main():
             wanted -= {operation["operationId"] for operation in kept.values() if "operationId" in operation}
     if wanted:
         sys.exit(f"error: no operation {', '.join(sorted(wanted))} in {arguments.description}")
-    components = {}
+    kept = {}
     schemes = (document.get("components") or {}).get("securitySchemes")
     if schemes:
-        components["securitySchemes"] = schemes
+        kept[("components", "securitySchemes")] = schemes
     pending = list(references(cut)) + list(references(schemes or {}))
     seen = set()
     while pending:
         reference = pending.pop()
-        if reference in seen or not reference.startswith("#/components/"):
+        if reference in seen or not reference.startswith("#/"):
             continue
         seen.add(reference)
-        _, _, section, name = reference.split("/", 3)
-        target = (document.get("components") or {}).get(section, {}).get(name.replace("~1", "/").replace("~0", "~"))
+        # `#/components/schemas/Pet` or `#/definitions/Pet`: a section and a name, kept at the same place.
+        parts = [part.replace("~1", "/").replace("~0", "~") for part in reference[2:].split("/")]
+        if len(parts) < 2:
+            continue
+        section, name = tuple(parts[:-1]), parts[-1]
+        container = document
+        for part in section:
+            container = container.get(part) if isinstance(container, dict) else None
+        target = container.get(name) if isinstance(container, dict) else None
         if target is None:
             continue
-        components.setdefault(section, {})[name] = target
+        kept.setdefault(section, {})[name] = target
         pending.extend(references(target))
-    cut["components"] = {section: dict(sorted(members.items())) for section, members in sorted(components.items())}
+    for section, members in sorted(kept.items()):
+        place = cut
+        for part in section[:-1]:
+            place = place.setdefault(part, {})
+        place[section[-1]] = dict(sorted(members.items()))
+    if "openapi" in cut:
+        cut.setdefault("components", {})
     text = json.dumps(pruned(cut, set(arguments.prune)), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     if arguments.output == "-":
         sys.stdout.write(text)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drives the official `openai` and `stripe` Python SDKs (PyPI) against the generated servers of Specs/Chat.yaml
 and Specs/Payments.yaml (`example-servers NAME`, over the services their tests use) and against `specsmith-mock`
-of the same specs, and checks that every call the specs cover goes through the SDK: the answer parses into the
+of the same specs, and Slack's `slack_sdk` and DigitalOcean's `pydo` against the servers generated from cuts of
+their own descriptions (Specs/SlackWeb.yaml, Specs/DigitalOcean.yaml), and checks that every call the specs cover goes through the SDK: the answer parses into the
 SDK's typed object with the expected fields, errors arrive as the SDK's typed exceptions, and lists and nested
 objects sent in the SDK's own encoding (`expand[0]=…`, `address[line1]=…`, `line_items[10][price]=…`) arrive.
 An independent client, not ours: what the APIs' own users send.
@@ -37,7 +38,11 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import openai
+import pydo
+import slack_sdk
 import stripe
+from azure.core.exceptions import HttpResponseError
+from slack_sdk.errors import SlackApiError
 
 # ----------------------------------------------------------------------------------------------------------
 # A forwarding proxy: maps a path prefix, and optionally logs requests and answers.
@@ -844,6 +849,196 @@ def payments_checks(c: Checks, api_base: str, key: str, mock: bool, extra_header
 # ----------------------------------------------------------------------------------------------------------
 
 
+# ----------------------------------------------------------------------------------------------------------
+# Slack's Web API (a cut of Slack's own description, Specs/SlackWeb.yaml), through slack_sdk's WebClient: it POSTs
+# every call, its arguments as JSON (chat.postMessage) or a form (the others), with the token as a bearer, pages
+# with `cursor` and `response_metadata.next_cursor`, and raises `SlackApiError` for an answer with `ok: false`.
+
+
+def slack_checks(c: Checks, base_url: str, token: str):
+    client = slack_sdk.WebClient(token=token, base_url=base_url.rstrip("/") + "/")
+    made = {}
+
+    def create():
+        answer = client.conversations_create(name="general")
+        expect(answer["ok"] is True and answer["channel"]["name"] == "general", _brief(answer.data))
+        made["general"] = answer["channel"]["id"]
+        private = client.conversations_create(name="secret", is_private=True)
+        expect(private["channel"]["is_private"] is True, f"is_private arrived as {_brief(private.data)}")
+        made["secret"] = private["channel"]["id"]
+        return f"{made['general']}, {made['secret']} (is_private, sent as the form's 1, arrived)"
+
+    c.run("slack conversations.create (a form, a Boolean as 1)", create)
+
+    def post():
+        texts = []
+        for number in range(3):
+            answer = client.chat_postMessage(channel=made["general"], text=f"hello {number}", unfurl_links=False)
+            expect(answer["ok"] is True and answer["channel"] == made["general"], _brief(answer.data))
+            expect(answer["message"]["text"] == f"hello {number}", _brief(answer.data))
+            texts.append(answer["ts"])
+        by_name = client.chat_postMessage(channel="secret", text="by name")
+        expect(by_name["channel"] == made["secret"], _brief(by_name.data))
+        return f"ts {', '.join(texts)}"
+
+    c.run("slack chat.postMessage (JSON)", post)
+
+    def listing():
+        names = []
+        pages = 0
+        for page in client.conversations_list(limit=1):
+            pages += 1
+            names += [channel["name"] for channel in page["channels"]]
+        expect(names == ["general", "secret"] and pages == 2, f"{pages} pages: {names}")
+        return f"{pages} pages through response_metadata.next_cursor: {names}"
+
+    c.run("slack conversations.list (cursor pages)", listing)
+
+    def history():
+        answer = client.conversations_history(channel=made["general"], limit=2)
+        texts = [message["text"] for message in answer["messages"]]
+        expect(texts == ["hello 2", "hello 1"] and answer["has_more"] is True, _brief(answer.data))
+        return f"{texts}, has_more"
+
+    c.run("slack conversations.history", history)
+
+    def user():
+        answer = client.users_info(user="U0001", include_locale=True)
+        expect(answer["user"]["name"] == "ann" and answer["user"]["locale"] == "es-ES", _brief(answer.data))
+        return f"{answer['user']['real_name']}, {answer['user']['locale']} (include_locale arrived)"
+
+    c.run("slack users.info", user)
+
+    def error(call, code):
+        def check(failure):
+            expect(failure.response["ok"] is False and failure.response["error"] == code, _brief(failure.response.data))
+
+        return lambda: expect_raises(SlackApiError, call, check)
+
+    c.run("slack error channel_not_found", error(lambda: client.chat_postMessage(channel="C404", text="x"), "channel_not_found"))
+    c.run("slack error name_taken", error(lambda: client.conversations_create(name="general"), "name_taken"))
+    c.run("slack error user_not_found", error(lambda: client.users_info(user="U404"), "user_not_found"))
+    stranger = slack_sdk.WebClient(token="xoxb-wrong", base_url=base_url.rstrip("/") + "/")
+    c.run("slack error invalid_auth", error(lambda: stranger.users_info(user="U0001"), "invalid_auth"))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# DigitalOcean (a cut of DigitalOcean's own description, spread over files: Specs/DigitalOcean.yaml), through pydo,
+# DigitalOcean's official SDK (generated by AutoRest on azure-core): bodies and answers as dictionaries, pages by
+# `page` and `per_page`, a droplet made from one name or several (a union of two bodies), domain records of
+# several types (a union told apart by `type`, its mapping in another file). azure-core sends a bearer token over
+# HTTPS only; each call says `enforce_https=False` for the server on loopback.
+
+
+def digitalocean_checks(c: Checks, endpoint: str, token: str):
+    client = pydo.Client(token=token, endpoint=endpoint)
+    plain = {"enforce_https": False}
+    made = {}
+
+    def create_one():
+        body = {"name": "web-1", "region": "nyc3", "size": "s-1vcpu-1gb", "image": "ubuntu-22-04-x64", "tags": ["web"]}
+        answer = client.droplets.create(body=body, **plain)
+        droplet = answer["droplet"]
+        expect(droplet["name"] == "web-1" and droplet["tags"] == ["web"] and droplet["region"]["slug"] == "nyc3", _brief(answer))
+        made["one"] = droplet["id"]
+        return f"droplet {droplet['id']} (a single create: `name`)"
+
+    c.run("digitalocean droplets.create (one)", create_one)
+
+    def create_many():
+        body = {"names": ["web-2", "web-3"], "size": "s-1vcpu-1gb", "image": 7555620, "tags": ["web"]}
+        answer = client.droplets.create(body=body, **plain)
+        names = [droplet["name"] for droplet in answer["droplets"]]
+        expect(names == ["web-2", "web-3"], _brief(answer))
+        made["many"] = [droplet["id"] for droplet in answer["droplets"]]
+        return f"droplets {made['many']} (a multiple create: `names`, an image by id)"
+
+    c.run("digitalocean droplets.create (several)", create_many)
+
+    def get():
+        answer = client.droplets.get(made["one"], **plain)
+        expect(answer["droplet"]["id"] == made["one"] and answer["droplet"]["status"] == "new", _brief(answer))
+        return answer["droplet"]["name"]
+
+    c.run("digitalocean droplets.get", get)
+
+    def pages():
+        first = client.droplets.list(per_page=2, page=1, tag_name="web", **plain)
+        second = client.droplets.list(per_page=2, page=2, tag_name="web", **plain)
+        names = [d["name"] for d in first["droplets"]] + [d["name"] for d in second["droplets"]]
+        expect(names == ["web-1", "web-2", "web-3"], f"{names}")
+        expect(first["meta"]["total"] == 3 and "next" in first["links"]["pages"], _brief(first))
+        return f"{names}, total {first['meta']['total']}, links.pages.next on the first page"
+
+    c.run("digitalocean droplets.list (pages, tag_name)", pages)
+
+    def destroy():
+        expect(client.droplets.destroy(made["one"], **plain) is None, "an answer with a body")
+        gone = client.droplets.get(made["one"], **plain)
+        # pydo reads the documented 404 as an answer: the error's body.
+        expect(gone.get("id") == "not_found", _brief(gone))
+        return "204, then the 404's error body"
+
+    c.run("digitalocean droplets.destroy", destroy)
+
+    def tags():
+        created = client.tags.create(body={"name": "web"}, **plain)["tag"]
+        read = client.tags.get("web", **plain)["tag"]
+        listed = [tag["name"] for tag in client.tags.list(**plain)["tags"]]
+        expect(created["name"] == "web" and read["resources"]["droplets"]["count"] == 2 and listed == ["web"], _brief(read))
+        expect(client.tags.delete("web", **plain) is None, "an answer with a body")
+        return f"created, read ({read['resources']['count']} tagged), listed, deleted"
+
+    c.run("digitalocean tags", tags)
+
+    def domains():
+        created = client.domains.create(body={"name": "example.com", "ip_address": "192.0.2.1"}, **plain)["domain"]
+        read = client.domains.get("example.com", **plain)["domain"]
+        listed = [domain["name"] for domain in client.domains.list(**plain)["domains"]]
+        expect(created["name"] == read["name"] == "example.com" and listed == ["example.com"], _brief(read))
+        return "created, read, listed"
+
+    c.run("digitalocean domains", domains)
+
+    def records():
+        kinds = []
+        for body in (
+            {"type": "A", "name": "www", "data": "192.0.2.2", "ttl": 1800},
+            {"type": "AAAA", "name": "www", "data": "2001:db8::1", "ttl": 1800},
+            {"type": "MX", "name": "@", "data": "mail.example.com.", "priority": 10, "ttl": 3600},
+            {"type": "TXT", "name": "@", "data": "v=spf1 -all", "ttl": 3600},
+        ):
+            record = client.domains.create_record("example.com", body=body, **plain)["domain_record"]
+            expect(record["type"] == body["type"] and record["data"] == body["data"], _brief(record))
+            kinds.append(record["type"])
+            made[body["type"]] = record["id"]
+        only = client.domains.list_records("example.com", type="AAAA", **plain)["domain_records"]
+        expect([record["type"] for record in only] == ["AAAA"], _brief(only))
+        return f"{kinds} made as their types; listed by type"
+
+    c.run("digitalocean domain records (a union by type, its mapping in another file)", records)
+
+    def patch():
+        patched = client.domains.patch_record("example.com", made["AAAA"], body={"type": "AAAA", "ttl": 600}, **plain)
+        read = client.domains.get_record("example.com", made["AAAA"], **plain)["domain_record"]
+        expect(patched["domain_record"]["ttl"] == 600 and read["ttl"] == 600 and read["data"] == "2001:db8::1", _brief(read))
+        expect(client.domains.delete_record("example.com", made["AAAA"], **plain) is None, "an answer with a body")
+        expect(client.domains.delete("example.com", **plain) is None, "an answer with a body")
+        return "the ttl changed, the data kept; record and domain deleted"
+
+    c.run("digitalocean domain record patch", patch)
+
+    def unauthorized():
+        stranger = pydo.Client(token="dop_v1_wrong", endpoint=endpoint)
+        return expect_raises(
+            HttpResponseError,
+            lambda: stranger.droplets.list(**plain),
+            lambda error: expect(error.status_code == 401 and error.response.json()["id"] == "unauthorized", str(error)),
+        )
+
+    c.run("digitalocean error 401", unauthorized)
+
+
 def read_headers_file(path: str) -> tuple[str | None, str | None, dict[str, str]]:
     """(name, url, headers) from the output of `example-servers NAME` or `specsmith-mock`."""
     name = url = None
@@ -867,7 +1062,10 @@ class Targets:
 
     def __init__(self, binary: str, kind: str):
         self.commands = (
-            [[os.path.join(binary, "example-servers"), name] for name in ("Chat", "Payments")]
+            [
+                [os.path.join(binary, "example-servers"), name]
+                for name in ("Chat", "Payments", "SlackWeb", "DigitalOcean")
+            ]
             if kind == "servers"
             else [
                 [os.path.join(binary, "specsmith-mock"), f"Specs/{name}.yaml", "--port", "0", "--quiet", "--token", token]
@@ -910,6 +1108,8 @@ def main() -> int:
     parser.add_argument("--bin", default=".build/debug", help="where example-servers and specsmith-mock are")
     parser.add_argument("--chat", help="the Chat API's base URL")
     parser.add_argument("--payments", help="the Payments API's base URL")
+    parser.add_argument("--slack", help="the Slack Web API's base URL (its generated server)")
+    parser.add_argument("--digitalocean", help="the DigitalOcean API's base URL (its generated server)")
     parser.add_argument("--headers-from", action="append", default=[], metavar="FILE", help="output of example-servers or specsmith-mock (repeatable)")
     parser.add_argument("--chat-key", default=None, help="bearer token for Chat (default: from --headers-from, else sk-test)")
     parser.add_argument("--payments-key", default=None, help="bearer token for Payments (default: from --headers-from, else sk_test)")
@@ -933,7 +1133,7 @@ def main() -> int:
             key = auth[len("Bearer "):] if auth.startswith("Bearer ") else default_key
         return url or from_file_url, key, headers
 
-    if not (args.chat or args.payments or args.headers_from):
+    if not (args.chat or args.payments or args.slack or args.digitalocean or args.headers_from):
         # Every target, started here: the generated servers, then the mocks.
         failed = False
         for kind in ("servers", "mocks"):
@@ -946,11 +1146,18 @@ def main() -> int:
 
     chat_url, chat_key, chat_headers = target("chat", args.chat, args.chat_key, "sk-test")
     pay_url, pay_key, pay_headers = target("payments", args.payments, args.payments_key, "sk_test")
-    if not chat_url and not pay_url:
-        parser.error("give --chat and/or --payments (or --headers-from)")
+    slack_url, slack_token, _ = target("slackweb", args.slack, None, "xoxb-sdk-check")
+    ocean_url, ocean_token, _ = target("digitalocean", args.digitalocean, None, "dop_v1_sdk_check")
+    if not chat_url and not pay_url and not slack_url and not ocean_url:
+        parser.error("give --chat, --payments, --slack and/or --digitalocean (or --headers-from)")
 
     checks = Checks(strict=args.strict)
-    print(f"# openai {openai.__version__}, stripe {stripe.VERSION}, python {sys.version.split()[0]}", flush=True)
+    print(
+        f"# openai {openai.__version__}, stripe {stripe.VERSION}, slack_sdk {slack_sdk.version.__version__}, "
+        f"pydo {getattr(pydo, '__version__', '?')}, "
+        f"python {sys.version.split()[0]}",
+        flush=True,
+    )
 
     if chat_url:
         mock = is_mock(chat_url) if args.mock == "auto" else args.mock == "yes"
@@ -971,6 +1178,21 @@ def main() -> int:
             api_base = _Proxy(api_base, log=True, label="payments").url
         print(f"# payments: {pay_url} ({'mock' if mock else 'server'}), stripe api_base={api_base}", flush=True)
         payments_checks(checks, api_base, pay_key, mock, pay_headers, args.mock_keys)
+
+    if slack_url:
+        base = slack_url.rstrip("/")
+        if args.log:
+            parts = urllib.parse.urlsplit(base)
+            base = _Proxy(f"{parts.scheme}://{parts.netloc}", log=True, label="slack").url + parts.path
+        print(f"# slack: {slack_url} (server), slack_sdk base_url={base}/", flush=True)
+        slack_checks(checks, base, slack_token)
+
+    if ocean_url:
+        endpoint = ocean_url.rstrip("/")
+        if args.log:
+            endpoint = _Proxy(endpoint, log=True, label="digitalocean").url
+        print(f"# digitalocean: {ocean_url} (server), pydo endpoint={endpoint}", flush=True)
+        digitalocean_checks(checks, endpoint, ocean_token)
 
     counts = checks.counts
     print("# " + ", ".join(f"{counts[k]} {k}" for k in ("PASS", "FAIL", "XFAIL", "XPASS", "SKIP")), flush=True)

@@ -226,6 +226,34 @@ public struct ServerRequest: Sendable {
         formFields(of: String(buffer: body))
     }
 
+    /// The fields a JSON object stands for, as a form would send them (``BodyReading/formOrJSON``); `nil` when
+    /// the body is not a JSON object.
+    static func fields(ofJSON body: ByteBuffer) -> [(name: String, value: String)]? {
+        guard let object = try? JSONDecoder().decode([String: JSON].self, from: Data(buffer: body)) else { return nil }
+        func text(_ value: JSON) -> String? {
+            switch value {
+            case .null: return nil
+            case .bool(let flag): return flag ? "true" : "false"
+            case .number(let number): return number.description
+            case .string(let string): return string
+            case .array, .object:
+                return (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        var fields: [(name: String, value: String)] = []
+        for name in object.keys.sorted() {
+            guard let value = object[name] else { continue }
+            if case .array(let items) = value, !items.isEmpty,
+                items.allSatisfy({ $0.kind != .array && $0.kind != .object })
+            {
+                fields += items.compactMap { item in text(item).map { (name, $0) } }
+            } else if let text = text(value) {
+                fields.append((name, text))
+            }
+        }
+        return fields
+    }
+
     /// The pairs of `text` written as a form (`a=1&b=x+y`), percent-decoded, `+` read as a space.
     static func formFields(of text: String) -> [(name: String, value: String)] {
         text.split(separator: "&").map { pair in

@@ -65,14 +65,15 @@ public struct ServerRoutes<Router: RouterMethods> {
     /// `body`, the request's body is read first, as it says. `handle` reads the
     /// request's values and answers; a ``RequestProblems`` it throws becomes `400 Bad Request`, a
     /// ``ServerRefusal`` its own status (`401`, `403`), each with the body `invalid` makes of the problems when
-    /// the endpoint documents one (else `application/problem+json`); anything else becomes `500 Internal
-    /// Server Error`.
+    /// the endpoint documents one (else `application/problem+json`), or the body `refusals` makes for that status
+    /// when the endpoint documents another type for it; anything else becomes `500 Internal Server Error`.
     public func add(
         _ method: HTTPRequest.Method,
         _ path: String,
         operation: String,
         body: BodyReading? = nil,
         invalid: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil,
+        refusals: [Int: @Sendable (RequestProblems) -> any Encodable & Sendable] = [:],
         _ handle: @escaping @Sendable (ServerRequest) async throws -> Response
     ) {
         let template = RouteTemplate(path)
@@ -82,7 +83,7 @@ public struct ServerRoutes<Router: RouterMethods> {
         // A refused request (a body too large or not what the endpoint reads, values with problems, missing
         // credentials): in the endpoint's error body when it documents one, else `application/problem+json`.
         let refuse = { @Sendable (status: HTTPResponse.Status, title: String, problems: [RequestProblems.Problem]) in
-            if let invalid {
+            if let invalid = refusals[status.code] ?? invalid {
                 let named =
                     problems.isEmpty ? [RequestProblems.Problem(in: .body, name: nil, message: title)] : problems
                 if let data = try? coders.encoder.encode(invalid(RequestProblems(named))) {
@@ -99,7 +100,7 @@ public struct ServerRoutes<Router: RouterMethods> {
             defer { uploads?.remove() }
             switch body {
             case nil: break
-            case .collect?, .form?:
+            case .collect?, .form?, .formOrJSON?:
                 do {
                     collected = try await request.body.collect(upTo: options.maxBodySize)
                 } catch {
@@ -148,13 +149,28 @@ public struct ServerRoutes<Router: RouterMethods> {
             )
             serverRequest.uploadedFile = uploadedFile
             serverRequest.parts = parts
-            if body == .form, let collected { serverRequest.formFields = ServerRequest.formFields(of: collected) }
+            if body == .form || body == .formOrJSON, let collected {
+                let type = request.headers[.contentType]?.lowercased() ?? ""
+                if body == .formOrJSON, type.hasPrefix("application/json") || type.contains("+json") {
+                    guard let fields = ServerRequest.fields(ofJSON: collected) else {
+                        let problem = RequestProblems.Problem(
+                            in: .body,
+                            name: nil,
+                            message: "The body is not a JSON object."
+                        )
+                        return refuse(.badRequest, "The request does not follow the API.", [problem])
+                    }
+                    serverRequest.formFields = fields
+                } else {
+                    serverRequest.formFields = ServerRequest.formFields(of: collected)
+                }
+            }
             do {
                 return try await handle(serverRequest)
             } catch let problems as RequestProblems {
                 return refuse(.badRequest, "The request does not follow the API.", problems.problems)
             } catch let refusal as ServerRefusal {
-                guard invalid != nil else { return refusal.response }
+                guard invalid != nil || refusals[refusal.status.code] != nil else { return refusal.response }
                 let problem = RequestProblems.Problem(in: .header, name: nil, message: refusal.message)
                 var response = refuse(refusal.status, refusal.message, [problem])
                 response.headers.append(contentsOf: refusal.headers)

@@ -10,6 +10,10 @@ public enum BodyReading: Sendable {
     case collect
     /// Into memory like ``collect``, then split into its `application/x-www-form-urlencoded` fields once.
     case form
+    /// Like ``form``, or, sent as `application/json`, a JSON object whose members are the fields (an API whose
+    /// methods take either, as Slack's do): text as it is, numbers and Booleans as their JSON text, each value
+    /// of a list of them as a field of its own, objects and lists of objects as their JSON text.
+    case formOrJSON
     /// Streamed to a temporary file, up to ``ServerOptions/maxUploadSize``: a file upload.
     case file
     /// Streamed to a temporary file, then split into its parts, each file part a temporary file of its own.

@@ -36,4 +36,14 @@ public let exampleServers: [ExampleServer] = [
     ExampleServer(name: "Files", basePath: "/v1", headers: ["Authorization": "Basic b3BzOnB3"]) { group in
         FilesDesk().registerRoutes(on: group)
     },
+    // A cut of Slack's own description, served for slack_sdk (scripts/sdk-check.py).
+    ExampleServer(name: "SlackWeb", basePath: "/api", headers: ["Authorization": "Bearer \(SlackWorkspace.token)"]) {
+        SlackWorkspace().registerRoutes(on: $0)
+    },
+    // A cut of DigitalOcean's own description, spread over files, served for pydo (scripts/sdk-check.py).
+    ExampleServer(
+        name: "DigitalOcean",
+        basePath: "",
+        headers: ["Authorization": "Bearer \(DigitalOceanAccount.token)"]
+    ) { DigitalOceanAccount().registerRoutes(on: $0) },
 ]

@@ -21,7 +21,9 @@ import Yams
         )) ?? []).filter { $0.hasSuffix(".yaml") && !openAPIDocuments.contains($0) }.sorted()
 
     /// The examples that are OpenAPI documents.
-    static let openAPIDocuments = ["Bookshelf.yaml", "OpenAIEvents.yaml", "QualityOnDemand.yaml"]
+    static let openAPIDocuments = [
+        "Bookshelf.yaml", "OpenAIEvents.yaml", "QualityOnDemand.yaml", "SlackWeb.yaml", "DigitalOcean.yaml",
+    ]
 
     func load(_ url: URL) throws -> Any {
         try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) ?? [:]

@@ -230,7 +230,7 @@ import Testing
         let output = Pipeline.generate(text: text, path: "messaging.yaml", config: config) { _ in nil }
         #expect(
             TestSupport.lines(output.diagnostics) == [
-                "3:32: warning: `Nothing` in `tolerate.emptyTextAsAbsent` names no schema or property of the document; write `Schema` or `Schema.property`"
+                "3:32: warning: `Nothing` in `tolerate.emptyTextAsAbsent` names no schema, property or operation's parameter of the document; write `Schema`, `Schema.property` or `operationId.parameter`"
             ]
         )
         let lines = try await SwiftCompiler.run(
@@ -257,6 +257,46 @@ import Testing
 
     /// The config's options for OpenAPI input: the API's name, tags as namespaces, and a filter that keeps
     /// some operations and the models they use.
+    /// A parameter the description requires but the API's own SDKs leave out (Slack's `token`, which slack_sdk
+    /// sends as `Authorization: Bearer` instead) is optional with `tolerate.missingOrNull: [operationId.name]`:
+    /// a generated server takes a request without it, and a client need not send it.
+    @Test func theConfigToleratesAParameterTheSDKsLeaveOut() throws {
+        let text = """
+            swagger: "2.0"
+            info: {title: Chat, version: "1"}
+            host: chat.example.com
+            basePath: /api
+            paths:
+              /chat.postMessage:
+                post:
+                  operationId: chat_postMessage
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters:
+                    - {name: token, in: header, required: true, type: string}
+                    - {name: channel, in: formData, required: true, type: string}
+                  responses:
+                    "200": {description: OK, schema: {type: object, properties: {ok: {type: boolean}}}}
+            """
+        let config = Pipeline.ConfigSource(
+            text:
+                "flavours: [async, server]\ntolerate:\n  missingOrNull: [chat_postMessage.token, chat_postMessage.nothing]\n",
+            path: "specsmith-config.yaml"
+        )
+        let strict = Pipeline.generate(text: text, path: "chat.yaml") { _ in nil }
+        #expect(strict.files.map(\.contents).joined().contains("        token: String\n"))
+        let output = Pipeline.generate(text: text, path: "chat.yaml", config: config) { _ in nil }
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "3:43: warning: `chat_postMessage.nothing` in `tolerate.missingOrNull` names no schema, property or operation's parameter of the document; write `Schema`, `Schema.property` or `operationId.parameter`"
+            ]
+        )
+        let client = output.files.map(\.contents).joined()
+        #expect(client.contains("token: String? = nil"), "\(client)")
+        let server = (output.serverFiles ?? []).map(\.contents).joined()
+        #expect(server.contains("func chatPostMessage(channel: String, token: String?)"), "\(server)")
+        #expect(server.contains("request.header(\"token\", as: String?.self)"))
+    }
+
     @Test func theConfigNamesFiltersAndGroupsOperations() throws {
         let config = Pipeline.ConfigSource(
             text: "name: Books\nfilter:\n  operations: [book, nothere]\n  paths: [\"/shelves\"]\n",
@@ -345,6 +385,82 @@ import Testing
         )
         let swift = output.files.map(\.contents).joined()
         #expect(swift.contains("public static func actionsGet(actionId: Int) -> Endpoint<Action>"))
+    }
+
+    /// A discriminator's mapping that names its schemas by references to another file (DigitalOcean's domain
+    /// records: `A: models/domain_record_types.yml#/domain_record_a`) gives those tags, not the schemas' names:
+    /// before, a record of type `AAAA` was refused as a tag no alternative has.
+    @Test func aMappingByReferencesToAnotherFileGivesItsTags() {
+        let document = """
+            openapi: 3.0.0
+            info: {title: Records, version: "2.0"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /records:
+                post:
+                  operationId: createRecord
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          anyOf:
+                            - $ref: models/types.yml#/record_a
+                            - $ref: models/types.yml#/record_aaaa
+                          discriminator:
+                            propertyName: type
+                            mapping:
+                              A: models/types.yml#/record_a
+                              AAAA: models/types.yml#/record_aaaa
+                  responses: {"204": {description: Made.}}
+            """
+        let files = [
+            "models/types.yml": """
+            record_a: {type: object, required: [type, data], properties: {type: {type: string}, data: {type: string}}}
+            record_aaaa: {type: object, required: [type, data], properties: {type: {type: string}, data: {type: string}}}
+            """
+        ]
+        let output = Pipeline.generate(text: document, path: "openapi.yaml") { files[$0] }
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("try container.encode(\"AAAA\", forKey: .discriminator)"), "\(swift)")
+        #expect(!swift.contains("\"RecordAaaa\""))
+    }
+
+    /// `allOf: [{$ref: X}, {description: …}]` (how DigitalOcean describes a property of a shared schema) is X
+    /// where it is used, with that description: not a copy of X named after the place (`DropletImage`, and
+    /// `DropletNextBackupWindow2` beside `DropletNextBackupWindow`), and `null` when X allows it.
+    @Test func anAllOfThatOnlyDescribesIsItsSchema() {
+        let document = """
+            openapi: 3.0.0
+            info: {title: Droplets, version: "2.0"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /droplet:
+                get:
+                  operationId: getDroplet
+                  responses:
+                    "200":
+                      description: The droplet.
+                      content: {application/json: {schema: {$ref: "#/components/schemas/Droplet"}}}
+            components:
+              schemas:
+                Window: {type: object, nullable: true, properties: {start: {type: string}}}
+                Image: {type: object, required: [id], properties: {id: {type: integer}}}
+                Droplet:
+                  type: object
+                  required: [window, image]
+                  properties:
+                    window:
+                      allOf: [{$ref: "#/components/schemas/Window"}, {description: The backup window.}]
+                    image:
+                      allOf: [{$ref: "#/components/schemas/Image"}, {description: The image.}]
+            """
+        let output = Pipeline.generate(text: document, path: "openapi.yaml") { _ in nil }
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("    /// The backup window.\n    public var window: Window?\n"), "\(swift)")
+        #expect(swift.contains("    /// The image.\n    public var image: Image\n"))
+        #expect(!swift.contains("struct DropletWindow") && !swift.contains("struct DropletImage"))
     }
 
     /// A path parameter that is an id or a name (`anyOf` of scalars: Mistral's connectors, DigitalOcean's images)

@@ -8,6 +8,17 @@ import Testing
             atPath: TestSupport.packageRoot.appendingPathComponent("Specs").path
         ))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
 
+    /// The warnings of the cuts of real descriptions (Slack's, DigitalOcean's), each the description's own.
+    static let cutsWarnings = [
+        "SlackWeb.yaml": [
+            "246: operations that need several OAuth 2 scopes at once are called by a client of any one of them; the"
+        ],
+        "DigitalOcean.yaml": [
+            "1: `error` is named `ErrorModel` here: `Error` is a type generated code uses",
+            "11: the description cannot tell `ForwardLinks` and `BackwardLinks` of union `PageLinksPages` apart: they have",
+        ],
+    ]
+
     @Test func thereAreExampleSpecs() {
         #expect(Self.specs.contains("Countries.yaml"))
     }
@@ -18,8 +29,14 @@ import Testing
         let path = TestSupport.packageRoot.appendingPathComponent("Specs/\(spec)").path
         let output = try Pipeline.generate(specAt: path)
         #expect(!output.hasErrors)
-        // The OpenAPI example warns about what it skips (OpenAPITests checks each warning); specs warn of nothing.
-        #expect(spec == "Bookshelf.yaml" || output.diagnostics.isEmpty, "\(output.diagnostics)")
+        // The OpenAPI example warns about what it skips (OpenAPITests checks each warning), the cuts of real
+        // descriptions of what the descriptions do (their warnings below); specs warn of nothing.
+        if let warnings = Self.cutsWarnings[spec] {
+            let said = output.diagnostics.map { "\($0.location.line): \($0.message)" }
+            #expect(said.count == warnings.count && zip(said, warnings).allSatisfy { $0.hasPrefix($1) }, "\(said)")
+        } else {
+            #expect(spec == "Bookshelf.yaml" || output.diagnostics.isEmpty, "\(output.diagnostics)")
+        }
         let folder = TestSupport.packageRoot.appendingPathComponent("Generated/\(spec.dropLast(5))")
         let changes = try OutputWriter(directory: folder).plan(output.files)
         #expect(

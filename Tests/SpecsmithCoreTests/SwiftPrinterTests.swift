@@ -62,4 +62,72 @@ import Testing
         let text = print(.variable(VariableDeclaration(isLet: true, name: "s", value: value)))
         #expect(text == "let s =\n##\"\"\"\n{\"a\": \"\\\"#1\"}\n\"\"\"##\n")
     }
+
+    /// Layouts of lines too long for the width, each as `swift format` lays it out, so that generated code from
+    /// long real names (Slack's, DigitalOcean's) lints clean.
+    @Test func longConformancesPutTheBraceOnALineOfItsOwn() {
+        let member = Declaration.variable(VariableDeclaration(isLet: true, name: "a", type: "Int"))
+        func type(_ inherits: [String]) -> Declaration {
+            .type(TypeDeclaration(kind: .struct, name: "Name", inherits: inherits, members: [member]))
+        }
+        #expect(
+            print(type(["Codable", "Hashable"]), width: 40) == "struct Name: Codable, Hashable {\n    let a: Int\n}\n"
+        )
+        #expect(
+            print(type(["Codable", "Hashable"]), width: 30) == "struct Name: Codable, Hashable\n{\n    let a: Int\n}\n"
+        )
+        #expect(
+            print(type(["Codable", "Hashable", "Sendable"]), width: 30)
+                == "struct Name: Codable,\n    Hashable, Sendable\n{\n    let a: Int\n}\n"
+        )
+    }
+
+    @Test func longSignaturesCloseOnLinesOfTheirOwn() {
+        let function = FunctionDeclaration(
+            kind: .function("fetch"),
+            parameters: [
+                FunctionParameter(name: "first", type: "String"), FunctionParameter(name: "second", type: "Int"),
+            ],
+            isAsync: true,
+            throwsClause: "throws",
+            returnType: "Reply<Answer, ErrorBody>",
+            body: [.return(.identifier("x"))]
+        )
+        #expect(
+            print(.function(function), width: 43)
+                == "func fetch(\n    first: String,\n    second: Int\n) async throws -> Reply<Answer, ErrorBody>\n{\n"
+                + "    return x\n}\n"
+        )
+        #expect(
+            print(.function(function), width: 30)
+                == "func fetch(\n    first: String,\n    second: Int\n) async throws -> Reply<\n    Answer, ErrorBody\n> {\n"
+                + "    return x\n}\n"
+        )
+    }
+
+    @Test func longTuplePatternsWrapTheirNames() {
+        let value = Expression.call(.identifier("values"), [])
+        let statement = Statement.tupleBinding(names: ["first", "second", "third"], value: value)
+        let function = FunctionDeclaration(kind: .function("f"), body: [statement])
+        #expect(print(.function(function)) == "func f() {\n    let (first, second, third) = values()\n}\n")
+        #expect(
+            print(.function(function), width: 27)
+                == "func f() {\n    let (\n        first, second,\n        third\n    ) = values()\n}\n"
+        )
+    }
+
+    @Test func aLabelledStringTooLongGoesBelowItsLabel() {
+        let value = Expression.call(.identifier("f"), [Argument("text", .literal(.string("a long text")))])
+        #expect(
+            print(.variable(VariableDeclaration(isLet: true, name: "v", value: value)), width: 22)
+                == "let v = f(\n    text:\n        \"a long text\"\n)\n"
+        )
+    }
+
+    @Test func aCollectionAtExactlyTheWidthBreaks() {
+        let value = Expression.array([.literal(.int(1)), .literal(.int(2))])
+        let declaration = Declaration.variable(VariableDeclaration(isLet: true, name: "v", value: value))
+        #expect(print(declaration, width: 15) == "let v = [1, 2]\n")
+        #expect(print(declaration, width: 14) == "let v = [\n    1,\n    2,\n]\n")
+    }
 }

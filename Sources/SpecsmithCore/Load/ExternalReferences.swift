@@ -132,6 +132,31 @@ struct ExternalReferences {
             var result = entries
             for index in entries.indices where !Self.isData(entries[index], under: path) {
                 let entry = entries[index]
+                if entry.key.value == "mapping", path.last == "discriminator",
+                    case .mapping(var tags) = entry.value.kind
+                {
+                    // A discriminator's mapping names its schemas by references too (DigitalOcean's `A:
+                    // models/domain_record_types.yml#/domain_record_a`): the same components as the `$ref`s to them.
+                    var mapped = false
+                    for tag in tags.indices {
+                        guard let reference = tags[tag].value.scalarText, !reference.hasPrefix("#"),
+                            reference.contains("/") || reference.contains("#"),
+                            let local = localReference(
+                                reference,
+                                at: tags[tag].value,
+                                file: file,
+                                path: path + ["mapping", "schema"]
+                            )
+                        else { continue }
+                        tags[tag].value = YAMLValue(kind: .string(local), location: tags[tag].value.location)
+                        mapped = true
+                    }
+                    if mapped {
+                        result[index].value = YAMLValue(kind: .mapping(tags), location: entry.value.location)
+                        changed = true
+                    }
+                    continue
+                }
                 if entry.key.value == "$ref", let reference = entry.value.scalarText {
                     guard let local = localReference(reference, at: entry.value, file: file, path: path) else {
                         continue

@@ -50,6 +50,8 @@ struct OpenAPIReader {
     var callbackNodes: [(operation: String, node: YAMLValue)] = []
     /// Kinds of things skipped with a warning already (callbacks, webhooks, …): one warning each.
     var warnedKinds: Set<String> = []
+    /// The `operationId` each endpoint was read from, by the endpoint's name: what the config names operations by.
+    var operationIDs: [String: String] = [:]
     /// The security schemes the client sends, and the OAuth 2 scopes among its scopes.
     var securityNames: Set<String> = []
     /// The OAuth 2 scopes that are compile-time scopes, by scheme.
@@ -227,12 +229,50 @@ struct OpenAPIReader {
             }
             spec.models[index].shape = .object(fields)
         }
+        // A parameter the API's clients leave out though the description requires it (Slack's `token`, which its
+        // SDKs send as the scheme's `Authorization` instead): optional, so that a server takes such a request.
+        for index in spec.endpoints.indices {
+            let endpoint = spec.endpoints[index]
+            let owners = Set([endpoint.name.value, operationIDs[endpoint.name.value]].compactMap { $0 })
+            func tolerate(_ fields: inout [RawField]) {
+                for field in fields.indices {
+                    for entry in entries where entry.tolerance == .missingOrNull {
+                        for name in entry.names ?? [] {
+                            let parts = name.value.split(separator: ".", maxSplits: 1).map(String.init)
+                            guard parts.count == 2, owners.contains(parts[0]), parts[1] == fields[field].key.value
+                            else { continue }
+                            used.insert(name.location)
+                            if var type = fields[field].type, !type.value.hasSuffix("?") {
+                                type.value += "?"
+                                fields[field].type = type
+                            }
+                        }
+                    }
+                }
+            }
+            tolerate(&spec.endpoints[index].query)
+            tolerate(&spec.endpoints[index].headers)
+            tolerate(&spec.endpoints[index].cookies)
+            switch spec.endpoints[index].body {
+            case .form(var fields, let location)?:
+                tolerate(&fields)
+                spec.endpoints[index].body = .form(fields, location)
+            case .json(var fields, let location)?:
+                tolerate(&fields)
+                spec.endpoints[index].body = .json(fields, location)
+            case .multipart(var fields, let location)?:
+                tolerate(&fields)
+                spec.endpoints[index].body = .multipart(fields, location)
+            default:
+                break
+            }
+        }
         for entry in entries {
             for name in entry.names ?? [] where !used.contains(name.location) {
                 diagnostics.warning(
-                    "`\(name.value)` in `tolerate.\(entry.kind.value)` names no schema or property of the document",
+                    "`\(name.value)` in `tolerate.\(entry.kind.value)` names no schema, property or operation's parameter of the document",
                     at: name.location,
-                    hint: "write `Schema` or `Schema.property`"
+                    hint: "write `Schema`, `Schema.property` or `operationId.parameter`"
                 )
             }
         }
@@ -593,8 +633,9 @@ struct OpenAPIReader {
         if schema["properties"] != nil || isEnumeration(schema) { return true }
         for key in ["oneOf", "anyOf", "allOf"] {
             guard let list = schema[key], case .sequence(let items) = list.kind else { continue }
-            // `allOf: [{$ref: X}]` with `nullable: true`, `oneOf: [X, {type: null}]`: X itself, not a model.
-            if items.filter({ !Self.isNullMarker($0) }).count > 1 { return true }
+            // `allOf: [{$ref: X}]` with `nullable: true`, `oneOf: [X, {type: null}]`: X itself, not a model; so is
+            // `allOf: [{$ref: X}, {description: …}]`, which only describes X where it is used.
+            if Self.parts(items, of: key).count > 1 { return true }
             if key == "allOf" && items.contains(where: { $0["properties"] != nil }) { return true }
             // A union of one alternative, told by its tag: a union still, which may gain alternatives.
             if key != "allOf" && schema["discriminator"] != nil && !items.isEmpty { return true }
@@ -941,7 +982,12 @@ struct OpenAPIReader {
             if !text.hasSuffix("?") { text += "?" }
             field.type = Located(text, at: property.location)
             if required.contains(entry.key.value) { Self.require(&field) }
-            field.description = property["description"]?.scalarText
+            // Or the description an `allOf` part gives it where it is used (`allOf: [{$ref: X}, {description: …}]`).
+            var described = property["description"]?.scalarText
+            if described == nil, case .sequence(let parts)? = property["allOf"]?.kind {
+                described = parts.lazy.compactMap { $0["$ref"] == nil ? $0["description"]?.scalarText : nil }.first
+            }
+            field.description = described
             let cut = cutReferences(in: property)
             if !cut.isEmpty {
                 let names = cut.map { "`\($0)`" }.joined(separator: ", ")
@@ -1097,6 +1143,11 @@ struct OpenAPIReader {
                 {
                     pending.append(found)
                 }
+            } else if let parts = next["allOf"], case .sequence(let items) = parts.kind,
+                Self.parts(items, of: "allOf").count == 1, let only = Self.parts(items, of: "allOf").first
+            {
+                pending.append(only)
+                continue
             } else if let parts = next["allOf"], case .sequence(let items) = parts.kind, items.count == 1 {
                 pending.append(items[0])
             }
@@ -1117,6 +1168,19 @@ struct OpenAPIReader {
         return false
     }
 
+    /// The parts of `oneOf`, `anyOf` or `allOf` (`key`) that say what a value is: not a part that only allows
+    /// `null`, nor, in `allOf`, one that only describes (DigitalOcean's `allOf: [{$ref: droplet_next_backup_window.yml},
+    /// {description: …}]`, X where it is used, nullable if X is).
+    static func parts(_ items: [YAMLValue], of key: String) -> [YAMLValue] {
+        items.filter { part in
+            if isNullMarker(part) { return false }
+            guard key == "allOf", case .mapping(let entries) = part.kind, !entries.isEmpty else { return true }
+            return !entries.allSatisfy {
+                ["description", "title", "example", "examples", "externalDocs"].contains($0.key.value)
+            }
+        }
+    }
+
     /// Whether a part of `oneOf`, `anyOf` or `allOf` only says that `null` is allowed: `{type: "null"}`, or
     /// `{nullable: true}` alone (OpenAI's `allOf: [{$ref: TruncationObject}, {nullable: true}]`).
     static func isNullMarker(_ part: YAMLValue) -> Bool {
@@ -1134,7 +1198,7 @@ struct OpenAPIReader {
         // `oneOf: [{$ref: X}, {type: null}]`, or `allOf: [{$ref: X}]` (to add a description): the one type itself.
         for key in ["oneOf", "anyOf", "allOf"] {
             if let list = schema[key], case .sequence(let items) = list.kind {
-                let types = items.filter { !Self.isNullMarker($0) }
+                let types = Self.parts(items, of: key)
                 if types.count == 1, schema["properties"] == nil, schema["discriminator"] == nil,
                     key != "oneOf" || !isTaggedAlone(items)
                 {

@@ -346,6 +346,7 @@ extension OpenAPIReader {
             number += 1
         }
         names.insert(unique)
+        if let written { operationIDs[unique] = written }
         var endpoint = RawEndpoint(
             name: Located(unique, at: renamed?.location ?? operation["operationId"]?.location ?? method.location)
         )
@@ -527,7 +528,14 @@ extension OpenAPIReader {
         func isBytes(_ schema: YAMLValue?) -> Bool {
             schema?["type"]?.scalarText == "string" && schema?["format"]?.scalarText == "binary"
         }
-        let json = media.first { isJSON($0.key.value) && !(isAnything($0.key.value) && isBytes($0.value["schema"])) }
+        var json = media.first { isJSON($0.key.value) && !(isAnything($0.key.value) && isBytes($0.value["schema"])) }
+        // A form and JSON of one schema (a Swagger 2.0 operation's `formData` that consumes both): the form,
+        // which a server takes as JSON too.
+        let sameForm = media.first { $0.key.value.hasPrefix("application/x-www-form-urlencoded") }
+        if let form = sameForm, let schema = form.value["schema"], json?.value["schema"]?.location == schema.location {
+            json = nil
+            endpoint.formTakesJSON = true
+        }
         if let json {
             let schema = json.value["schema"] ?? YAMLValue(kind: .mapping([]), location: json.value.location)
             if formatKind == "json" {

@@ -375,6 +375,9 @@ public struct RawEndpoint: Sendable {
     public var bodyContentType: Located<String>?
     /// `response:` — the one answer's body.
     public var response: RawAnswerBody?
+    /// Whether a form body may come as a JSON object of the same fields too (an OpenAPI document's form and JSON
+    /// of one schema: Slack's methods, which slack_sdk posts either way).
+    public var formTakesJSON = false
     /// The status an OpenAPI document gives its one success answer (`201`).
     public var successStatus: Located<Int>?
     /// Whether an OpenAPI document's one answer may be `null` (`anyOf: [number, null]`): its optional type's

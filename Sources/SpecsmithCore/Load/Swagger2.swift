@@ -324,7 +324,8 @@ struct Swagger2 {
     }
 
     /// `formData` parameters as one object schema, sent as multipart when the operation consumes it or a
-    /// parameter is a file, as a URL-encoded form otherwise.
+    /// parameter is a file, as a URL-encoded form otherwise; and as a JSON object of the same fields too when
+    /// the operation consumes both a form and JSON (Slack's `chat.postMessage`, which its SDK posts as JSON).
     func formBody(_ fields: [YAMLValue], _ consumes: [String]) -> YAMLValue {
         let location = fields[0].location
         let multipart =
@@ -349,8 +350,11 @@ struct Swagger2 {
         ]
         if !required.isEmpty { schema.append(("required", YAMLValue(kind: .sequence(required), location: location))) }
         let type = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
+        var types = [type]
+        let json = consumes.first { $0.split(separator: ";").first.map(String.init) == "application/json" }
+        if !multipart, consumes.contains(where: { $0.hasPrefix(type) }), let json { types.append(json) }
         let content = Self.mapping(
-            [(type, Self.mapping([("schema", Self.mapping(schema, at: location))], at: location))],
+            types.map { ($0, Self.mapping([("schema", Self.mapping(schema, at: location))], at: location)) },
             at: location
         )
         return Self.mapping(

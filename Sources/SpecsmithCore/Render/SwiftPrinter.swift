@@ -110,13 +110,37 @@ public struct SwiftPrinter: Sendable {
         let generics = type.genericParameters.isEmpty ? "" : "<" + type.genericParameters.joined(separator: ", ") + ">"
         let inherits = type.inherits.isEmpty ? "" : ": " + type.inherits.joined(separator: ", ")
         let requirements = type.whereClause.isEmpty ? "" : " where " + type.whereClause.joined(separator: ", ")
-        let opening =
-            "\(modifiers(type.access))\(type.isIndirect ? "indirect " : "")\(type.kind.rawValue) \(type.name)\(generics)\(inherits)\(requirements) {"
+        let head =
+            "\(modifiers(type.access))\(type.isIndirect ? "indirect " : "")\(type.kind.rawValue) \(type.name)\(generics)"
+        let opening = head + inherits + requirements + " {"
         if type.members.isEmpty {
             writer.line(opening + "}")
             return
         }
-        writer.line(opening)
+        if writer.fits(opening, width: lineWidth) || !requirements.isEmpty {
+            writer.line(opening)
+        } else if writer.fits(head + inherits, width: lineWidth) {
+            // swift-format's layout: the brace on a line of its own.
+            writer.line(head + inherits)
+            writer.line("{")
+        } else {
+            // The conformances as many to a line as fit, the next lines indented, then the brace alone.
+            var line = head + ":"
+            var continuation = false
+            for (index, name) in type.inherits.enumerated() {
+                let piece = " " + name + (index < type.inherits.count - 1 ? "," : "")
+                let indent = continuation ? String(repeating: " ", count: 4) : ""
+                if !writer.fits(indent + line + piece, width: lineWidth) && line != head + ":" && !line.isEmpty {
+                    writer.line(indent + line)
+                    continuation = true
+                    line = name + (index < type.inherits.count - 1 ? "," : "")
+                } else {
+                    line += line.isEmpty ? String(piece.dropFirst()) : piece
+                }
+            }
+            writer.line((continuation ? String(repeating: " ", count: 4) : "") + line)
+            writer.line("{")
+        }
         writer.indent {
             for (index, member) in type.members.enumerated() {
                 if index > 0 && type.blankLinesBetweenMembers { $0.blank() }
@@ -185,7 +209,12 @@ public struct SwiftPrinter: Sendable {
                         inner.line(parameter + (index < parameters.count - 1 ? "," : ""))
                     }
                 }
-                writer.line(")" + tail + (requirements.isEmpty ? "" : " " + requirements))
+                let closing = ")" + tail
+                if requirements.isEmpty && !writer.fits(closing, width: lineWidth) {
+                    emitLongClosing(closing, opening: false, into: &writer)
+                } else {
+                    writer.line(closing + (requirements.isEmpty ? "" : " " + requirements))
+                }
             }
             return
         }
@@ -205,7 +234,9 @@ public struct SwiftPrinter: Sendable {
                 }
             }
             let closing = ")" + tail
-            if requirements.isEmpty || writer.fits(closing + " " + requirements + " {", width: lineWidth) {
+            if requirements.isEmpty && !writer.fits(closing + " {", width: lineWidth) {
+                emitLongClosing(closing, opening: true, into: &writer)
+            } else if requirements.isEmpty || writer.fits(closing + " " + requirements + " {", width: lineWidth) {
                 writer.line(closing + (requirements.isEmpty ? "" : " " + requirements) + " {")
             } else {
                 writer.line(closing)
@@ -214,6 +245,26 @@ public struct SwiftPrinter: Sendable {
         }
         writer.indent { emit(function.body, into: &$0) }
         writer.line("}")
+    }
+
+    /// A signature's closing line too long for the width, as swift-format lays it out: the brace on a line of
+    /// its own when that is enough, else the return type's generic arguments on a line of their own (`) ->
+    /// Reply<` / `Answer, ErrorBody` / `> {`).
+    private func emitLongClosing(_ closing: String, opening: Bool, into writer: inout LineWriter) {
+        if opening && writer.fits(closing, width: lineWidth) {
+            writer.line(closing)
+            writer.line("{")
+            return
+        }
+        guard let arrow = closing.range(of: " -> "), let open = closing[arrow.upperBound...].firstIndex(of: "<"),
+            closing.hasSuffix(">")
+        else {
+            writer.line(closing + (opening ? " {" : ""))
+            return
+        }
+        writer.line(String(closing[...open]))
+        writer.indent { $0.line(String(closing[closing.index(after: open)..<closing.index(before: closing.endIndex)])) }
+        writer.line(">" + (opening ? " {" : ""))
     }
 
     private func parameterText(_ parameter: FunctionParameter) -> String {
@@ -277,7 +328,27 @@ public struct SwiftPrinter: Sendable {
         case .unsafeBinding(let name, let value):
             emit(value, prefix: "nonisolated(unsafe) let \(SwiftName.escaped(name)) = ", suffix: "", into: &writer)
         case .tupleBinding(let names, let value):
-            emit(value, prefix: "let \(tuplePattern(names)) = ", suffix: "", into: &writer)
+            let prefix = "let \(tuplePattern(names)) = "
+            if names.count > 1 && !writer.fits(prefix + "try request.values(", width: lineWidth) {
+                // swift-format's layout of a long pattern: its names as many to a line as fit.
+                writer.line("let (")
+                writer.indent { inner in
+                    var line = ""
+                    for (index, name) in names.enumerated() {
+                        let piece = SwiftName.escaped(name) + (index < names.count - 1 ? "," : "")
+                        if !line.isEmpty && !inner.fits(line + " " + piece, width: lineWidth) {
+                            inner.line(line)
+                            line = piece
+                        } else {
+                            line += (line.isEmpty ? "" : " ") + piece
+                        }
+                    }
+                    inner.line(line)
+                }
+                emit(value, prefix: ") = ", suffix: "", into: &writer)
+            } else {
+                emit(value, prefix: prefix, suffix: "", into: &writer)
+            }
         case .assignment(let target, let value):
             emit(value, prefix: flat(target) + " = ", suffix: "", into: &writer)
         case .switch(let subject, let cases):
@@ -391,7 +462,20 @@ public struct SwiftPrinter: Sendable {
             writer.line("}" + suffix)
             return
         }
-        if !containsMultilineString(expression) && (writer.fits(single, width: lineWidth) || !isBreakable(expression)) {
+        // A labelled string too long for its line goes on a line of its own below its label, as swift-format
+        // puts it (a string is never broken).
+        if case .literal(.string) = expression, prefix.hasSuffix(": "), !writer.fits(single, width: lineWidth) {
+            writer.line(prefix.trimmingTrailingSpaces)
+            writer.indent { $0.line(flat(expression) + suffix) }
+            return
+        }
+        // A collection literal at the very width is broken too, as swift-format does.
+        var width = lineWidth
+        switch expression {
+        case .array, .dictionary: width -= 1
+        default: break
+        }
+        if !containsMultilineString(expression) && (writer.fits(single, width: width) || !isBreakable(expression)) {
             writer.line(single)
             return
         }

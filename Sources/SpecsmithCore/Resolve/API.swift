@@ -487,6 +487,8 @@ public struct Operation: Sendable, Hashable {
     public var deprecation: Deprecation?
     /// Sample response data, as JSON text.
     public var sample: String?
+    /// Whether the form body may come as a JSON object of the same fields too: a server takes either.
+    public var formTakesJSON = false
     /// The status of the one success answer when the spec documents one other than `200` (or `204` without a
     /// body): `201` for a create. Servers and the mock answer with it.
     public var successStatus: Int?

@@ -283,6 +283,7 @@ extension ResolveContext {
                     ? nil : resolveSample(raw.sample, response: sampleType, models: responseModels)
         )
         operation.server = resolveEndpointServer(raw)
+        if case .form? = operation.body { operation.formTakesJSON = raw.formTakesJSON }
         operation.responseBody = responseBody
         if answers == nil {
             operation.successStatus = raw.successStatus.map(\.value).flatMap { (200..<300).contains($0) ? $0 : nil }

@@ -246,11 +246,15 @@ enum ServerShape {
     /// The types of the `400 Bad Request` bodies the endpoints document, each once, in order of first use.
     static func invalidRequestTypes(_ operations: [Operation]) -> [String] {
         var seen = Set<String>()
-        return operations.compactMap { operation in
-            operation.errorType(forStatus: 400).map(TranslationSupport.typeText)
+        return operations.flatMap { operation in
+            ([400] + refusalStatuses).compactMap { operation.errorType(forStatus: $0).map(TranslationSupport.typeText) }
         }
         .filter { seen.insert($0).inserted }
     }
+
+    /// The statuses besides `400` a route refuses a request with itself: credentials missing or not valid, or
+    /// granting too little.
+    static let refusalStatuses = [401, 403]
 
     /// The path template with each parameter's wire name in braces: `/notes/{id}`.
     static func pathTemplate(_ operation: Operation) -> String {
@@ -384,12 +388,14 @@ enum ServerShape {
         return parts.contains { $0.parameter == parameter.name && $0.kind == .text }
     }
 
-    /// How the route reads the body: `.collect`, `.file` or `.multipart`; `nil` without one.
+    /// How the route reads the body: `.collect`, `.form`, `.formOrJSON`, `.file` or `.multipart`; `nil` without one.
     static func bodyReading(_ operations: [Operation]) -> String? {
         let bodies = operations.compactMap(\.body)
         if bodies.contains(where: { if case .multipart = $0 { true } else { false } }) { return "multipart" }
         if bodies.contains(where: { if case .file = $0 { true } else { false } }) { return "file" }
-        if bodies.contains(where: { if case .form = $0 { true } else { false } }) { return "form" }
+        if bodies.contains(where: { if case .form = $0 { true } else { false } }) {
+            return operations.contains(where: \.formTakesJSON) ? "formOrJSON" : "form"
+        }
         return bodies.isEmpty ? nil : "collect"
     }
 

@@ -280,11 +280,23 @@ private func route(_ group: [Operation], names: [Operation: String], api: API) -
         Argument("operation", .literal(.string(operation.specName))),
     ]
     if let reading = ServerShape.bodyReading(group) { arguments.append(Argument("body", .member(nil, reading))) }
-    if let type = operation.errorType(forStatus: 400) {
+    let invalidType = operation.errorType(forStatus: 400)
+    if let type = invalidType {
         // `as` picks the requirement of the endpoint's type among those of the others'.
         let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
         arguments.append(Argument("invalid", .closure(parameters: [], body: [.expression(.verbatim(make))])))
     }
+    // A refusal whose status documents another body (DigitalOcean's `401` is an `error`, its `400` an
+    // `error_with_root_causes`): that status's.
+    let refusals = ServerShape.refusalStatuses.compactMap { status -> DictionaryEntry? in
+        guard let type = operation.errorType(forStatus: status), type != invalidType else { return nil }
+        let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
+        return DictionaryEntry(
+            key: .literal(.int(status)),
+            value: .closure(parameters: [], body: [.expression(.verbatim(make))])
+        )
+    }
+    if !refusals.isEmpty { arguments.append(Argument("refusals", .dictionary(refusals))) }
     var statements = handling(operation, name: names[operation] ?? operation.name, api: api)
     for variant in group.dropFirst() {
         statements = [

@@ -204,8 +204,10 @@ private func decodingByShape(
     func assign(_ name: String, _ value: Expression) -> Statement {
         .assignment(.verbatim("self"), .call(.member(nil, name), [Argument(nil, value)]))
     }
+    // The alternatives' names where the line has room for them (a string is never broken over lines).
     let names = union.alternatives.map(typeName).joined(separator: ", ")
-    let expected = "Expected one of \(model.name)'s alternatives: \(names)."
+    let listed = "Expected one of \(model.name)'s alternatives: \(names)."
+    let expected = listed.count <= 80 ? listed : "Expected one of \(model.name)'s alternatives."
     let unlisted: Expression = .try(
         .call(.identifier(RuntimeSymbols.json), [Argument("unlistedFrom", .identifier("decoder"))])
     )
