@@ -197,8 +197,50 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
         switch JSON.Kind(of: decoder) {
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
-            candidates.attempt(DropletSingleCreate.self, Self.dropletSingleCreate)
-            candidates.attempt(DropletMultiCreate.self, Self.dropletMultiCreate)
+            candidates.attempt(
+                DropletSingleCreate.self,
+                Self.dropletSingleCreate,
+                reads: [
+                    "region",
+                    "size",
+                    "image",
+                    "ssh_keys",
+                    "backups",
+                    "backup_policy",
+                    "ipv6",
+                    "monitoring",
+                    "tags",
+                    "user_data",
+                    "private_networking",
+                    "volumes",
+                    "vpc_uuid",
+                    "with_droplet_agent",
+                    "public_networking",
+                    "name",
+                ]
+            )
+            candidates.attempt(
+                DropletMultiCreate.self,
+                Self.dropletMultiCreate,
+                reads: [
+                    "region",
+                    "size",
+                    "image",
+                    "ssh_keys",
+                    "backups",
+                    "backup_policy",
+                    "ipv6",
+                    "monitoring",
+                    "tags",
+                    "user_data",
+                    "private_networking",
+                    "volumes",
+                    "vpc_uuid",
+                    "with_droplet_agent",
+                    "public_networking",
+                    "names",
+                ]
+            )
             self = try candidates.value(orKeeping: Self.unknown)
         default:
             self = .unknown(try JSON(unlistedFrom: decoder))

@@ -484,8 +484,8 @@ public enum PageLinksPages: Codable, Sendable, Hashable {
             self = .json(try container.decode(JSON.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
-            candidates.attempt(ForwardLinks.self, Self.forwardLinks)
-            candidates.attempt(BackwardLinks.self, Self.backwardLinks)
+            candidates.attempt(ForwardLinks.self, Self.forwardLinks, reads: ["last", "next"])
+            candidates.attempt(BackwardLinks.self, Self.backwardLinks, reads: ["first", "prev"])
             candidates.attempt(JSON.self, Self.json)
             self = try candidates.value(expected: "Expected one of PageLinksPages's alternatives.")
         }
@@ -843,11 +843,13 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(
                 DropletsCreateResponseSingleDropletResponse.self,
-                Self.dropletsCreateResponseSingleDropletResponse
+                Self.dropletsCreateResponseSingleDropletResponse,
+                reads: ["droplet", "links"]
             )
             candidates.attempt(
                 DropletsCreateResponseMultipleDropletResponse.self,
-                Self.dropletsCreateResponseMultipleDropletResponse
+                Self.dropletsCreateResponseMultipleDropletResponse,
+                reads: ["droplets", "links"]
             )
             self = try candidates.value(expected: "Expected one of DropletsCreateResponse's alternatives.")
         default:

@@ -1,47 +1,80 @@
 /// How generated unions without a discriminator choose the alternative a value is, by what the description says
 /// of each: the value's kind of JSON, its tags (a `const` property or an enumeration of one value, which a value
 /// that has the key must match), the keys a closed model allows, and then whether the alternative reads the value
-/// without keeping any part of it as unknown. The generated code lists the alternatives that may take a kind of
-/// value, the most specific first, and calls ``UnionCandidates/attempt(_:_:tags:keys:)`` for each.
+/// without keeping any part of it as unknown, then which has more of its tags and reads more of its keys. The
+/// generated code lists the alternatives that may take a kind of value, the most specific first, and calls
+/// ``UnionCandidates/attempt(_:_:tags:keys:reads:)`` for each.
 ///
 /// A value read as unknown somewhere inside an alternative (an enumeration's unlisted value, a nested union's
 /// unlisted alternative) is counted through ``UnlistedValues``, so that an alternative that reads the whole
-/// value as the description says wins over one that only keeps part of it.
+/// value as the description says wins over one that only keeps part of it. Of two that read it whole, the one
+/// that reads more of its keys wins, so that a key one alternative lists is not dropped by another that does
+/// not.
 public struct UnionCandidates<Union> {
     private let decoder: any Decoder
-    /// The first alternative, in the generated order, that read the value with nothing kept as unknown.
-    private var exact: Union?
+    /// The alternative, of those that read the value with nothing kept as unknown, with the most tags the value
+    /// has and then the most of its keys read; of equal ones, the first in the generated order.
+    private var exact: (value: Union, rank: Rank)?
     /// Of the alternatives that read the value keeping some of it as unknown, the one that kept the least.
-    private var closest: (value: Union, unlisted: Int)?
+    private var closest: (value: Union, unlisted: Int, rank: Rank)?
     /// Why the last alternative tried did not read the value.
     private var failure: (any Error)?
+    /// The value's keys, once an alternative says which keys it reads.
+    private var valueKeys: Set<String>?
+
+    /// How much of a value an alternative accounts for: the tags the value has, then the value's keys it reads.
+    private struct Rank: Comparable {
+        var tags: Int
+        var read: Int
+        static func < (a: Rank, b: Rank) -> Bool { (a.tags, a.read) < (b.tags, b.read) }
+    }
 
     /// Candidates for the value `decoder` holds.
     public init(_ decoder: any Decoder) {
         self.decoder = decoder
     }
 
-    /// Tries `type` for the value, when no earlier alternative read it exactly and the value has `tags` (where
-    /// it has their keys) and only `keys` (when the alternative is a closed model): `make` wraps what it reads.
+    /// Tries `type` for the value, when the value has `tags` (where it has their keys) and only `keys` (when
+    /// the alternative is a closed model): `make` wraps what it reads. Once an alternative has read the value
+    /// exactly, a later one is tried only when it would account for more of it: `reads` lists the keys of a
+    /// model whose properties differ from another alternative's (`{first, prev}` is the alternative that reads
+    /// both, not the first that reads neither), and a closed model reads its `keys`.
     public mutating func attempt<Alternative: Decodable>(
         _ type: Alternative.Type,
         _ make: (Alternative) -> Union,
         tags: KeyValuePairs<String, String> = [:],
-        keys: [String]? = nil
+        keys: [String]? = nil,
+        reads: [String]? = nil
     ) {
-        guard exact == nil, decoder.fits(tags: tags, keys: keys) else { return }
+        let listed = reads ?? keys
+        if exact != nil && listed == nil { return }
+        guard decoder.fits(tags: tags, keys: keys) else { return }
+        var rank = Rank(tags: 0, read: 0)
+        if !tags.isEmpty || listed != nil, let present = presentKeys() {
+            rank.tags = tags.filter { present.contains($0.key) }.count
+            rank.read = listed.map { $0.filter(present.contains).count } ?? 0
+        }
+        if let exact, rank <= exact.rank { return }
         do {
             let (value, unlisted) = try UnlistedValues.counting {
                 try decoder.singleValueContainer().decode(Alternative.self)
             }
             if unlisted == 0 {
-                exact = make(value)
-            } else if unlisted < closest?.unlisted ?? .max {
-                closest = (make(value), unlisted)
+                exact = (make(value), rank)
+            } else if closest.map({ unlisted < $0.unlisted || (unlisted == $0.unlisted && rank > $0.rank) }) ?? true {
+                closest = (make(value), unlisted, rank)
             }
         } catch {
             failure = error
         }
+    }
+
+    /// The keys of the object the decoder holds, read once.
+    private mutating func presentKeys() -> Set<String>? {
+        if let valueKeys { return valueKeys }
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return nil }
+        valueKeys = Set(container.allKeys.map(\.stringValue))
+        return valueKeys
     }
 
     /// The alternative read, or the value kept as JSON by `unlisted` when none read it.
@@ -61,7 +94,7 @@ public struct UnionCandidates<Union> {
     }
 
     private func chosen() throws -> Union? {
-        if let exact { return exact }
+        if let exact { return exact.value }
         if let closest {
             UnlistedValues.note(closest.unlisted)
             return closest.value

@@ -95,6 +95,7 @@ import Testing
                     case .string(let text)?: print("string", text)
                     case .unknown(let json)?: print("unknown", json)
                     case nil: print("none")
+                    default: print("other")
                     }
                 }
                 """
@@ -185,6 +186,38 @@ import Testing
         #expect(lines[0].hasPrefix("eval textPart("), "\(lines)")
         #expect(lines[1].hasPrefix("easy textPartList("), "\(lines)")
         #expect(lines[2].hasPrefix("easy string("), "\(lines)")
+    }
+
+    /// Open alternatives without tags or required keys (DigitalOcean's page links): a value reads as the one that
+    /// reads the most of its keys, not as the first, which would read none of `{first, prev}` and drop both; a
+    /// value with the keys of both reads as the first, as the warning says.
+    @Test func theAlternativeThatReadsMoreOfTheKeysWins() async throws {
+        let output = try Self.generate("08-links-by-keys.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(output.diagnostics.contains { $0.message.contains("cannot tell `ForwardLinks` and `BackwardLinks`") })
+        let main =
+            Self.prelude + """
+                for pages in [
+                    #"{"last":"l","next":"n"}"#, #"{"first":"f","prev":"p"}"#, #"{"prev":"p"}"#, #"{"next":"n"}"#,
+                    #"{"first":"f","prev":"p","next":"n","last":"l"}"#, #"{}"#, #"{"other":1}"#,
+                ] {
+                    let page = decode(Page.self, #"{"links":{"pages":"# + pages + "}}")
+                    switch page.links?.pages {
+                    case .forwardLinks(let links)?: print("forward", links.last ?? "-", links.next ?? "-")
+                    case .backwardLinks(let links)?: print("backward", links.first ?? "-", links.prev ?? "-")
+                    case .json(let json)?: print("json", encoded(json))
+                    case nil: print("none")
+                    default: print("other")
+                    }
+                }
+                """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "LinksByKeys")
+        #expect(
+            lines == [
+                "forward l n", "backward f p", "backward - p", "forward - n", "forward l n", "forward - -",
+                "forward - -",
+            ]
+        )
     }
 }
 

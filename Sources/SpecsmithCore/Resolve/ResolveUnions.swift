@@ -152,7 +152,8 @@ extension ResolveContext {
 
     /// Warns, at a union without a discriminator, of alternatives the description cannot tell apart (models with
     /// the same required keys and no tag or closed set of keys that differs, ``AlternativeFit``): a value that
-    /// fits both is read as the first of them that reads it whole, which may not be what the API meant.
+    /// fits both is read as the first of them that reads it whole and reads the most of its keys, which may not be
+    /// what the API meant.
     mutating func warnOfAlternativesAlike(_ models: [Model]) {
         let table = JSONKinds.table(models: models, datesAreText: dates.rawValue.hasPrefix("iso8601"))
         for model in models {
@@ -175,7 +176,7 @@ extension ResolveContext {
             let second = TranslationSupport.typeText(union.alternatives[pair.second].type)
             let more = alike.count > 1 ? " (and \(alike.count - 1) more such pair\(alike.count > 2 ? "s" : ""))" : ""
             diagnostics.warning(
-                "the description cannot tell `\(first)` and `\(second)` of union `\(specName(of: model.name))` apart\(more): they have the same required keys and no tag or closed set of keys that differs, so a value that fits both is read as `\(first)` unless only `\(second)` reads it without unknown values",
+                "the description cannot tell `\(first)` and `\(second)` of union `\(specName(of: model.name))` apart\(more): they have the same required keys and no tag or closed set of keys that differs, so a value that fits both is read as `\(first)` unless only `\(second)` reads it without unknown values or it reads more of the value's keys",
                 at: rawUnion.location,
                 hint:
                     "give each a tag, such as `type: {const: \(SwiftName.memberName(second))}`, or close one with `additionalProperties: false`"

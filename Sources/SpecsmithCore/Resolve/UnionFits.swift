@@ -6,7 +6,9 @@
 /// every tag it has (a `const` property or an enumeration of one value, required or not: where the value has the
 /// key, its text must be the tag), and for a closed model (`additionalProperties: false`) no key it does not
 /// list. Between candidates, the one that reads the value without keeping any part of it as unknown wins (the
-/// runtime counts that), then the most specific, which is tried first: more tags, closed, more required keys, a
+/// runtime counts that), then, where models list different keys, the one that reads more of the value's keys
+/// (``UnionFits/keysWorthCounting(in:)``), then the most specific, which is tried first: more tags, closed, more
+/// required keys, a
 /// more specific built-in type (`Int` before `Double`, a `Date` or an enumeration before `String`, a model
 /// before a dictionary); an alternative that takes any value comes last.
 struct AlternativeFit: Hashable {
@@ -18,6 +20,8 @@ struct AlternativeFit: Hashable {
     var required: Set<String> = []
     /// For a closed model, the only keys a value may have.
     var allowedKeys: [String]?
+    /// For a model with properties, the keys it reads, in property order.
+    var listedKeys: [String] = []
     /// Whether it takes any value (`JSON`).
     var takesAnyValue = false
     /// How specific a built-in type is among those of its kind: higher is tried first.
@@ -89,7 +93,32 @@ enum UnionFits {
         fit.tags = UnionTags.of(properties, models: models).map { AlternativeFit.Tag(key: $0.key, value: $0.value) }
         fit.required = Set(properties.filter { $0.isRequiredKey && $0.direction != .writeOnly }.map(\.key))
         if model.isClosed && model.additionalProperties == nil { fit.allowedKeys = properties.map(\.key) }
+        fit.listedKeys = properties.map(\.key)
         return fit
+    }
+
+    /// The positions of the open models among `fits` whose keys the runtime must weigh: those a value could fit
+    /// together with another model that lists other keys (no tag they share differs). Of two alternatives that
+    /// both read a value whole, the one that reads more of its keys wins, so that `{first, prev}` is the model of
+    /// `first` and `prev` and not the one of `last` and `next` that reads neither. A closed model's keys are
+    /// weighed already.
+    static func keysWorthCounting(in fits: [AlternativeFit]) -> Set<Int> {
+        func isModel(_ fit: AlternativeFit) -> Bool {
+            fit.kinds == ["object"] && !fit.takesAnyValue && fit.rank == AlternativeFit.modelRank
+        }
+        func conflict(_ a: AlternativeFit, _ b: AlternativeFit) -> Bool {
+            a.tags.contains { tag in b.tags.contains { $0.key == tag.key && $0.value != tag.value } }
+        }
+        var positions = Set<Int>()
+        for (index, fit) in fits.enumerated() where isModel(fit) && fit.allowedKeys == nil {
+            let keys = Set(fit.listedKeys)
+            let weighed = fits.indices.contains { other in
+                other != index && isModel(fits[other]) && !conflict(fit, fits[other])
+                    && Set(fits[other].listedKeys) != keys
+            }
+            if weighed { positions.insert(index) }
+        }
+        return positions
     }
 
     /// The positions of the alternatives that may take a value of `kind`, the most specific first (see

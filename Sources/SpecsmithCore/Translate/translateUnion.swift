@@ -187,7 +187,8 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
 /// may take it (``UnionFits``), the most specific first. One alternative that nothing sets apart is decoded with
 /// `try`, so that its errors say where the value does not fit; otherwise the runtime's `UnionCandidates` tries
 /// each whose tags and keys the value meets and keeps the first that reads it without keeping any part as
-/// unknown (else the one that kept the least), then the fallback (or the last one's error). Kinds no
+/// unknown (else the one that kept the least; of models that list different keys, the one that reads more of the
+/// value's), then the fallback (or the last one's error). Kinds no
 /// alternative takes go to the fallback, or fail.
 private func decodingByShape(
     _ model: Model,
@@ -223,8 +224,11 @@ private func decodingByShape(
         )
     }
     let fits = union.alternatives.map { UnionFits.fit(of: $0.type, table: jsonKinds) }
-    /// `tags: ["type": "text"], keys: ["type", "text"]`, what the value must meet, for the runtime's calls.
-    func conditions(_ fit: AlternativeFit, kind: String) -> [Argument] {
+    let weighed = UnionFits.keysWorthCounting(in: fits)
+    /// `tags: ["type": "text"], keys: ["type", "text"]`, what the value must meet, and `reads: [...]`, the keys
+    /// an open model reads where they decide between alternatives, for the runtime's calls.
+    func conditions(_ position: Int, kind: String) -> [Argument] {
+        let fit = fits[position]
         guard kind == "object" else { return [] }
         var arguments: [Argument] = []
         if !fit.tags.isEmpty {
@@ -242,6 +246,9 @@ private func decodingByShape(
         if let keys = fit.allowedKeys {
             arguments.append(Argument("keys", .array(keys.map { .literal(.string($0)) })))
         }
+        if weighed.contains(position) {
+            arguments.append(Argument("reads", .array(fit.listedKeys.map { .literal(.string($0)) })))
+        }
         return arguments
     }
     var cases: [SwitchCase] = []
@@ -251,7 +258,7 @@ private func decodingByShape(
         let candidates = UnionFits.candidates(for: kind, in: fits)
         guard let first = candidates.first else { continue }
         var body: [Statement]
-        if candidates.count == 1, conditions(fits[first], kind: kind).isEmpty {
+        if candidates.count == 1, conditions(first, kind: kind).isEmpty {
             usesContainer = true
             let alternative = union.alternatives[first]
             body = [
@@ -285,7 +292,7 @@ private func decodingByShape(
                             [
                                 Argument(nil, .verbatim("\(typeName(alternative)).self")),
                                 Argument(nil, .member(.verbatim("Self"), alternative.name)),
-                            ] + conditions(fits[position], kind: kind)
+                            ] + conditions(position, kind: kind)
                         )
                     )
                 )
