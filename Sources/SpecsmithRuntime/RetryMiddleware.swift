@@ -4,9 +4,12 @@ import Foundation
 /// 429, 502, 503 or 504. Waits between attempts with exponential backoff and full jitter, or as long as a
 /// `Retry-After` header asks (capped at ``maxDelay``).
 ///
-/// By default `POST` and `PATCH` are never retried: the server may have acted on the first attempt. For an API
-/// whose `429` and `503` say the request was not processed (a server that answers `503` when its database is
-/// busy), add them to ``methods``, as the API's own SDK does.
+/// A `POST` or `PATCH` is retried only when the answer says the server did not act on it: a status among
+/// ``unprocessedStatuses`` (`429 Too Many Requests` unless given: a rate limit refuses a request before it is
+/// processed), never after a lost connection or a `502`/`504`, when the server may have acted on the first
+/// attempt. For an API whose `503` also says the request was not processed (a server that answers `503` when its
+/// database is busy, or an LLM API that is overloaded), add it to ``unprocessedStatuses``; to retry a method's
+/// every failure, add it to ``methods``.
 public struct RetryMiddleware: Middleware {
     /// How many times a request is sent at most, the first attempt included.
     public var maxAttempts: Int
@@ -16,21 +19,26 @@ public struct RetryMiddleware: Middleware {
     public var maxDelay: Duration
     /// The statuses that are retried.
     public var statuses: Set<Int>
-    /// The methods that are retried: ``idempotentMethods`` unless given.
+    /// The methods that are retried on any of ``statuses`` and on connectivity errors: ``idempotentMethods``
+    /// unless given.
     public var methods: Set<HTTPMethod>
+    /// The statuses that say the server did not process the request, retried whatever the method: `[429]` unless
+    /// given.
+    public var unprocessedStatuses: Set<Int>
     /// Waits between attempts; replaceable so tests need not wait.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// A random fraction in 0...1 for each wait; replaceable for deterministic tests.
     public var random: @Sendable () -> Double
 
-    /// Retries requests of `methods` up to `maxAttempts - 1` times, starting at `baseDelay` and never waiting
-    /// longer than `maxDelay`.
+    /// Retries requests of `methods` (and any request answered one of `unprocessedStatuses`) up to
+    /// `maxAttempts - 1` times, starting at `baseDelay` and never waiting longer than `maxDelay`.
     public init(
         maxAttempts: Int = 3,
         baseDelay: Duration = .milliseconds(200),
         maxDelay: Duration = .seconds(30),
         statuses: Set<Int> = [429, 502, 503, 504],
         methods: Set<HTTPMethod> = RetryMiddleware.idempotentMethods,
+        unprocessedStatuses: Set<Int> = [429],
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
@@ -39,6 +47,7 @@ public struct RetryMiddleware: Middleware {
         self.maxDelay = maxDelay
         self.statuses = statuses
         self.methods = methods
+        self.unprocessedStatuses = unprocessedStatuses
         self.sleep = sleep
         self.random = random
     }
@@ -51,7 +60,8 @@ public struct RetryMiddleware: Middleware {
         _ request: TransportRequest,
         next: @escaping @Sendable (TransportRequest) async throws(TransportError) -> RawResponse
     ) async throws(TransportError) -> RawResponse {
-        guard methods.contains(request.method) else {
+        let anyFailure = methods.contains(request.method)
+        guard anyFailure || !unprocessedStatuses.isEmpty else {
             return try await next(request)
         }
         var attempt = 1
@@ -59,10 +69,13 @@ public struct RetryMiddleware: Middleware {
             let wait: Duration
             do {
                 let response = try await next(request)
-                guard statuses.contains(response.status), attempt < maxAttempts else { return response }
+                let retried =
+                    unprocessedStatuses.contains(response.status) || (anyFailure && statuses.contains(response.status))
+                guard retried, attempt < maxAttempts else { return response }
                 wait = delay(afterAttempt: attempt, retryAfter: response.header("Retry-After"))
             } catch {
-                guard error.kind == .connectivity, attempt < maxAttempts else { throw error }
+                // A lost connection may have lost the answer to a request the server acted on.
+                guard anyFailure, error.kind == .connectivity, attempt < maxAttempts else { throw error }
                 wait = delay(afterAttempt: attempt, retryAfter: nil)
             }
             do {

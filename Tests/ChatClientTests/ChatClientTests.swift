@@ -198,7 +198,9 @@ import Testing
             var printed: [String] = []
             func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
-            let chat = ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token(key))
+            // Refused, not processed: sent again, POSTs too.
+            let retry = RetryMiddleware(unprocessedStatuses: [429, 503])
+            let chat = ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token(key), middleware: [retry])
             let reply = try await chat.createChatCompletion(
                 model: "gpt-test",
                 messages: [

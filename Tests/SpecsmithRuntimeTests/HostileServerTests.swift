@@ -86,22 +86,45 @@ import Testing
         #expect(await waits.all.count == 1)
     }
 
-    /// A `POST` answered `503` is sent once, unless `methods` says the API's `503` means "not processed" (a
-    /// server whose database was busy, which the API's own SDK retries): then it is sent again.
+    /// A `POST` is sent again only when the answer says the server did not act on it: a `429` (a rate limit
+    /// refuses before processing), or a status the API documents so (`unprocessedStatuses`: a server whose
+    /// database was busy answers `503`, which the API's own SDK retries), or every failure of a method `methods`
+    /// names. A `503` by default, a `502` and a lost connection may follow a request the server acted on.
     @Test(arguments: TestTransport.allCases)
-    func aPostIsRetriedOnlyWhenItsMethodIsGiven(transport: TestTransport) async throws {
-        for (methods, expected) in [(RetryMiddleware.idempotentMethods, 1), ([.post], 2)] as [(Set<HTTPMethod>, Int)] {
-            let retry = RetryMiddleware(methods: methods, sleep: { _ in }, random: { 0 })
+    func aPostIsRetriedOnlyWhenTheAnswerSaysItWasNotProcessed(transport: TestTransport) async throws {
+        let cases: [(RetryMiddleware, first: HostileReply, sent: Int, String)] = [
+            (RetryMiddleware(sleep: { _ in }, random: { 0 }), .response(429), 2, "429 by default"),
+            (RetryMiddleware(sleep: { _ in }, random: { 0 }), .response(503), 1, "503 by default"),
+            (
+                RetryMiddleware(unprocessedStatuses: [429, 503], sleep: { _ in }, random: { 0 }), .response(503), 2,
+                "503 given"
+            ),
+            (
+                RetryMiddleware(unprocessedStatuses: [429, 503], sleep: { _ in }, random: { 0 }), .response(502), 1,
+                "502"
+            ),
+            (
+                RetryMiddleware(unprocessedStatuses: [429, 503], sleep: { _ in }, random: { 0 }), .bytes(Data()), 1,
+                "lost connection"
+            ),
+            (RetryMiddleware(unprocessedStatuses: [], sleep: { _ in }, random: { 0 }), .response(429), 1, "none"),
+            (RetryMiddleware(methods: [.post], sleep: { _ in }, random: { 0 }), .response(502), 2, "methods: POST"),
+            (
+                RetryMiddleware(methods: [.post], sleep: { _ in }, random: { 0 }), .bytes(Data()), 2,
+                "methods: POST, lost"
+            ),
+        ]
+        for (retry, first, expected, label) in cases {
             let attempts = Counter()
             let sent = try await withHostileServer({ _ in
-                attempts.next() == 1 ? .response(503) : .response(200, body: Data("done".utf8))
+                attempts.next() == 1 ? first : .response(200, body: Data("done".utf8))
             }) { baseURL, log in
                 _ = try? await client(baseURL, transport, middleware: [retry]).send(
                     authorized("/busy", method: .post, body: .json(["a": 1] as [String: Int]))
                 )
                 return await log.requests.count
             }
-            #expect(sent == expected, "\(methods)")
+            #expect(sent == expected, "\(label)")
         }
     }
 

@@ -10,7 +10,7 @@ let base = ProcessInfo.processInfo.environment["PREFECT_API_URL"] ?? "http://127
 let trips = RoundTrips(server: "Prefect")
 // Prefect on SQLite answers `503` when its database is busy (a write of its own runs beside the request): the
 // request was not processed, and Prefect's own client sends it again, as this one does, whatever its method.
-let retry = RetryMiddleware(maxAttempts: 5, methods: Set(HTTPMethod.allCases))
+let retry = RetryMiddleware(maxAttempts: 5, unprocessedStatuses: [429, 503])
 let prefect = PrefectClient(baseURL: URL(string: base)!, middleware: [retry, trips.exchanges])
 let run = UUID().uuidString.prefix(8).lowercased()
 
