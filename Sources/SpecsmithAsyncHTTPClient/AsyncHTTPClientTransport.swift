@@ -118,7 +118,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// One request and its response, without following redirects.
     private func exchange(_ request: TransportRequest) async throws(TransportError) -> RawResponse {
         do {
-            let response = try await client.execute(try Self.clientRequest(request), deadline: .distantFuture)
+            let response = try await execute(request)
             let status = Int(response.status.code)
             let headers = Self.headers(response.headers)
             let url = response.url ?? request.url
@@ -146,6 +146,46 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } catch {
             throw Self.transportError(error)
         }
+    }
+
+    /// Sends `request` until its response head arrives. A connection the server closed while it lay idle in the
+    /// pool fails the request that picks it up before a byte of the answer came (the server may close one
+    /// whenever it likes: RFC 9112 §9.6); an idempotent request (RFC 9110 §9.2.2) then goes again, on another
+    /// connection, as URLSession and browsers do: at most ``staleConnectionAttempts`` times in all. Any other
+    /// request fails with `connectivity`, since the server may have acted on it before closing.
+    private func execute(_ request: TransportRequest) async throws -> HTTPClientResponse {
+        var attempts = 1
+        while true {
+            do {
+                return try await client.execute(try Self.clientRequest(request), deadline: .distantFuture)
+            } catch
+                where attempts < Self.staleConnectionAttempts
+                && Self.retriedOnAClosedConnection.contains(request.method) && Self.isClosedConnection(error)
+                && !Task.isCancelled
+            {
+                attempts += 1
+            }
+        }
+    }
+
+    /// How many times an idempotent request is sent at most when the connections it goes out on close before
+    /// answering: 3.
+    public static let staleConnectionAttempts = 3
+
+    /// The methods sent again when their connection closed before answering: the idempotent ones.
+    static let retriedOnAClosedConnection: Set<SpecsmithRuntime.HTTPMethod> = [.get, .head, .options, .put, .delete]
+
+    /// Whether `error` says the connection closed under the request, rather than that the request failed.
+    static func isClosedConnection(_ error: any Error) -> Bool {
+        if let error = error as? HTTPClientError { return error == .remoteConnectionClosed }
+        if let error = error as? ChannelError {
+            switch error {
+            case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed: return true
+            default: return false
+            }
+        }
+        if let error = error as? IOError { return [ECONNRESET, EPIPE].contains(error.errnoCode) }
+        return false
     }
 
     /// The AsyncHTTPClient request for `request`: its body from memory or streamed from its file, in

@@ -66,6 +66,25 @@ public enum APIError<ErrorBody: Sendable>: Error, Sendable {
 
     /// The HTTP status of the response, when there was one.
     public var status: Int? { response?.status }
+
+    /// Whether the request ended because its task was cancelled: `noResponse` of the kind `cancelled`.
+    ///
+    /// A generated call throws only `APIError` (typed throws), so a cancelled task surfaces as this error, never
+    /// as `CancellationError`, and `catch is CancellationError` does not see it. Test this instead:
+    ///
+    /// ```swift
+    /// do {
+    ///     results = try await client.search(query)
+    /// } catch where error.isCancellation {
+    ///     // a newer query took over: nothing to show
+    /// } catch {
+    ///     message = error.description
+    /// }
+    /// ```
+    public var isCancellation: Bool {
+        if case .noResponse(let failure) = self { return failure.kind == .cancelled }
+        return false
+    }
 }
 
 extension APIError: CustomStringConvertible {

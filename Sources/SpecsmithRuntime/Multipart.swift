@@ -18,20 +18,63 @@ public struct FileUpload: Sendable, Hashable {
     /// The part's `Content-Type`.
     public var contentType: String
 
-    /// Bytes in memory, sent as a file named `filename`.
-    public init(_ data: Data, filename: String? = nil, contentType: String = "application/octet-stream") {
+    /// Bytes in memory, sent as a file named `filename`, of the media type `contentType`, or else the one its
+    /// name's extension says (``mediaType(ofFileNamed:)``).
+    public init(_ data: Data, filename: String? = nil, contentType: String? = nil) {
         self.content = .data(data)
         self.filename = filename
-        self.contentType = contentType
+        self.contentType = contentType ?? filename.map(Self.mediaType(ofFileNamed:)) ?? Self.unknownMediaType
     }
 
     /// The contents of the local file at `url`, streamed from disk, sent under its own name unless
-    /// `filename` says otherwise.
-    public init(contentsOf url: URL, filename: String? = nil, contentType: String = "application/octet-stream") {
+    /// `filename` says otherwise, of the media type `contentType`, or else the one the name's extension says
+    /// (`trip.mp4` is `video/mp4`: ``mediaType(ofFileNamed:)``).
+    public init(contentsOf url: URL, filename: String? = nil, contentType: String? = nil) {
         self.content = .file(url)
-        self.filename = filename ?? url.lastPathComponent
-        self.contentType = contentType
+        let name = filename ?? url.lastPathComponent
+        self.filename = name
+        self.contentType = contentType ?? Self.mediaType(ofFileNamed: name)
     }
+
+    /// What a file of no known kind is sent as.
+    public static let unknownMediaType = "application/octet-stream"
+
+    /// The media type a file's name says by its extension, compared without regard to case (`photo.PNG` is
+    /// `image/png`), for the kinds of file apps upload: images, audio and video, documents, text and data,
+    /// archives; `application/octet-stream` for any other. The same on every platform (no system lookup).
+    public static func mediaType(ofFileNamed name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return unknownMediaType }
+        return mediaTypes[name[name.index(after: dot)...].lowercased()] ?? unknownMediaType
+    }
+
+    /// Media types by file extension, as IANA registers them (or as browsers send them, where it registers none).
+    static let mediaTypes: [String: String] = [
+        // Images
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+        "heic": "image/heic", "heif": "image/heif", "avif": "image/avif", "bmp": "image/bmp", "tif": "image/tiff",
+        "tiff": "image/tiff", "svg": "image/svg+xml", "ico": "image/vnd.microsoft.icon",
+        // Audio and video
+        "mp3": "audio/mpeg", "mpga": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac", "wav": "audio/wav",
+        "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/opus", "flac": "audio/flac", "mp4": "video/mp4",
+        "m4v": "video/mp4", "mpeg": "video/mpeg", "mov": "video/quicktime", "webm": "video/webm",
+        // Documents
+        "pdf": "application/pdf", "rtf": "application/rtf",
+        "doc": "application/msword", "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint",
+        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        "odt": "application/vnd.oasis.opendocument.text", "epub": "application/epub+zip",
+        // Text and data
+        "txt": "text/plain", "text": "text/plain", "md": "text/markdown", "markdown": "text/markdown",
+        "html": "text/html", "htm": "text/html", "css": "text/css", "csv": "text/csv",
+        "tsv": "text/tab-separated-values", "vtt": "text/vtt", "srt": "application/x-subrip",
+        "js": "text/javascript", "json": "application/json", "jsonl": "application/jsonl",
+        "ndjson": "application/x-ndjson", "xml": "application/xml", "yaml": "application/yaml",
+        "yml": "application/yaml", "swift": "text/x-swift", "py": "text/x-python",
+        // Archives
+        "zip": "application/zip", "gz": "application/gzip", "tar": "application/x-tar",
+        "7z": "application/x-7z-compressed",
+    ]
 }
 
 /// One part of a `multipart/form-data` body.

@@ -231,7 +231,7 @@ import Testing
 
             let writer = files.authorized(as: Scope.FilesWrite.self, credentials: .token(userToken))
             let stored = try await writer.uploadFile(
-                FileUpload(contentsOf: movie, contentType: "video/mp4"),
+                FileUpload(contentsOf: movie),
                 tags: ["trip"]
             )
             #expect(stored.id == "f1")

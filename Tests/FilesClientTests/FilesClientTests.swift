@@ -181,11 +181,11 @@ import Testing
         let before = try leftovers()
         try await withLoopbackServer(Self.configure) { baseURL, log in
             let info = try await Self.client(baseURL, transport).uploadFile(
-                FileUpload(contentsOf: text, contentType: "text/plain"),
+                FileUpload(contentsOf: text),  // `notes.txt`: `text/plain`, by its extension
                 name: #"a "quoted" name"#,
                 tags: ["x", "y"],
                 labels: FileLabels(color: "red"),
-                thumbnails: [FileUpload(Data([1, 2, 3]), filename: "t\"1\".png", contentType: "image/png")]
+                thumbnails: [FileUpload(Data([1, 2, 3]), filename: "t\"1\".png")]
             )
             #expect(info.id == "f1")
             let request = try #require(await log.requests.first)

@@ -93,6 +93,7 @@ struct RepositoryName: Hashable, Sendable {
         let delivered = try await withLoopbackServer(server.configure) { url, _ in
             let client = GitHubIssuesClient(baseURL: url, transport: transport.make())
             let keyboard = PassthroughSubject<String, Never>()
+            let failures = Failures()
             let received =
                 keyboard
                 .debounce(for: .milliseconds(150), scheduler: searchScheduler())
@@ -101,7 +102,10 @@ struct RepositoryName: Hashable, Sendable {
                 .map { name in
                     client.repositoryPublisher(owner: name.owner, repo: name.repo)
                         .flatMap { client.issuesPublisher(owner: $0.owner.login, repo: $0.name) }
-                        .catch { _ in Just([]) }
+                        .catch { error in
+                            failures.append("\(name.owner)/\(name.repo): \(error)")
+                            return Just([Issue]())
+                        }
                 }
                 .switchToLatest()
                 .record()
@@ -109,9 +113,13 @@ struct RepositoryName: Hashable, Sendable {
             try await Task.sleep(for: .milliseconds(400))
             keyboard.send(completion: .finished)
             await received.finished()
-            return received.values
+            return (received.values, failures.all)
         }
-        #expect(delivered.map { $0.map(\.number) } == [[1, 2, 3]])
+        let (started, cancelled) = (await server.log.started, await server.log.cancelled)
+        #expect(
+            delivered.0.map { $0.map(\.number) } == [[1, 2, 3]],
+            "failures: \(delivered.1); requests: \(started); cancelled: \(cancelled)"
+        )
         await expectOverTaken(server.log)
     }
 
@@ -166,4 +174,14 @@ struct RepositoryName: Hashable, Sendable {
             }
         }
     }
+}
+
+/// What the Combine pipeline's `catch` turned into an empty list, to say why a run delivered one.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [String] = []
+
+    func append(_ failure: String) { lock.withLock { failures.append(failure) } }
+
+    var all: [String] { lock.withLock { failures } }
 }

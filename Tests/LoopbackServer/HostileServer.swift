@@ -12,6 +12,8 @@ public struct RawRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body, as long as `Content-Length` said.
     public var body: Data
+    /// How many requests came on the same connection before this one (after a `keepOpen` reply).
+    public var earlierOnItsConnection = 0
 
     /// The value of the header `name`, compared without regard to case.
     public func header(_ name: String) -> String? {
@@ -29,6 +31,12 @@ public enum HostileReply: Sendable {
     case endless(head: Data, chunk: Data)
     /// Reads the request and never answers.
     case silence
+    /// Writes these bytes as they are, then waits on the same connection for another request: a keep-alive
+    /// answer, which the client's pool keeps for its next request.
+    case keepOpen(Data)
+    /// Reads the request and closes the connection without a byte of answer: what a client meets when the
+    /// server closed the idle connection it picked just as the request went out.
+    case drop
 
     /// A response written by hand: `status` with `headers` and `body`, `Content-Length` added unless given.
     public static func response(_ status: Int, headers: [(String, String)] = [], body: Data = Data()) -> HostileReply {
@@ -54,7 +62,7 @@ public actor RawRequestLog {
 
 /// Runs `body` while a misbehaving HTTP server listens on an ephemeral port of 127.0.0.1: it answers each
 /// request exactly as `reply` says, down to the bytes (truncated bodies, endless bodies, lying headers,
-/// silence), one request per connection. SwiftNIO, not Hummingbird: a well-behaved server cannot misbehave.
+/// silence), one request per connection unless a reply keeps it open. SwiftNIO, not Hummingbird: a well-behaved server cannot misbehave.
 public func withHostileServer<Value: Sendable>(
     _ reply: @escaping @Sendable (RawRequest) -> HostileReply,
     _ body: (URL, RawRequestLog) async throws -> Value
@@ -92,6 +100,8 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
     let log: RawRequestLog
     private var received = Data()
     private var answered = false
+    /// How many requests were answered on this connection and left it open.
+    private var keptOpen = 0
 
     init(reply: @escaping @Sendable (RawRequest) -> HostileReply, log: RawRequestLog) {
         self.reply = reply
@@ -101,7 +111,9 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
         received.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
-        guard !answered, let request = parse() else { return }
+        guard !answered, let (parsed, length) = parse() else { return }
+        var request = parsed
+        request.earlierOnItsConnection = keptOpen
         answered = true
         let log = log
         Task { await log.record(request) }
@@ -116,6 +128,13 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
             writeForever(ByteBuffer(bytes: chunk), context: bound)
         case .silence:
             break
+        case .keepOpen(let bytes):
+            received.removeFirst(length)
+            keptOpen += 1
+            answered = false
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes)), promise: nil)
+        case .drop:
+            context.close(promise: nil)
         }
     }
 
@@ -139,8 +158,8 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
         context.close(promise: nil)
     }
 
-    /// The request, once its head and `Content-Length` bytes of body have arrived.
-    private func parse() -> RawRequest? {
+    /// The request, once its head and `Content-Length` bytes of body have arrived, and how many bytes it took.
+    private func parse() -> (RawRequest, Int)? {
         guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
         var lines = head.components(separatedBy: "\r\n")
@@ -153,11 +172,12 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
         let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) } ?? 0
         let body = received[end.upperBound...]
         guard body.count >= length else { return nil }
-        return RawRequest(
+        let request = RawRequest(
             method: String(requestLine[0]),
             target: String(requestLine[1]),
             headers: headers,
             body: Data(body.prefix(length))
         )
+        return (request, received.distance(from: received.startIndex, to: end.upperBound) + length)
     }
 }

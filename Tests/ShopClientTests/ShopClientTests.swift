@@ -238,6 +238,45 @@ import Testing
                 return
             }
             #expect(failure.kind == .cancelled)
+            #expect(error.isCancellation)
+        }
+    }
+
+    /// docs/AuthenticationAndErrors.md's cancellation snippet, in a main-actor model as an app writes it.
+    @MainActor final class CategoriesModel {
+        let guest: ShopClient<Scope.Guest>
+        var categories: [Shop.Category] = []
+        var message: String?
+
+        init(guest: ShopClient<Scope.Guest>) { self.guest = guest }
+
+        func load() async {
+            do {
+                categories = try await guest.categories()
+            } catch  where error.isCancellation {
+                return  // the screen went away: nothing to show
+            } catch {
+                message = error.description
+            }
+        }
+    }
+
+    @Test @MainActor func theCancellationSnippetShowsNothingForACancelledCall() async throws {
+        let state = ShopState()
+        try await withLoopbackServer(ShopServer.configure(state)) { baseURL, log in
+            let shop = ShopClient<Scope.Public>(baseURL: baseURL)
+            let guest = shop.authorized(as: Scope.Guest.self, credentials: .token(ShopState.guestToken))
+            let model = CategoriesModel(guest: guest)
+            await state.set(categoriesDelay: .seconds(10))
+            let loading = Task { await model.load() }
+            let arrived = await eventually { @Sendable in await !log.requests.isEmpty }
+            #expect(arrived, "the request must reach the server")
+            loading.cancel()
+            await loading.value
+            #expect(model.categories.isEmpty && model.message == nil)
+            await state.set(categoriesDelay: .zero)
+            await model.load()
+            #expect(!model.categories.isEmpty && model.message == nil)
         }
     }
 

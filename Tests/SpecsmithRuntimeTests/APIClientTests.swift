@@ -65,7 +65,14 @@ private struct Note: Codable, Sendable, Hashable {
                 return
             }
             #expect(failure.kind == .cancelled)
+            #expect(error.isCancellation)
         }
+    }
+
+    @Test func onlyACancelledRequestIsACancellation() {
+        #expect(APIError<Never>.noResponse(TransportError(.cancelled, "cancelled")).isCancellation)
+        #expect(!APIError<Never>.noResponse(TransportError(.timeout, "timed out")).isCancellation)
+        #expect(!APIError<Never>.invalidRequest("no URL").isCancellation)
     }
 
     @Test(arguments: TestTransport.allCases)
@@ -85,6 +92,7 @@ private struct Note: Codable, Sendable, Hashable {
                 return
             }
             #expect(failure.kind == .cancelled)
+            #expect(error.isCancellation)
             // Asked again outside the cancelled task, the server answers: it was up, and saw nothing before.
             let answer = try await client.send(Endpoint<[String]>("items", method: .get, path: "/items"))
             #expect(answer == [])

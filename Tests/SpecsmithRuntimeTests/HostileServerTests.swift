@@ -478,6 +478,49 @@ import Testing
         }
     }
 
+    /// A server may close an idle keep-alive connection whenever it likes; the request that picked it up from
+    /// the pool meanwhile is sent again on another when it is idempotent. AsyncHTTPClient failed such a GET with
+    /// "I/O on closed channel" (a search-as-you-type test met it under load); URLSession sent it again.
+    @Test(arguments: TestTransport.allCases)
+    func aGetOnAConnectionTheServerClosedGoesAgain(transport: TestTransport) async throws {
+        let answer = Data("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfine".utf8)
+        try await withHostileServer({ request in
+            request.earlierOnItsConnection == 0 ? .keepOpen(answer) : .drop
+        }) { baseURL, log in
+            let api = client(baseURL, transport)
+            for index in 1...4 {
+                let answer = try await api.send(authorized("/item/\(index)"))
+                #expect(answer == "fine")
+            }
+            // The server logs a request after reading it, in its own time.
+            await eventually { await log.requests.count >= 7 }
+            let requests = await log.requests
+            // Each GET after the first went out on the connection the one before left open, and again.
+            #expect(
+                requests.filter { $0.earlierOnItsConnection > 0 }.map(\.target) == ["/item/2", "/item/3", "/item/4"]
+            )
+            #expect(requests.filter { $0.earlierOnItsConnection == 0 }.count == 4)
+        }
+    }
+
+    /// A POST on a connection that closed before answering is not sent again by AsyncHTTPClient's transport: the
+    /// server may have acted on it. (URLSession on Linux waits out the request's timeout on such a `POST`.)
+    @Test func aPostOnAConnectionTheServerClosedIsNotSentAgain() async throws {
+        let answer = Data("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfine".utf8)
+        try await withHostileServer({ request in
+            request.earlierOnItsConnection == 0 ? .keepOpen(answer) : .drop
+        }) { baseURL, log in
+            let api = client(baseURL, .asyncHTTPClient)
+            let first = try await api.send(authorized("/first"))
+            #expect(first == "fine")
+            let kind = await noResponse {
+                try await api.send(authorized("/orders", method: .post, body: .json(["name": "pen"])))
+            }
+            #expect(kind == .connectivity)
+            #expect(await log.requests.filter { $0.method == "POST" }.count == 1)
+        }
+    }
+
     @Test(arguments: TestTransport.allCases)
     func aMalformedStatusLineIsNoResponse(transport: TestTransport) async throws {
         try await withHostileServer({ _ in .bytes(Data("HELLO THERE\r\n\r\n".utf8)) }) { baseURL, _ in

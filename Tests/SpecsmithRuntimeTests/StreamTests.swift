@@ -470,6 +470,7 @@ final class Closed: Sendable {
                 return
             }
             #expect(failure.kind == .cancelled)
+            #expect(error?.isCancellation == true)
             let closedAt = try await waitUntilClosed(closed)
             #expect(closedAt != nil, "the server must see the connection close")
         }
