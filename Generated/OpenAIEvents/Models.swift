@@ -51,44 +51,6 @@ public enum WebhookBatchCompletedObject: Codable, Sendable, Hashable, RawReprese
     }
 }
 
-/// The type of the event. Always `batch.completed`.
-public enum WebhookBatchCompletedType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
-    /// `batch.completed`
-    case batchCompleted
-
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
-    /// Every value the spec lists.
-    public static let knownCases: [WebhookBatchCompletedType] = [Self.batchCompleted]
-
-    /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: WebhookBatchCompletedType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
-
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
-    }
-
-    /// The value as it is written in JSON.
-    public var rawValue: String {
-        switch self {
-        case .batchCompleted:
-            return "batch.completed"
-        case .unknown(let value):
-            return value
-        }
-    }
-}
-
 /// Sent when a batch API request has been completed.
 public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
     /// The Unix timestamp (in seconds) of when the batch API request was completed.
@@ -104,21 +66,23 @@ public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
     public var object: WebhookBatchCompletedObject?
 
     /// The type of the event. Always `batch.completed`.
-    public var type: WebhookBatchCompletedType
+    ///
+    /// Always `"batch.completed"`.
+    public var type: String {
+        return "batch.completed"
+    }
 
     /// Creates a `WebhookBatchCompleted` from its properties.
     public init(
         createdAt: Int,
         id: String,
         data: WebhookBatchCompletedData,
-        object: WebhookBatchCompletedObject? = nil,
-        type: WebhookBatchCompletedType
+        object: WebhookBatchCompletedObject? = nil
     ) {
         self.createdAt = createdAt
         self.id = id
         self.data = data
         self.object = object
-        self.type = type
     }
 
     enum CodingKeys: String, CodingKey {
@@ -127,6 +91,26 @@ public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
         case data
         case object
         case type
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.createdAt = try container.decode(Int.self, forKey: .createdAt)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.data = try container.decode(WebhookBatchCompletedData.self, forKey: .data)
+        self.object = try container.decodeIfPresent(WebhookBatchCompletedObject.self, forKey: .object)
+        try container.decodeConstant("batch.completed", forKey: .type)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.data, forKey: .data)
+        try container.encodeIfPresent(self.object, forKey: .object)
+        try container.encode("batch.completed", forKey: .type)
     }
 }
 
@@ -138,44 +122,6 @@ public struct WebhookResponseCompletedData: Codable, Sendable, Hashable {
     /// Creates a `WebhookResponseCompletedData` from its properties.
     public init(id: String) {
         self.id = id
-    }
-}
-
-/// The type of the event. Always `response.completed`.
-public enum WebhookResponseCompletedType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
-    /// `response.completed`
-    case responseCompleted
-
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
-    /// Every value the spec lists.
-    public static let knownCases: [WebhookResponseCompletedType] = [Self.responseCompleted]
-
-    /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: WebhookResponseCompletedType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
-
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
-    }
-
-    /// The value as it is written in JSON.
-    public var rawValue: String {
-        switch self {
-        case .responseCompleted:
-            return "response.completed"
-        case .unknown(let value):
-            return value
-        }
     }
 }
 
@@ -194,21 +140,23 @@ public struct WebhookResponseCompleted: Codable, Sendable, Hashable {
     public var object: WebhookBatchCompletedObject?
 
     /// The type of the event. Always `response.completed`.
-    public var type: WebhookResponseCompletedType
+    ///
+    /// Always `"response.completed"`.
+    public var type: String {
+        return "response.completed"
+    }
 
     /// Creates a `WebhookResponseCompleted` from its properties.
     public init(
         createdAt: Int,
         id: String,
         data: WebhookResponseCompletedData,
-        object: WebhookBatchCompletedObject? = nil,
-        type: WebhookResponseCompletedType
+        object: WebhookBatchCompletedObject? = nil
     ) {
         self.createdAt = createdAt
         self.id = id
         self.data = data
         self.object = object
-        self.type = type
     }
 
     enum CodingKeys: String, CodingKey {
@@ -217,6 +165,26 @@ public struct WebhookResponseCompleted: Codable, Sendable, Hashable {
         case data
         case object
         case type
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.createdAt = try container.decode(Int.self, forKey: .createdAt)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.data = try container.decode(WebhookResponseCompletedData.self, forKey: .data)
+        self.object = try container.decodeIfPresent(WebhookBatchCompletedObject.self, forKey: .object)
+        try container.decodeConstant("response.completed", forKey: .type)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.data, forKey: .data)
+        try container.encodeIfPresent(self.object, forKey: .object)
+        try container.encode("response.completed", forKey: .type)
     }
 }
 
@@ -255,44 +223,6 @@ public struct WebhookRealtimeCallIncomingData: Codable, Sendable, Hashable {
     }
 }
 
-/// The type of the event. Always `realtime.call.incoming`.
-public enum WebhookRealtimeCallIncomingType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
-    /// `realtime.call.incoming`
-    case realtimeCallIncoming
-
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
-    /// Every value the spec lists.
-    public static let knownCases: [WebhookRealtimeCallIncomingType] = [Self.realtimeCallIncoming]
-
-    /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: WebhookRealtimeCallIncomingType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
-
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
-    }
-
-    /// The value as it is written in JSON.
-    public var rawValue: String {
-        switch self {
-        case .realtimeCallIncoming:
-            return "realtime.call.incoming"
-        case .unknown(let value):
-            return value
-        }
-    }
-}
-
 /// Sent when an incoming API SIP session is available for Realtime acceptance.
 public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
     /// The Unix timestamp (in seconds) of when the model response was completed.
@@ -308,21 +238,23 @@ public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
     public var object: WebhookBatchCompletedObject?
 
     /// The type of the event. Always `realtime.call.incoming`.
-    public var type: WebhookRealtimeCallIncomingType
+    ///
+    /// Always `"realtime.call.incoming"`.
+    public var type: String {
+        return "realtime.call.incoming"
+    }
 
     /// Creates a `WebhookRealtimeCallIncoming` from its properties.
     public init(
         createdAt: Int,
         id: String,
         data: WebhookRealtimeCallIncomingData,
-        object: WebhookBatchCompletedObject? = nil,
-        type: WebhookRealtimeCallIncomingType
+        object: WebhookBatchCompletedObject? = nil
     ) {
         self.createdAt = createdAt
         self.id = id
         self.data = data
         self.object = object
-        self.type = type
     }
 
     enum CodingKeys: String, CodingKey {
@@ -332,43 +264,25 @@ public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
         case object
         case type
     }
-}
 
-/// The values of `RetrieveBatchResponseObject`.
-public enum RetrieveBatchResponseObject: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
-    /// `batch`
-    case batch
-
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
-    /// Every value the spec lists.
-    public static let knownCases: [RetrieveBatchResponseObject] = [Self.batch]
-
-    /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: RetrieveBatchResponseObject] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
-
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.createdAt = try container.decode(Int.self, forKey: .createdAt)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.data = try container.decode(WebhookRealtimeCallIncomingData.self, forKey: .data)
+        self.object = try container.decodeIfPresent(WebhookBatchCompletedObject.self, forKey: .object)
+        try container.decodeConstant("realtime.call.incoming", forKey: .type)
     }
 
-    /// The value as it is written in JSON.
-    public var rawValue: String {
-        switch self {
-        case .batch:
-            return "batch"
-        case .unknown(let value):
-            return value
-        }
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.data, forKey: .data)
+        try container.encodeIfPresent(self.object, forKey: .object)
+        try container.encode("realtime.call.incoming", forKey: .type)
     }
 }
 
@@ -378,11 +292,33 @@ public struct RetrieveBatchResponse: Codable, Sendable, Hashable {
     public var id: String
 
     /// The `object` field.
-    public var object: RetrieveBatchResponseObject
+    ///
+    /// Always `"batch"`.
+    public var object: String {
+        return "batch"
+    }
 
     /// Creates a `RetrieveBatchResponse` from its properties.
-    public init(id: String, object: RetrieveBatchResponseObject) {
+    public init(id: String) {
         self.id = id
-        self.object = object
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        try container.decodeConstant("batch", forKey: .object)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode("batch", forKey: .object)
     }
 }

@@ -194,44 +194,6 @@ public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, Parameter
     }
 }
 
-/// The values of `CloudEventSpecversion`.
-public enum CloudEventSpecversion: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
-    /// `1.0`
-    case _10
-
-    /// A value this version of the spec does not list, kept as it was received.
-    case unknown(String)
-
-    /// Every value the spec lists.
-    public static let knownCases: [CloudEventSpecversion] = [Self._10]
-
-    /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: CloudEventSpecversion] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
-
-    /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
-    public init(rawValue: String) {
-        self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    /// Decodes a listed value, or keeps another in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self = try decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)
-    }
-
-    /// The value as it is written in JSON.
-    public var rawValue: String {
-        switch self {
-        case ._10:
-            return "1.0"
-        case .unknown(let value):
-            return value
-        }
-    }
-}
-
 /// The values of `CloudEventDatacontenttype`.
 public enum CloudEventDatacontenttype: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `application/json`
@@ -282,7 +244,11 @@ public struct CloudEvent: Codable, Sendable, Hashable {
     public var type: String
 
     /// The `specversion` field.
-    public var specversion: CloudEventSpecversion
+    ///
+    /// Always `"1.0"`.
+    public var specversion: String {
+        return "1.0"
+    }
 
     /// The `datacontenttype` field.
     public var datacontenttype: CloudEventDatacontenttype?
@@ -298,7 +264,6 @@ public struct CloudEvent: Codable, Sendable, Hashable {
         id: String,
         source: String,
         type: String,
-        specversion: CloudEventSpecversion,
         datacontenttype: CloudEventDatacontenttype? = nil,
         data: JSON? = nil,
         time: Date
@@ -306,10 +271,43 @@ public struct CloudEvent: Codable, Sendable, Hashable {
         self.id = id
         self.source = source
         self.type = type
-        self.specversion = specversion
         self.datacontenttype = datacontenttype
         self.data = data
         self.time = time
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case source
+        case type
+        case specversion
+        case datacontenttype
+        case data
+        case time
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.source = try container.decode(String.self, forKey: .source)
+        self.type = try container.decode(String.self, forKey: .type)
+        try container.decodeConstant("1.0", forKey: .specversion)
+        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
+        self.data = try container.decodeIfPresent(JSON.self, forKey: .data)
+        self.time = try container.decode(Date.self, forKey: .time)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.source, forKey: .source)
+        try container.encode(self.type, forKey: .type)
+        try container.encode("1.0", forKey: .specversion)
+        try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
+        try container.encodeIfPresent(self.data, forKey: .data)
+        try container.encode(self.time, forKey: .time)
     }
 }
 
@@ -361,7 +359,11 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
     public var source: String
 
     /// The `specversion` field.
-    public var specversion: CloudEventSpecversion
+    ///
+    /// Always `"1.0"`.
+    public var specversion: String {
+        return "1.0"
+    }
 
     /// The `datacontenttype` field.
     public var datacontenttype: CloudEventDatacontenttype?
@@ -379,7 +381,6 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
     public init(
         id: String,
         source: String,
-        specversion: CloudEventSpecversion,
         datacontenttype: CloudEventDatacontenttype? = nil,
         data: JSON? = nil,
         time: Date,
@@ -387,11 +388,44 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
     ) {
         self.id = id
         self.source = source
-        self.specversion = specversion
         self.datacontenttype = datacontenttype
         self.data = data
         self.time = time
         self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case source
+        case specversion
+        case datacontenttype
+        case data
+        case time
+        case type
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.source = try container.decode(String.self, forKey: .source)
+        try container.decodeConstant("1.0", forKey: .specversion)
+        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
+        self.data = try container.decodeIfPresent(JSON.self, forKey: .data)
+        self.time = try container.decode(Date.self, forKey: .time)
+        self.type = try container.decodeIfPresent(QosEventType.self, forKey: .type)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.source, forKey: .source)
+        try container.encode("1.0", forKey: .specversion)
+        try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
+        try container.encodeIfPresent(self.data, forKey: .data)
+        try container.encode(self.time, forKey: .time)
+        try container.encodeIfPresent(self.type, forKey: .type)
     }
 }
 
@@ -423,7 +457,11 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
     public var source: String
 
     /// The `specversion` field.
-    public var specversion: CloudEventSpecversion
+    ///
+    /// Always `"1.0"`.
+    public var specversion: String {
+        return "1.0"
+    }
 
     /// The `datacontenttype` field.
     public var datacontenttype: CloudEventDatacontenttype?
@@ -441,7 +479,6 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
     public init(
         id: String,
         source: String,
-        specversion: CloudEventSpecversion,
         datacontenttype: CloudEventDatacontenttype? = nil,
         time: Date,
         type: QosEventType? = nil,
@@ -449,10 +486,43 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
     ) {
         self.id = id
         self.source = source
-        self.specversion = specversion
         self.datacontenttype = datacontenttype
         self.time = time
         self.type = type
         self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case source
+        case specversion
+        case datacontenttype
+        case time
+        case type
+        case data
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.source = try container.decode(String.self, forKey: .source)
+        try container.decodeConstant("1.0", forKey: .specversion)
+        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
+        self.time = try container.decode(Date.self, forKey: .time)
+        self.type = try container.decodeIfPresent(QosEventType.self, forKey: .type)
+        self.data = try container.decode(EventQosStatusChangedData.self, forKey: .data)
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.source, forKey: .source)
+        try container.encode("1.0", forKey: .specversion)
+        try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
+        try container.encode(self.time, forKey: .time)
+        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encode(self.data, forKey: .data)
     }
 }

@@ -44,8 +44,9 @@ import Testing
     }
 
     /// With a filter, an inline schema written alike in several places is named after a place that is
-    /// generated: OpenAI's list answers share `object: {enum: [list]}`, and a filter to the models' operation
-    /// named `ListModelsResponse.object` after `ListAuditLogsResponse`, which comes first in the document.
+    /// generated: OpenAI's list answers share `object: {enum: [list]}` (a constant now; two values here), and a
+    /// filter to the models' operation named `ListModelsResponse.object` after `ListAuditLogsResponse`, which
+    /// comes first in the document.
     @Test func aFilteredDocumentNamesSharedInlineSchemasAfterWhatItKeeps() throws {
         let document = """
             openapi: 3.1.0
@@ -68,13 +69,13 @@ import Testing
                   type: object
                   required: [object, data]
                   properties:
-                    object: {type: string, enum: [list]}
+                    object: {type: string, enum: [list, page]}
                     data: {type: array, items: {type: string}}
                 ListModelsResponse:
                   type: object
                   required: [object, data]
                   properties:
-                    object: {type: string, enum: [list]}
+                    object: {type: string, enum: [list, page]}
                     data: {type: array, items: {type: string}}
             """
         let config = Pipeline.ConfigSource(text: "filter:\n  operations: [listModels]\n", path: "specsmith-config.yaml")

@@ -55,6 +55,11 @@ extension OpenAPIReader {
         let kept = names(filter.keep)
         let named = names(filter.cut)
         var reach = FilterReach()
+        // The error body of operations that document none, whatever the kept operations reach.
+        if let schema = defaultErrorComponent, let value = componentSchemas[schema] {
+            reach.read.insert(schema)
+            level.append((value, true))
+        }
         var visited = Set<String>()
         var depth = 0
         while !level.isEmpty {

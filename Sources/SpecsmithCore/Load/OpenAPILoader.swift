@@ -78,6 +78,8 @@ struct OpenAPIReader {
     var formatOrder: (endpoints: [String], scopes: [String]) = ([], [])
     /// How deeply the schema being read is nested in others.
     var depth = 0
+    /// The component schema whose model operations without an error body take (``defaultErrorSchema()``).
+    var defaultErrorComponent: String?
     /// The type names models may not take, once the API's name is known.
     var reservedNames: Set<String> = []
     /// The spec names of component schemas that are objects, once computed.
@@ -131,6 +133,7 @@ struct OpenAPIReader {
                     at: renamed?.location ?? entry.key.location
                 )
             }
+            defaultErrorComponent = defaultErrorSchema()
             // With a filter, only the schemas its operations reach: inline schemas are named after places
             // that are generated.
             let reach = filterReach()
@@ -150,11 +153,13 @@ struct OpenAPIReader {
         }
         readSecurity()
         readPaths()
+        if let schema = defaultErrorComponent { giveDefaultErrorBodies(schema) }
         readWebhooks()
         useServerOfEveryOperation()
         applyFormatOrder()
         flattenConflictingIncludes()
         requireDiscriminators()
+        makeOneValueEnumerationsConstants()
         if config?.filter != nil {
             keepReachableModels()
             warnOfUnknownFilterSchemas()
@@ -355,6 +360,12 @@ struct OpenAPIReader {
 
     /// With a `filter`, only the models the kept endpoints use, directly or through other models.
     mutating func keepReachableModels() {
+        let reached = reachableModels()
+        spec.models.removeAll { !reached.contains($0.name.value) }
+    }
+
+    /// The models the endpoints, webhooks and shared errors use, directly or through other models.
+    func reachableModels() -> Set<String> {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         var stack: [String] = spec.errors.flatMap { Self.identifiers($0.type.value) }
         stack += (spec.webhooks?.events ?? []).compactMap(\.body?.value).flatMap(Self.identifiers)
@@ -393,7 +404,7 @@ struct OpenAPIReader {
             case .enumeration: break
             }
         }
-        spec.models.removeAll { !reached.contains($0.name.value) }
+        return reached
     }
 
     /// The names in a type's text: `[String: Pet]?` → `String`, `Pet`.

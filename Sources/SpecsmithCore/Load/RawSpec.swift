@@ -122,6 +122,9 @@ public struct RawConfig: Sendable {
     /// `webhooks:` — for an OpenAPI document, how its webhooks' deliveries are signed and name their events
     /// (`signature`, `tolerance`, `eventKey`, `eventHeader`).
     public var webhooks: RawWebhooks?
+    /// `errors: {default: Schema}` — for an OpenAPI document, the error body of the operations that document
+    /// none (`none` for none), instead of the one most of its operations share.
+    public var defaultErrors: Located<String>?
 
     /// No options.
     public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {

@@ -84,8 +84,9 @@ enum SpecKeys {
     static let server = ["url", "description"]
     static let config = [
         "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
-        "webhooks",
+        "webhooks", "errors",
     ]
+    static let configErrors = ["default"]
     static let tolerate = ["numbersAsText", "emptyTextAsAbsent", "missingOrNull"]
     static let filter = ["operations", "tags", "paths", "depth", "keep", "cut"]
     static let rename = ["schemas", "operations", "properties"]
@@ -283,6 +284,15 @@ struct FormatReader {
                             key: item.key.value
                         )
                     }
+                }
+            case "errors":
+                // `errors: {default: ErrorResponse}`: the error body of operations that document none.
+                for item in mapping(value, what: "`errors`") ?? [] {
+                    guard item.key.value == "default" else {
+                        unknownKey(item.key, allowed: SpecKeys.configErrors, in: "`errors`")
+                        continue
+                    }
+                    config.defaultErrors = string(item.value, key: item.key.value)
                 }
             case "webhooks":
                 config.webhooks = webhooks(value)
