@@ -36,10 +36,16 @@ public struct ChatClient<Authorization: AuthorizationScope>: Sendable {
     /// A client for the API at `baseURL` that authorizes requests with `credentials`, sending them with
     /// `transport` through `middleware`.
     ///
+    /// `organization`, when given, is sent as the `Chat-Organization` header of every request.
+    ///
+    /// `project`, when given, is sent as the `Chat-Project` header of every request.
+    ///
     /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
     public init(
         baseURL: URL = ChatClient.defaultBaseURL,
         credentials: Credentials,
+        organization: String? = nil,
+        project: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         middleware: [any Middleware] = []
     ) {
@@ -47,6 +53,7 @@ public struct ChatClient<Authorization: AuthorizationScope>: Sendable {
             baseURL: baseURL,
             transport: transport,
             middleware: middleware,
+            headers: [HeaderField("Chat-Organization", organization), HeaderField("Chat-Project", project)],
             authScheme: .bearer(header: "Authorization", prefix: "Bearer"),
             credentials: credentials,
             dateCoding: .secondsSince1970
@@ -80,9 +87,15 @@ public struct ChatClient<Authorization: AuthorizationScope>: Sendable {
 extension ChatClient where Authorization == Scope.Public {
     /// A client for the API at `baseURL`, sending requests with `transport` through `middleware`.
     ///
+    /// `organization`, when given, is sent as the `Chat-Organization` header of every request.
+    ///
+    /// `project`, when given, is sent as the `Chat-Project` header of every request.
+    ///
     /// Pass a `StubTransport` to answer every endpoint from the spec's sample data.
     public init(
         baseURL: URL = ChatClient.defaultBaseURL,
+        organization: String? = nil,
+        project: String? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         middleware: [any Middleware] = []
     ) {
@@ -90,6 +103,7 @@ extension ChatClient where Authorization == Scope.Public {
             baseURL: baseURL,
             transport: transport,
             middleware: middleware,
+            headers: [HeaderField("Chat-Organization", organization), HeaderField("Chat-Project", project)],
             authScheme: .bearer(header: "Authorization", prefix: "Bearer"),
             dateCoding: .secondsSince1970
         )

@@ -69,6 +69,27 @@ import Testing
         ChatClient<Scope.Authorized>(baseURL: baseURL, credentials: .token("sk-test"), transport: transport.make())
     }
 
+    /// The spec's `headers: {Chat-Organization: {parameter: organization}, …}` are initializer parameters, sent
+    /// with every request when given, and not at all when not.
+    @Test(arguments: TestTransport.allCases)
+    func headersTheClientTakesAreSentWhenGiven(transport: TestTransport) async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let lab = ChatClient<Scope.Authorized>(
+                baseURL: baseURL,
+                credentials: .token("sk-test"),
+                organization: "org-lab",
+                transport: transport.make()
+            )
+            _ = try await lab.listModels()
+            _ = try await Self.client(baseURL, transport).listModels()
+            let requests = await log.requests
+            #expect(requests.count == 2)
+            #expect(requests.first?.headers["chat-organization"] == "org-lab")
+            #expect(requests.first.map { $0.headers["chat-project"] == nil } == true)
+            #expect(requests.last.map { $0.headers["chat-organization"] == nil } == true)
+        }
+    }
+
     @Test(arguments: TestTransport.allCases)
     func sendsTypedPartsToolsAndFreeFormJSONAsTheServiceExpects(transport: TestTransport) async throws {
         try await withLoopbackServer(Self.configure) { baseURL, log in

@@ -79,9 +79,14 @@ public struct OpenAPIExporter {
         if api.access != .public { format["access"] = .string(api.access.rawValue) }
         if api.flavours != [.async] { format["flavours"] = .array(api.flavours.sorted().map { .string($0.rawValue) }) }
         if api.dates != "iso8601" { format["dates"] = .string(api.dates) }
-        if !api.headers.isEmpty {
+        if !api.headers.isEmpty || !api.headerParameters.isEmpty {
             var headers = DocumentObject()
             for header in api.headers { headers[header.name] = .string(header.value) }
+            for header in api.headerParameters {
+                var parameter = DocumentObject()
+                parameter["parameter"] = .string(header.parameter)
+                headers[header.name] = .object(parameter)
+            }
             format["headers"] = .object(headers)
         }
         let paths = self.paths()

@@ -42,9 +42,12 @@ public enum SpecWriter {
                 }
             }
         }
-        if !raw.headers.isEmpty {
+        if !raw.headers.isEmpty || !raw.headerParameters.isEmpty {
             writer.block("headers") { writer in
                 for header in raw.headers { writer.scalar(header.name.value, header.value.value) }
+                for header in raw.headerParameters {
+                    writer.block(header.name.value) { writer in writer.scalar("parameter", header.parameter.value) }
+                }
             }
         }
         if let auth = raw.auth { write(auth, into: &writer) }

@@ -55,11 +55,9 @@ extension OpenAPIReader {
                     let names = items.compactMap { reader.string($0, key: entry.key.value)?.value }
                     if entry.key.value == "endpoints" { order.endpoints = names } else { order.scopes = names }
                 case "headers":
-                    for header in reader.mapping(entry.value, what: "`headers`") ?? [] {
-                        if let text = reader.scalarText(header.value, key: header.key.value) {
-                            spec.headers.append((header.key, text))
-                        }
-                    }
+                    let (fixed, parameters) = reader.headers(entry.value)
+                    spec.headers += fixed
+                    spec.headerParameters += parameters
                 default:
                     reader.unknownKey(entry.key, allowed: SpecKeys.documentFormat, in: "`\(Self.formatKey)`")
                 }

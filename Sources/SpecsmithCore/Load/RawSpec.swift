@@ -18,6 +18,8 @@ public struct RawSpec: Sendable {
     public var baseURL: Located<String>?
     /// `headers:` — default headers, sent with every request.
     public var headers: [(name: Located<String>, value: Located<String>)] = []
+    /// `headers:` entries written `{parameter: name}`: headers whose value the client's initializer takes.
+    public var headerParameters: [(name: Located<String>, parameter: Located<String>)] = []
     /// `style:` — `endpoints`, `resources` or `both`.
     public var style: Located<String>?
     /// `samples:` — `inline` (the client carries the samples) or `separate` (a test or preview target does).
@@ -90,6 +92,13 @@ extension RawSpec {
         if let samples = config.samples { spec.samples = samples }
         if let access = config.access { spec.access = access }
         if let flavours = config.flavours { spec.flavours = flavours }
+        // The config's headers join the spec's, replacing those of the same name.
+        let named = Set(
+            (config.headers.map(\.name) + config.headerParameters.map(\.name)).map { $0.value.lowercased() }
+        )
+        spec.headers = spec.headers.filter { !named.contains($0.name.value.lowercased()) } + config.headers
+        spec.headerParameters =
+            spec.headerParameters.filter { !named.contains($0.name.value.lowercased()) } + config.headerParameters
         return spec
     }
 }
@@ -125,6 +134,11 @@ public struct RawConfig: Sendable {
     /// `errors: {default: Schema}` — for an OpenAPI document, the error body of the operations that document
     /// none (`none` for none), instead of the one most of its operations share.
     public var defaultErrors: Located<String>?
+    /// `headers:` — headers sent with every request, as the spec's `headers:`: fixed values, and values the
+    /// client's initializer takes (`OpenAI-Organization: {parameter: organization}`).
+    public var headers: [(name: Located<String>, value: Located<String>)] = []
+    /// The `headers:` entries written `{parameter: name}`.
+    public var headerParameters: [(name: Located<String>, parameter: Located<String>)] = []
 
     /// No options.
     public init(style: Located<String>? = nil, access: Located<String>? = nil, flavours: [Located<String>]? = nil) {

@@ -84,8 +84,9 @@ enum SpecKeys {
     static let server = ["url", "description"]
     static let config = [
         "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
-        "webhooks", "errors",
+        "webhooks", "errors", "headers",
     ]
+    static let headerParameter = ["parameter"]
     static let configErrors = ["default"]
     static let tolerate = ["numbersAsText", "emptyTextAsAbsent", "missingOrNull"]
     static let filter = ["operations", "tags", "paths", "depth", "keep", "cut"]
@@ -165,11 +166,9 @@ struct FormatReader {
             case "flavours": spec.flavours = flavours(value) ?? []
             case "dates": spec.dates = string(value, key: "dates")
             case "headers":
-                for header in mapping(value, what: "`headers`") ?? [] {
-                    if let text = scalarText(header.value, key: header.key.value) {
-                        spec.headers.append((header.key, text))
-                    }
-                }
+                let (fixed, parameters) = headers(value)
+                spec.headers = fixed
+                spec.headerParameters = parameters
             case "auth": spec.auth = auth(value)
             case "variables":
                 for item in mapping(value, what: "`variables`") ?? [] {
@@ -285,6 +284,8 @@ struct FormatReader {
                         )
                     }
                 }
+            case "headers":
+                (config.headers, config.headerParameters) = headers(value)
             case "errors":
                 // `errors: {default: ErrorResponse}`: the error body of operations that document none.
                 for item in mapping(value, what: "`errors`") ?? [] {
@@ -926,6 +927,34 @@ struct FormatReader {
             mismatch(entry.value, expected: "a type or a mapping with `type`", key: entry.key.value)
             return nil
         }
+    }
+
+    /// `headers:`: a value for each header (`X-Client: specsmith`), or `{parameter: organization}` for one the
+    /// client's initializer takes.
+    mutating func headers(
+        _ value: YAMLValue
+    ) -> ([(name: Located<String>, value: Located<String>)], [(name: Located<String>, parameter: Located<String>)]) {
+        var fixed: [(name: Located<String>, value: Located<String>)] = []
+        var parameters: [(name: Located<String>, parameter: Located<String>)] = []
+        for header in mapping(value, what: "`headers`") ?? [] {
+            if case .mapping(let keys) = header.value.kind {
+                for key in keys where key.key.value != "parameter" {
+                    unknownKey(key.key, allowed: SpecKeys.headerParameter, in: "a header")
+                }
+                if let name = header.value["parameter"] {
+                    if let parameter = string(name, key: "parameter") { parameters.append((header.key, parameter)) }
+                } else {
+                    diagnostics.error(
+                        "the header `\(header.key.value)` needs a value or a `parameter`",
+                        at: header.value.location,
+                        hint: "write `\(header.key.value): {parameter: name}` for a value the client takes"
+                    )
+                }
+            } else if let text = scalarText(header.value, key: header.key.value) {
+                fixed.append((header.key, text))
+            }
+        }
+        return (fixed, parameters)
     }
 
     mutating func deprecation(_ value: YAMLValue) -> RawDeprecation? {

@@ -69,6 +69,8 @@ public struct API: Sendable, Hashable {
     public var baseURL: String
     /// Headers sent with every request.
     public var headers: [Header]
+    /// Headers sent with every request whose values the client's initializer takes.
+    public var headerParameters: [HeaderParameter] = []
     /// What to generate.
     public var style: Style
     /// How visible the generated declarations are.
@@ -128,6 +130,15 @@ public struct API: Sendable, Hashable {
         public var name: String
         /// The header value.
         public var value: String
+    }
+
+    /// A header whose value the client's initializer takes (`organization: String? = nil`), sent with every
+    /// request when given.
+    public struct HeaderParameter: Sendable, Hashable {
+        /// The header name, such as `OpenAI-Organization`.
+        public var name: String
+        /// The initializer's parameter, such as `organization`.
+        public var parameter: String
     }
 
     /// The namespaces endpoints are grouped in, in order of first use.

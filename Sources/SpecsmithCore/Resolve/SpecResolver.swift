@@ -180,6 +180,7 @@ struct ResolveContext {
         for header in raw.headers {
             checkHeaderText(header.value)
         }
+        let headerParameters = resolveHeaderParameters(servers: servers.servers)
 
         var auth = resolveAuth()
         declareModels()
@@ -201,6 +202,7 @@ struct ResolveContext {
             version: raw.version,
             baseURL: servers.baseURL,
             headers: headers,
+            headerParameters: headerParameters,
             style: style,
             access: access,
             samples: samples,
@@ -230,6 +232,27 @@ struct ResolveContext {
             hint: Suggestions.hint(for: value.value, in: names)
         )
         return nil
+    }
+
+    /// The headers whose values the client's initializer takes, each under a parameter name of its own.
+    mutating func resolveHeaderParameters(servers: [API.Server]) -> [API.HeaderParameter] {
+        var taken = Set(
+            ["baseURL", "credentials", "transport", "middleware", "client"] + servers.map(ServerNaming.parameter)
+        )
+        var parameters: [API.HeaderParameter] = []
+        for header in raw.headerParameters {
+            let name = SwiftName.memberName(header.parameter.value)
+            guard taken.insert(name).inserted else {
+                diagnostics.error(
+                    "the header `\(header.name.value)`'s parameter `\(name)` is already a parameter of the client's initializer",
+                    at: header.parameter.location,
+                    hint: "name it otherwise, such as `\(name)Header`"
+                )
+                continue
+            }
+            parameters.append(API.HeaderParameter(name: header.name.value, parameter: name))
+        }
+        return parameters
     }
 
     mutating func checkHeaderText(_ value: Located<String>) {

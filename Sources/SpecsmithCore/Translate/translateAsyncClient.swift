@@ -175,6 +175,10 @@ private struct ClientTranslation {
         for server in api.servers {
             docs += ["", "Endpoints on the `\(server.name)` server are sent to `\(ServerNaming.parameter(server))`."]
         }
+        for header in api.headerParameters {
+            parameters.append(FunctionParameter(name: header.parameter, type: "String?", defaultValue: .literal(.nil)))
+            docs += ["", "`\(header.parameter)`, when given, is sent as the `\(header.name)` header of every request."]
+        }
         docs += ["", "Pass a `StubTransport` to answer every endpoint from the spec's sample data."]
         parameters += [
             FunctionParameter(
@@ -313,23 +317,21 @@ private struct ClientTranslation {
             Argument("transport", .identifier("transport")),
             Argument("middleware", .identifier("middleware")),
         ]
-        if !api.headers.isEmpty {
-            arguments.append(
-                Argument(
-                    "headers",
-                    .array(
-                        api.headers.map { header in
-                            .call(
-                                .identifier(RuntimeSymbols.headerField),
-                                [
-                                    Argument(nil, .literal(.string(header.name))),
-                                    Argument(nil, .literal(.string(header.value))),
-                                ]
-                            )
-                        }
-                    )
+        if !api.headers.isEmpty || !api.headerParameters.isEmpty {
+            let fixed = api.headers.map { header in
+                Expression.call(
+                    .identifier(RuntimeSymbols.headerField),
+                    [Argument(nil, .literal(.string(header.name))), Argument(nil, .literal(.string(header.value)))]
                 )
-            )
+            }
+            // A header field whose value is `nil` is not sent.
+            let given = api.headerParameters.map { header in
+                Expression.call(
+                    .identifier(RuntimeSymbols.headerField),
+                    [Argument(nil, .literal(.string(header.name))), Argument(nil, .identifier(header.parameter))]
+                )
+            }
+            arguments.append(Argument("headers", .array(fixed + given)))
         }
         if let auth = api.auth {
             var scheme = AuthTranslation.scheme(auth.scheme)
