@@ -109,9 +109,17 @@ import Testing
         let warnings = output.diagnostics.filter { $0.location.file == "specsmith-config.yaml" }
         #expect(
             warnings.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
-                "4:17: the filter's `nothing` names no schema of the document"
+                // What the depth alone leaves out is said, so that no answer's part is lost unseen (issue 57).
+                "3:10: `depth: 2` leaves 3 schemas the kept operations use as `JSON`: `Issuer`, `Metadata`, `Product`",
+                "4:17: the filter's `nothing` names no schema of the document",
             ]
         )
+        #expect(warnings.first?.hint == "name those you read in `keep:`, and those you mean to leave out in `cut:`")
+        // Each named in `keep:` or `cut:`, nothing is left unsaid.
+        let said = try Self.generate(
+            "filter:\n  operations: [GetCustomer]\n  depth: 2\n  keep: [price, issuer]\n  cut: [address, metadata, product]\n"
+        )
+        #expect(said.diagnostics.filter { $0.location.file == "specsmith-config.yaml" }.isEmpty, "\(said.diagnostics)")
         let check = try await SwiftCompiler.compile(output, module: "KeepAndCut", typeCheckOnly: true)
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
         // Without `depth`, `keep` and `cut`, every model the operation reaches.

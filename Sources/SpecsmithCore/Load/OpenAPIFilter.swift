@@ -17,6 +17,8 @@ extension OpenAPIReader {
         var read: Set<String> = []
         /// The component schemas that are `JSON` where a property, item or answer refers to them.
         var cut: Set<String> = []
+        /// Those of `cut` that only the depth leaves out (not `cut:`), nearest first.
+        var cutByDepth: [String] = []
     }
 
     /// The component schemas the filter reads and cuts; `nil` without a filter, or for a document that refers to
@@ -116,6 +118,7 @@ extension OpenAPIReader {
             for name in next where !reach.read.contains(name) && !reach.cut.contains(name) {
                 if named.contains(name) || (depth > limit && !kept.contains(name)) {
                     reach.cut.insert(name)
+                    if !named.contains(name) { reach.cutByDepth.append(name) }
                 } else {
                     reach.read.insert(name)
                     level.append((componentSchemas[name]!, true))
@@ -123,6 +126,19 @@ extension OpenAPIReader {
             }
         }
         return reach
+    }
+
+    /// Warns of the schemas the kept operations use that `depth` alone leaves as `JSON` (OpenAI's tool calls at
+    /// `depth: 2`), so that none is lost unseen: naming each in `keep:` or `cut:` says what is meant.
+    mutating func warnOfSchemasCutByDepth(_ names: [String]) {
+        guard let depth = config?.filter?.depth, !names.isEmpty else { return }
+        let shown = names.prefix(6).map { "`\(modelNames[$0] ?? $0)`" }.joined(separator: ", ")
+        let more = names.count > 6 ? " and \(names.count - 6) more" : ""
+        diagnostics.warning(
+            "`depth: \(depth.value)` leaves \(names.count) schema\(names.count == 1 ? "" : "s") the kept operations use as `JSON`: \(shown)\(more)",
+            at: depth.location,
+            hint: "name those you read in `keep:`, and those you mean to leave out in `cut:`"
+        )
     }
 
     /// Warns of each `keep` or `cut` entry that names no schema of the document.

@@ -138,6 +138,7 @@ struct OpenAPIReader {
             // that are generated.
             let reach = filterReach()
             cutSchemas = reach?.cut ?? []
+            warnOfSchemasCutByDepth(reach.map { reach in reach.cutByDepth.filter { !reach.read.contains($0) } } ?? [])
             if reach == nil, let filter = config?.filter, filter.depth != nil || !filter.cut.isEmpty {
                 diagnostics.warning(
                     "the filter's `depth` and `cut` are not applied to a document that refers to other files",
