@@ -36,6 +36,39 @@ import Testing
         #expect(lines == ["deleted bank account ba_1", "account acct_1", "unknown", "unknown"])
     }
 
+    /// A union whose alternatives include another union's (`allOf`, to add a property) takes their tags as its
+    /// own, and leaves the included models as they are: it wrote their `type` as `String`, and both unions then
+    /// told values apart by schema names (OpenAI's 58 Responses stream events and its WebSocket server events
+    /// read every payload as unknown).
+    @Test func aUnionOfIncludedEventsKeepsTheirTags() async throws {
+        let text = try String(
+            contentsOf: OpenAPITests.directory.appendingPathComponent("included-tags.yaml"),
+            encoding: .utf8
+        )
+        let output = NullabilityTests.generate(text, path: "included-tags.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let main = """
+            import Foundation
+
+            let delta = Data(#"{"type":"response.audio.delta","delta":"AAA","stream_id":"s1"}"#.utf8)
+            let done = Data(#"{"type":"response.audio.done"}"#.utf8)
+            for data in [delta, done] {
+                switch try JSONDecoder().decode(StreamEvent.self, from: data) {
+                case .audioDeltaEvent(let event): print("stream delta", event.delta)
+                case .audioDoneEvent: print("stream done")
+                default: print("stream unknown")
+                }
+                switch try JSONDecoder().decode(ServerEvent.self, from: data) {
+                case .serverEventAudioWsDelta(let event): print("ws delta", event.delta, event.streamId ?? "-")
+                case .serverEventAudioWsDone: print("ws done")
+                default: print("ws unknown")
+                }
+            }
+            """
+        let lines = try await SwiftCompiler.run(output, main: main, module: "IncludedTags")
+        #expect(lines == ["stream delta AAA", "ws delta AAA s1", "stream done", "ws done"])
+    }
+
     /// A union of two unions that keep any value tries the second when the first only kept the value as unknown;
     /// an enumeration of one value with a default still tells alternatives apart; a discriminator's
     /// alternative that allows several values takes each as its tag.
