@@ -468,28 +468,12 @@ struct OpenAPIReader {
                         continue
                     }
                     if type.hasSuffix("?") { type.removeLast() }
-                    if owner != alternative.type.value {
-                        // The tag is a model's the alternative includes (OpenAI's WebSocket events are its stream's
-                        // events with a `stream_id`): its values are the alternative's tags, and the included model,
-                        // which other unions list as it is, keeps its field. Written as `String` here, it left both
-                        // unions telling their values apart by schema names, which no payload has.
-                        if let values = enumerations[type],
-                            !shape.mapping.contains(where: { $0.model.value == alternative.type.value })
-                        {
-                            for value in values where !value.isInteger {
-                                if let other = tags.updateValue(alternative.type.value, forKey: value.value.value),
-                                    other != alternative.type.value
-                                {
-                                    ambiguous = true
-                                }
-                                added.append(
-                                    (value.value, Located(alternative.type.value, at: alternative.type.location))
-                                )
-                            }
-                        }
-                        continue
-                    }
-                    if let values = enumerations[type], values.count == 1, !values[0].isInteger {
+                    // A tag of a model the alternative includes (OpenAI's WebSocket events are its stream's events
+                    // with a `stream_id`) is the alternative's too, and the included model, which other unions list
+                    // as it is, keeps its field: written as `String`, it left both unions telling their values apart
+                    // by schema names, which no payload has.
+                    let included = owner != alternative.type.value
+                    if !included, let values = enumerations[type], values.count == 1, !values[0].isInteger {
                         let tag = values[0].value.value
                         fields[field].constant = YAMLValueBox(
                             value: YAMLValue(kind: .string(tag), location: values[0].value.location)
@@ -503,8 +487,9 @@ struct OpenAPIReader {
                         }
                     } else {
                         // An enumeration of several values (OpenAI's `type: {enum: [web_search_preview,
-                        // web_search_preview_2025_03_11]}`): each value is a tag of the alternative.
-                        if let values = enumerations[type], values.count > 1,
+                        // web_search_preview_2025_03_11]}`), or an included model's: each value is a tag of the
+                        // alternative.
+                        if let values = enumerations[type], included || values.count > 1,
                             !shape.mapping.contains(where: { $0.model.value == alternative.type.value })
                         {
                             for value in values where !value.isInteger {
@@ -518,7 +503,7 @@ struct OpenAPIReader {
                                 )
                             }
                         }
-                        fields[field].type?.value = "String"
+                        if !included { fields[field].type?.value = "String" }
                     }
                 }
                 spec.models[index].shape = .object(fields)
