@@ -150,7 +150,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends `request` until its response head arrives. A connection the server closed while it lay idle in the
     /// pool fails the request that picks it up before a byte of the answer came (the server may close one
-    /// whenever it likes: RFC 9112 §9.6); an idempotent request (RFC 9110 §9.2.2) then goes again, on another
+    /// whenever it likes: RFC 9112 §9.6); an idempotent request (RFC 9110 §9.2.2, `RetryMiddleware.idempotentMethods`) then goes again, on another
     /// connection, as URLSession and browsers do: at most ``staleConnectionAttempts`` times in all. Any other
     /// request fails with `connectivity`, since the server may have acted on it before closing.
     private func execute(_ request: TransportRequest) async throws -> HTTPClientResponse {
@@ -160,7 +160,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return try await client.execute(try Self.clientRequest(request), deadline: .distantFuture)
             } catch
                 where attempts < Self.staleConnectionAttempts
-                && Self.retriedOnAClosedConnection.contains(request.method) && Self.isClosedConnection(error)
+                && RetryMiddleware.idempotentMethods.contains(request.method) && Self.isClosedConnection(error)
                 && !Task.isCancelled
             {
                 attempts += 1
@@ -171,9 +171,6 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// How many times an idempotent request is sent at most when the connections it goes out on close before
     /// answering: 3.
     public static let staleConnectionAttempts = 3
-
-    /// The methods sent again when their connection closed before answering: the idempotent ones.
-    static let retriedOnAClosedConnection: Set<SpecsmithRuntime.HTTPMethod> = [.get, .head, .options, .put, .delete]
 
     /// Whether `error` says the connection closed under the request, rather than that the request failed.
     static func isClosedConnection(_ error: any Error) -> Bool {

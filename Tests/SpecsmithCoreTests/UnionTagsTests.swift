@@ -6,15 +6,17 @@ import Testing
 /// Unions as real APIs' descriptions write them, which a client misread (it decoded a value as the wrong
 /// alternative, or kept it as unknown): found by feeding their payloads to the generated clients (issue 45).
 @Suite struct UnionTagsTests {
+    /// The fixture of `OpenAPITests.directory` named `fixture`, generated.
+    static func generate(fixture: String) throws -> Pipeline.Output {
+        let text = try String(contentsOf: OpenAPITests.directory.appendingPathComponent(fixture), encoding: .utf8)
+        return NullabilityTests.generate(text, path: fixture)
+    }
+
     /// A union without a discriminator whose alternatives have an enumeration of one value each (Stripe's
     /// `object: {enum: [account]}`) decodes each value as the alternative whose value it has: a client's
     /// enumeration keeps values it does not list, so the first alternative took every value before.
     @Test func aOneValueEnumerationTellsAlternativesApart() async throws {
-        let text = try String(
-            contentsOf: OpenAPITests.directory.appendingPathComponent("one-value-tags.yaml"),
-            encoding: .utf8
-        )
-        let output = NullabilityTests.generate(text, path: "one-value-tags.yaml")
+        let output = try Self.generate(fixture: "one-value-tags.yaml")
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let main = """
             import Foundation
@@ -41,11 +43,7 @@ import Testing
     /// told values apart by schema names (OpenAI's 58 Responses stream events and its WebSocket server events
     /// read every payload as unknown).
     @Test func aUnionOfIncludedEventsKeepsTheirTags() async throws {
-        let text = try String(
-            contentsOf: OpenAPITests.directory.appendingPathComponent("included-tags.yaml"),
-            encoding: .utf8
-        )
-        let output = NullabilityTests.generate(text, path: "included-tags.yaml")
+        let output = try Self.generate(fixture: "included-tags.yaml")
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let main = """
             import Foundation
@@ -73,11 +71,7 @@ import Testing
     /// an enumeration of one value with a default still tells alternatives apart; a discriminator's
     /// alternative that allows several values takes each as its tag.
     @Test func unionsOfRealAPIsAreToldApart() async throws {
-        let text = try String(
-            contentsOf: OpenAPITests.directory.appendingPathComponent("unions-real-apis-tell-apart.yaml"),
-            encoding: .utf8
-        )
-        let output = NullabilityTests.generate(text, path: "unions-real-apis-tell-apart.yaml")
+        let output = try Self.generate(fixture: "unions-real-apis-tell-apart.yaml")
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let main = """
             import Foundation

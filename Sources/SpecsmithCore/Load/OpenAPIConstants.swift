@@ -14,28 +14,22 @@ extension OpenAPIReader {
         }
         guard !tags.isEmpty else { return }
         var replaced = Set<String>()
-        for index in spec.models.indices {
-            guard case .object(var fields) = spec.models[index].shape else { continue }
-            var changed = false
+        func makeConstants(_ fields: inout [RawField]) {
             for field in fields.indices {
                 guard let tag = Self.oneValueTag(of: fields[field], in: tags) else { continue }
                 replaced.insert(fields[field].type?.value ?? "")
                 Self.makeConstant(&fields[field], tag)
-                changed = true
             }
-            if changed { spec.models[index].shape = .object(fields) }
+        }
+        for index in spec.models.indices {
+            guard case .object(var fields) = spec.models[index].shape else { continue }
+            makeConstants(&fields)
+            spec.models[index].shape = .object(fields)
         }
         for index in spec.endpoints.indices {
-            switch spec.endpoints[index].body {
-            case .json(var fields, let location)?:
-                for field in fields.indices {
-                    guard let tag = Self.oneValueTag(of: fields[field], in: tags) else { continue }
-                    replaced.insert(fields[field].type?.value ?? "")
-                    Self.makeConstant(&fields[field], tag)
-                }
-                spec.endpoints[index].body = .json(fields, location)
-            default: break
-            }
+            guard case .json(var fields, let location)? = spec.endpoints[index].body else { continue }
+            makeConstants(&fields)
+            spec.endpoints[index].body = .json(fields, location)
         }
         // Inline enumerations (a property's own `enum`) that only named these properties go; a component
         // schema stays, as every component does.

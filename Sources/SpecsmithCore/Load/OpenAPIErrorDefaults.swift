@@ -30,9 +30,9 @@ extension OpenAPIReader {
         var documenting = 0
         var uses: [String: Int] = [:]
         for path in paths {
-            guard case .mapping(let keys)? = local(path.value)?.kind else { continue }
+            guard case .mapping(let keys)? = resolvedLocally(path.value)?.kind else { continue }
             for key in keys where Self.methods.contains(key.key.value) {
-                let schemas = clientErrorSchemas(of: local(key.value))
+                let schemas = clientErrorSchemas(of: resolvedLocally(key.value))
                 if !schemas.isEmpty { documenting += 1 }
                 for schema in schemas { uses[schema, default: 0] += 1 }
             }
@@ -52,7 +52,7 @@ extension OpenAPIReader {
         for response in responses {
             let status = response.key.value.uppercased()
             guard status.hasPrefix("4") || status == "DEFAULT",
-                case .mapping(let media)? = local(response.value)?["content"]?.kind
+                case .mapping(let media)? = resolvedLocally(response.value)?["content"]?.kind
             else { continue }
             for entry in media where isJSON(entry.key.value) {
                 if let reference = entry.value["schema"]?["$ref"]?.scalarText,
@@ -65,17 +65,10 @@ extension OpenAPIReader {
         return schemas
     }
 
-    /// `value`, or what its reference into this document points to.
-    func local(_ value: YAMLValue) -> YAMLValue? {
-        guard let reference = value["$ref"]?.scalarText else { return value }
-        guard reference.hasPrefix("#") else { return nil }
-        return ExternalReferences.value(at: String(reference.dropFirst()), in: root)
-    }
-
     /// Gives the operations that document no error body `schema`'s model as their `4XX` body.
     mutating func giveDefaultErrorBodies(_ schema: String) {
         guard let model = modelNames[schema], spec.models.contains(where: { $0.name.value == model }) else { return }
-        let location = componentSchemas[schema]?.location ?? SourceLocation(file: file, line: 1, column: 1)
+        let location = componentSchemas[schema]?.location ?? root.location
         for index in spec.endpoints.indices where spec.endpoints[index].errors.isEmpty {
             spec.endpoints[index].errors = [
                 RawErrorStatus(status: Located("4XX", at: location), type: Located(model, at: location))

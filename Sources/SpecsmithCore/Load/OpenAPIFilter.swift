@@ -31,10 +31,10 @@ extension OpenAPIReader {
         // component schema, whose composition's parts are the schema itself.
         var level: [(value: YAMLValue, top: Bool)] = []
         for entry in entries {
-            guard let item = resolved(entry.value), case .mapping(let keys) = item.kind else { continue }
+            guard let item = resolvedLocally(entry.value), case .mapping(let keys) = item.kind else { continue }
             var keepsAny = false
             for key in keys where Self.methods.contains(key.key.value) {
-                guard let operation = resolved(key.value),
+                guard let operation = resolvedLocally(key.value),
                     !filter.selectsOperations || !keeps(operation, path: entry.key.value, filter: filter).isEmpty
                 else { continue }
                 level.append((operation, false))
@@ -45,7 +45,7 @@ extension OpenAPIReader {
         // The webhooks' bodies, when they are generated.
         if readsWebhooks, case .mapping(let webhooks)? = root["webhooks"]?.kind {
             for webhook in webhooks {
-                if let post = resolved(webhook.value)?["post"] { level.append((post, false)) }
+                if let post = resolvedLocally(webhook.value)?["post"] { level.append((post, false)) }
             }
         }
         let limit = filter.depth?.value ?? Int.max
@@ -150,8 +150,8 @@ extension OpenAPIReader {
         }
     }
 
-    /// `value`, or what its local `$ref` points to.
-    private func resolved(_ value: YAMLValue) -> YAMLValue? {
+    /// `value`, or what its local `$ref` (anywhere in the document) points to; `nil` for another file's.
+    func resolvedLocally(_ value: YAMLValue) -> YAMLValue? {
         guard let reference = value["$ref"]?.scalarText else { return value }
         guard reference.hasPrefix("#") else { return nil }
         return ExternalReferences.value(at: String(reference.dropFirst()), in: root)

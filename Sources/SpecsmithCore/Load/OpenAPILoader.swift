@@ -475,11 +475,7 @@ struct OpenAPIReader {
                     let included = owner != alternative.type.value
                     if !included, let values = enumerations[type], values.count == 1, !values[0].isInteger {
                         let tag = values[0].value.value
-                        fields[field].constant = YAMLValueBox(
-                            value: YAMLValue(kind: .string(tag), location: values[0].value.location)
-                        )
-                        fields[field].type = nil
-                        fields[field].defaultValue = nil
+                        Self.makeConstant(&fields[field], values[0])
                         if let other = tags.updateValue(alternative.type.value, forKey: tag),
                             other != alternative.type.value
                         {
