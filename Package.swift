@@ -47,8 +47,10 @@ func generatedClient(_ name: String) -> Target {
         name: name,
         dependencies: ["SpecsmithRuntime", "SpecsmithCombine", "SpecsmithWebhooks", openCombine],
         path: "Generated/\(name)",
-        // The OpenAPI documents (Bookshelf, OpenAIEvents, QualityOnDemand, SlackWeb, DigitalOcean) generate no RxSwift.
-        exclude: ["Bookshelf", "OpenAIEvents", "QualityOnDemand", "SlackWeb", "DigitalOcean"].contains(name)
+        // The OpenAPI documents (Bookshelf, OpenAIEvents, QualityOnDemand, SlackWeb, DigitalOcean, CallSites)
+        // generate no RxSwift.
+        exclude: ["Bookshelf", "OpenAIEvents", "QualityOnDemand", "SlackWeb", "DigitalOcean", "CallSites"]
+            .contains(name)
             ? [] : ["RxSwift.swift"],
         swiftSettings: generatedSettings
     )
@@ -235,7 +237,7 @@ let package = Package(
     ]
         + [
             "Countries", "Notes", "Shop", "GitHubIssues", "Chat", "Payments", "Files", "Bookshelf", "OpenAIEvents",
-            "QualityOnDemand", "SlackWeb", "DigitalOcean",
+            "QualityOnDemand", "SlackWeb", "DigitalOcean", "CallSites",
         ]
         .map(generatedClient)
         // Their servers, from the specs with the server flavour.
@@ -339,6 +341,14 @@ let package = Package(
                 name: "FilesClientTests",
                 dependencies: [
                     "Files", "SpecsmithRuntime", "SpecsmithCombine", "LoopbackServer", openCombine,
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                ],
+                swiftSettings: strictSettings
+            ),
+            .testTarget(
+                name: "CallSitesClientTests",
+                dependencies: [
+                    "CallSites", "SpecsmithRuntime", "LoopbackServer",
                     .product(name: "Hummingbird", package: "hummingbird"),
                 ],
                 swiftSettings: strictSettings

@@ -260,6 +260,40 @@ extension BookshelfClient where Authorization: Scope.BooksReadAccess {
         try await self.client.send(BookshelfAPI.addBook(body: body).endpoint)
     }
 
+    /// Sends `addBook`.
+    ///
+    /// - Parameters:
+    ///   - title: The title, as printed.
+    public func addBook(
+        title: String,
+        format: Format,
+        added: Date,
+        subtitle: String? = nil,
+        pages: Int32? = nil,
+        published: CalendarDate? = nil,
+        ratings: [String: Double]? = nil,
+        shelf: ShelfRef? = nil,
+        author: BookAuthor? = nil,
+        extra: JSON? = nil
+    ) async throws(APIError<Problem>) -> AddBookAnswer {
+        try await self.client.send(
+            BookshelfAPI.addBook(
+                body: Book(
+                    title: title,
+                    subtitle: subtitle,
+                    pages: pages,
+                    format: format,
+                    added: added,
+                    published: published,
+                    ratings: ratings,
+                    shelf: shelf,
+                    author: author,
+                    extra: extra
+                )
+            ).endpoint
+        )
+    }
+
     /// Sends `removeBook`.
     public func removeBook(id: UUID) async throws(APIError<Never>) {
         try await self.client.send(BookshelfAPI.removeBook(id: id).endpoint)

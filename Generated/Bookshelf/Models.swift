@@ -216,7 +216,7 @@ public struct Entity: Codable, Sendable, Hashable {
 }
 
 /// One of the alternatives of `ShelfRef`.
-public enum ShelfRef: Codable, Sendable, Hashable {
+public enum ShelfRef: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case string(String)
 
@@ -252,6 +252,11 @@ public enum ShelfRef: Codable, Sendable, Hashable {
             try value.encode(to: encoder)
         }
     }
+
+    /// The ``string(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
 }
 
 /// One of the alternatives of `Media`.
@@ -260,7 +265,7 @@ public enum Media: Codable, Sendable, Hashable {
     case ebook(Ebook)
 
     /// An `Audiobook`, tagged `audio`.
-    case audiobook(Audiobook)
+    case audio(Audiobook)
 
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
@@ -277,7 +282,7 @@ public enum Media: Codable, Sendable, Hashable {
         case "ebook":
             self = .ebook(try Ebook(from: decoder))
         case "audio":
-            self = .audiobook(try Audiobook(from: decoder))
+            self = .audio(try Audiobook(from: decoder))
         default:
             self = .unknown(try JSON(unlistedFrom: decoder))
         }
@@ -290,7 +295,7 @@ public enum Media: Codable, Sendable, Hashable {
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("ebook", forKey: .discriminator)
-        case .audiobook(let value):
+        case .audio(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("audio", forKey: .discriminator)

@@ -4,7 +4,7 @@ public import Foundation
 public import SpecsmithRuntime
 
 /// A message's content.
-public enum Content: Codable, Sendable, Hashable {
+public enum Content: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case text(String)
 
@@ -39,6 +39,11 @@ public enum Content: Codable, Sendable, Hashable {
         case .unknown(let value):
             try value.encode(to: encoder)
         }
+    }
+
+    /// The ``text(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .text(value)
     }
 }
 

@@ -21,10 +21,10 @@ public struct FunctionCall: Codable, Sendable, Hashable {
 /// The form of the model's answer.
 public enum ResponseFormat: Codable, Sendable, Hashable {
     /// A `TextFormat`, tagged `text`.
-    case textFormat(TextFormat)
+    case text(TextFormat)
 
     /// A `JSONSchemaFormat`, tagged `json_schema`.
-    case jsonSchemaFormat(JSONSchemaFormat)
+    case jsonSchema(JSONSchemaFormat)
 
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
@@ -39,9 +39,9 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
         case "text":
-            self = .textFormat(try TextFormat(from: decoder))
+            self = .text(try TextFormat(from: decoder))
         case "json_schema":
-            self = .jsonSchemaFormat(try JSONSchemaFormat(from: decoder))
+            self = .jsonSchema(try JSONSchemaFormat(from: decoder))
         default:
             self = .unknown(try JSON(unlistedFrom: decoder))
         }
@@ -50,9 +50,9 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .textFormat(let value):
+        case .text(let value):
             try value.encode(to: encoder)
-        case .jsonSchemaFormat(let value):
+        case .jsonSchema(let value):
             try value.encode(to: encoder)
         case .unknown(let value):
             try value.encode(to: encoder)

@@ -21,10 +21,10 @@ public struct FunctionCall: Codable, Sendable, Hashable {
 /// The form of the model's answer.
 public enum ResponseFormat: Codable, Sendable, Hashable {
     /// A `TextFormat`, tagged `text`.
-    case textFormat(TextFormat)
+    case text(TextFormat)
 
     /// A `JSONSchemaFormat`, tagged `json_schema`.
-    case jsonSchemaFormat(JSONSchemaFormat)
+    case jsonSchema(JSONSchemaFormat)
 
     private enum CodingKeys: String, CodingKey {
         case discriminator = "type"
@@ -36,9 +36,9 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
         case "text":
-            self = .textFormat(try TextFormat(from: decoder))
+            self = .text(try TextFormat(from: decoder))
         case "json_schema":
-            self = .jsonSchemaFormat(try JSONSchemaFormat(from: decoder))
+            self = .jsonSchema(try JSONSchemaFormat(from: decoder))
         default:
             throw container.unknownTag(
                 tag,
@@ -52,9 +52,9 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .textFormat(let value):
+        case .text(let value):
             try value.encode(to: encoder)
-        case .jsonSchemaFormat(let value):
+        case .jsonSchema(let value):
             try value.encode(to: encoder)
         }
     }

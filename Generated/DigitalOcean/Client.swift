@@ -883,6 +883,16 @@ extension DigitalOceanClient where Authorization: Scope.BearerAuthAccess {
         )
     }
 
+    /// Create a New Tag
+    ///
+    /// To create a tag you can send a POST request to `/v2/tags` with a `name` attribute.
+    ///
+    /// - Parameters:
+    ///   - name: The name of the tag. Tags may contain letters, numbers, colons, dashes, and underscores. There is a limit of 255 characters per tag.  **Note:** Tag names are case stable, which means the capitalization you use when you first create a tag is canonical.  When working with tags in the API, you must use the tag's canonical capitalization. For example, if you create a tag named "PROD", the URL to add that tag to a resource would be `https://api.digitalocean.com/v2/tags/PROD/resources` (not `/v2/tags/prod/resources`).  Tagged resources in the control panel will always display the canonical capitalization. For example, if you create a tag named "PROD", you can tag resources in the control panel by entering "prod". The tag will still display with its canonical capitalization, "PROD".
+    public func tagsCreate(name: String? = nil) async throws(APIError<TagsCreateError>) -> TagsCreateResponse {
+        try await self.client.send(DigitalOceanAPI.tagsCreate(body: Tags(name: name)).endpoint)
+    }
+
     /// Retrieve a Tag
     ///
     /// To retrieve an individual tag, you can send a `GET` request to

@@ -313,31 +313,31 @@ public struct Kernel: Codable, Sendable, Hashable {
 /// One of the alternatives of `DomainsCreateRecordRequest`.
 public indirect enum DomainsCreateRecordRequest: Codable, Sendable, Hashable {
     /// A `DomainRecordA`, tagged `A`.
-    case domainRecordA(DomainRecordA)
+    case a(DomainRecordA)
 
     /// A `DomainRecordAaaa`, tagged `AAAA`.
-    case domainRecordAaaa(DomainRecordAaaa)
+    case aaaa(DomainRecordAaaa)
 
     /// A `DomainRecordCaa`, tagged `CAA`.
-    case domainRecordCaa(DomainRecordCaa)
+    case caa(DomainRecordCaa)
 
     /// A `DomainRecordCname`, tagged `CNAME`.
-    case domainRecordCname(DomainRecordCname)
+    case cname(DomainRecordCname)
 
     /// A `DomainRecordMx`, tagged `MX`.
-    case domainRecordMx(DomainRecordMx)
+    case mx(DomainRecordMx)
 
     /// A `DomainRecordNs`, tagged `NS`.
-    case domainRecordNs(DomainRecordNs)
+    case ns(DomainRecordNs)
 
     /// A `DomainRecordSoa`, tagged `SOA`.
-    case domainRecordSoa(DomainRecordSoa)
+    case soa(DomainRecordSoa)
 
     /// A `DomainRecordSrv`, tagged `SRV`.
-    case domainRecordSrv(DomainRecordSrv)
+    case srv(DomainRecordSrv)
 
     /// A `DomainRecordTxt`, tagged `TXT`.
-    case domainRecordTxt(DomainRecordTxt)
+    case txt(DomainRecordTxt)
 
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
@@ -352,23 +352,23 @@ public indirect enum DomainsCreateRecordRequest: Codable, Sendable, Hashable {
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
         case "A":
-            self = .domainRecordA(try DomainRecordA(from: decoder))
+            self = .a(try DomainRecordA(from: decoder))
         case "AAAA":
-            self = .domainRecordAaaa(try DomainRecordAaaa(from: decoder))
+            self = .aaaa(try DomainRecordAaaa(from: decoder))
         case "CAA":
-            self = .domainRecordCaa(try DomainRecordCaa(from: decoder))
+            self = .caa(try DomainRecordCaa(from: decoder))
         case "CNAME":
-            self = .domainRecordCname(try DomainRecordCname(from: decoder))
+            self = .cname(try DomainRecordCname(from: decoder))
         case "MX":
-            self = .domainRecordMx(try DomainRecordMx(from: decoder))
+            self = .mx(try DomainRecordMx(from: decoder))
         case "NS":
-            self = .domainRecordNs(try DomainRecordNs(from: decoder))
+            self = .ns(try DomainRecordNs(from: decoder))
         case "SOA":
-            self = .domainRecordSoa(try DomainRecordSoa(from: decoder))
+            self = .soa(try DomainRecordSoa(from: decoder))
         case "SRV":
-            self = .domainRecordSrv(try DomainRecordSrv(from: decoder))
+            self = .srv(try DomainRecordSrv(from: decoder))
         case "TXT":
-            self = .domainRecordTxt(try DomainRecordTxt(from: decoder))
+            self = .txt(try DomainRecordTxt(from: decoder))
         default:
             self = .unknown(try JSON(unlistedFrom: decoder))
         }
@@ -377,39 +377,39 @@ public indirect enum DomainsCreateRecordRequest: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .domainRecordA(let value):
+        case .a(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("A", forKey: .discriminator)
-        case .domainRecordAaaa(let value):
+        case .aaaa(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("AAAA", forKey: .discriminator)
-        case .domainRecordCaa(let value):
+        case .caa(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("CAA", forKey: .discriminator)
-        case .domainRecordCname(let value):
+        case .cname(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("CNAME", forKey: .discriminator)
-        case .domainRecordMx(let value):
+        case .mx(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("MX", forKey: .discriminator)
-        case .domainRecordNs(let value):
+        case .ns(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("NS", forKey: .discriminator)
-        case .domainRecordSoa(let value):
+        case .soa(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("SOA", forKey: .discriminator)
-        case .domainRecordSrv(let value):
+        case .srv(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("SRV", forKey: .discriminator)
-        case .domainRecordTxt(let value):
+        case .txt(let value):
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("TXT", forKey: .discriminator)

@@ -853,10 +853,10 @@ public struct DropletsListResponse: Codable, Sendable, Hashable {
 /// One of the alternatives of `DropletsCreateResponse`.
 public enum DropletsCreateResponse: Codable, Sendable, Hashable {
     /// A `DropletsCreateResponseSingleDropletResponse`.
-    case dropletsCreateResponseSingleDropletResponse(DropletsCreateResponseSingleDropletResponse)
+    case singleDropletResponse(DropletsCreateResponseSingleDropletResponse)
 
     /// A `DropletsCreateResponseMultipleDropletResponse`.
-    case dropletsCreateResponseMultipleDropletResponse(DropletsCreateResponseMultipleDropletResponse)
+    case multipleDropletResponse(DropletsCreateResponseMultipleDropletResponse)
 
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
@@ -868,12 +868,12 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(
                 DropletsCreateResponseSingleDropletResponse.self,
-                Self.dropletsCreateResponseSingleDropletResponse,
+                Self.singleDropletResponse,
                 reads: ["droplet", "links"]
             )
             candidates.attempt(
                 DropletsCreateResponseMultipleDropletResponse.self,
-                Self.dropletsCreateResponseMultipleDropletResponse,
+                Self.multipleDropletResponse,
                 reads: ["droplets", "links"]
             )
             self = try candidates.value(orKeeping: Self.unknown)
@@ -885,10 +885,10 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .dropletsCreateResponseSingleDropletResponse(let value):
+        case .singleDropletResponse(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .dropletsCreateResponseMultipleDropletResponse(let value):
+        case .multipleDropletResponse(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
         case .unknown(let value):

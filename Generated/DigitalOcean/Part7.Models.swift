@@ -44,7 +44,7 @@ public struct DropletNetworks: Codable, Sendable, Hashable {
 }
 
 /// The image ID of a public or private image or the slug identifier for a public image. This image will be the base image for your Droplet.<br>Requires `image:read` scope.
-public enum DropletCreateImage: Codable, Sendable, Hashable {
+public enum DropletCreateImage: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case string(String)
 
@@ -79,11 +79,16 @@ public enum DropletCreateImage: Codable, Sendable, Hashable {
         case .unknown(let value):
             try value.encode(to: encoder)
         }
+    }
+
+    /// The ``string(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .string(value)
     }
 }
 
 /// One of the alternatives of `DropletCreateSshKeysItem`.
-public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable {
+public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case string(String)
 
@@ -118,6 +123,11 @@ public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable {
         case .unknown(let value):
             try value.encode(to: encoder)
         }
+    }
+
+    /// The ``string(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .string(value)
     }
 }
 

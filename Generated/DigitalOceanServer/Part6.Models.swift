@@ -830,10 +830,10 @@ public struct DropletsListResponse: Codable, Sendable, Hashable {
 /// One of the alternatives of `DropletsCreateResponse`.
 public enum DropletsCreateResponse: Codable, Sendable, Hashable {
     /// A `DropletsCreateResponseSingleDropletResponse`.
-    case dropletsCreateResponseSingleDropletResponse(DropletsCreateResponseSingleDropletResponse)
+    case singleDropletResponse(DropletsCreateResponseSingleDropletResponse)
 
     /// A `DropletsCreateResponseMultipleDropletResponse`.
-    case dropletsCreateResponseMultipleDropletResponse(DropletsCreateResponseMultipleDropletResponse)
+    case multipleDropletResponse(DropletsCreateResponseMultipleDropletResponse)
 
     /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole.
     public init(from decoder: any Decoder) throws {
@@ -843,12 +843,12 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(
                 DropletsCreateResponseSingleDropletResponse.self,
-                Self.dropletsCreateResponseSingleDropletResponse,
+                Self.singleDropletResponse,
                 reads: ["droplet", "links"]
             )
             candidates.attempt(
                 DropletsCreateResponseMultipleDropletResponse.self,
-                Self.dropletsCreateResponseMultipleDropletResponse,
+                Self.multipleDropletResponse,
                 reads: ["droplets", "links"]
             )
             self = try candidates.value(expected: "Expected one of DropletsCreateResponse's alternatives.")
@@ -863,10 +863,10 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .dropletsCreateResponseSingleDropletResponse(let value):
+        case .singleDropletResponse(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .dropletsCreateResponseMultipleDropletResponse(let value):
+        case .multipleDropletResponse(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
         }

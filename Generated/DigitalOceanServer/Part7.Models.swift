@@ -44,7 +44,7 @@ public struct DropletNetworks: Codable, Sendable, Hashable {
 }
 
 /// The image ID of a public or private image or the slug identifier for a public image. This image will be the base image for your Droplet.<br>Requires `image:read` scope.
-public enum DropletCreateImage: Codable, Sendable, Hashable {
+public enum DropletCreateImage: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case string(String)
 
@@ -78,10 +78,15 @@ public enum DropletCreateImage: Codable, Sendable, Hashable {
             try container.encode(value)
         }
     }
+
+    /// The ``string(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
 }
 
 /// One of the alternatives of `DropletCreateSshKeysItem`.
-public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable {
+public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case string(String)
 
@@ -114,6 +119,11 @@ public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable {
             var container = encoder.singleValueContainer()
             try container.encode(value)
         }
+    }
+
+    /// The ``string(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .string(value)
     }
 }
 

@@ -313,6 +313,17 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
         try await self.client.send(FilesAPI.createFile(body: body).endpoint.withHeaders(CreateFileResponseHeaders.self))
     }
 
+    /// Creates a file; large files are stored after the answer.
+    public func createFile(
+        name: String,
+        contentType: String,
+        text: String
+    ) async throws(APIError<Problem>) -> CreateFileAnswer {
+        try await self.client.send(
+            FilesAPI.createFile(body: NewFile(name: name, contentType: contentType, text: text)).endpoint
+        )
+    }
+
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     public func uploadContents(id: String, file: URL) async throws(APIError<Problem>) -> FileInfo {
         try await self.client.send(FilesAPI.uploadContents(id: id, file: file).endpoint)

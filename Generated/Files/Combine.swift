@@ -150,6 +150,20 @@ extension FilesClient where Authorization: Scope.FilesWriteAccess {
         self.client.publisher(for: FilesAPI.createFile(body: body).endpoint.withHeaders(CreateFileResponseHeaders.self))
     }
 
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// - Returns: A publisher that sends the request when subscribed, once per subscription, and
+    ///   cancels it when the subscription is cancelled.
+    public func createFilePublisher(
+        name: String,
+        contentType: String,
+        text: String
+    ) -> AnyPublisher<CreateFileAnswer, APIError<Problem>> {
+        self.client.publisher(
+            for: FilesAPI.createFile(body: NewFile(name: name, contentType: contentType, text: text)).endpoint
+        )
+    }
+
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     ///
     /// - Returns: A publisher that sends the request when subscribed, once per subscription, and

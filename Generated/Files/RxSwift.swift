@@ -160,6 +160,20 @@ extension Reactive {
         )
     }
 
+    /// Creates a file; large files are stored after the answer.
+    ///
+    /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and
+    ///   cancels it when disposed. It fails with `APIError<Problem>`.
+    public func createFile<Authorization: Scope.FilesWriteAccess>(
+        name: String,
+        contentType: String,
+        text: String
+    ) -> Single<CreateFileAnswer> where Base == FilesClient<Authorization> {
+        self.base.client.single(
+            for: FilesAPI.createFile(body: NewFile(name: name, contentType: contentType, text: text)).endpoint
+        )
+    }
+
     /// Replaces a file's contents with those of a local file, streamed from disk, on the uploads host.
     ///
     /// - Returns: A `Single` that sends the request when subscribed, once per subscription, and

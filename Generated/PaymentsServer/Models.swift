@@ -351,7 +351,7 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
 }
 
 /// A customer's id, or the customer when expanded.
-public indirect enum ExpandableCustomer: Codable, Sendable, Hashable {
+public indirect enum ExpandableCustomer: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case id(String)
 
@@ -389,10 +389,15 @@ public indirect enum ExpandableCustomer: Codable, Sendable, Hashable {
             try container.encode(value)
         }
     }
+
+    /// The ``id(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .id(value)
+    }
 }
 
 /// A payment method's id, or the payment method when expanded.
-public enum ExpandablePaymentMethod: Codable, Sendable, Hashable {
+public enum ExpandablePaymentMethod: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// A `String`.
     case id(String)
 
@@ -429,6 +434,11 @@ public enum ExpandablePaymentMethod: Codable, Sendable, Hashable {
             var container = encoder.singleValueContainer()
             try container.encode(value)
         }
+    }
+
+    /// The ``id(_:)`` alternative of the text `value`.
+    public init(stringLiteral value: String) {
+        self = .id(value)
     }
 }
 

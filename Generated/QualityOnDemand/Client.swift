@@ -110,6 +110,21 @@ extension QualityOnDemandClient {
     public func createSession(body: CreateSession) async throws(APIError<Never>) -> SessionInfo {
         try await self.client.send(QualityOnDemandAPI.createSession(body: body))
     }
+
+    /// Creates a new session
+    ///
+    /// Create a QoS session to manage latency/throughput priorities.
+    public func createSession(
+        qosProfile: String,
+        duration: Int32,
+        sink: URL? = nil
+    ) async throws(APIError<Never>) -> SessionInfo {
+        try await self.client.send(
+            QualityOnDemandAPI.createSession(
+                body: CreateSession(qosProfile: qosProfile, sink: sink, duration: duration)
+            )
+        )
+    }
 }
 
 /// The endpoints of the `notificationsBearerAuth` scope.

@@ -112,7 +112,7 @@ import Testing
                 ],
                 tools: [Tool(function: FunctionDefinition(name: "get_weather", parameters: weatherParameters))],
                 toolChoice: .function(NamedToolChoice(function: FunctionName(name: "get_weather"))),
-                responseFormat: .textFormat(TextFormat()),
+                responseFormat: .text(TextFormat()),
                 seed: 9_007_199_254_740_993,
                 metadata: ["order_id": 6735, "vip": true, "note": nil]
             )

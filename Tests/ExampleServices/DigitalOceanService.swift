@@ -96,7 +96,7 @@ final class DigitalOceanAccount: DigitalOceanService {
             state.withLock { $0.droplets.append(made) }
             return .answer(
                 WithHeaders(
-                    .dropletsCreateResponseSingleDropletResponse(.init(droplet: made, links: links)),
+                    .singleDropletResponse(.init(droplet: made, links: links)),
                     headers: headers
                 )
             )
@@ -107,7 +107,7 @@ final class DigitalOceanAccount: DigitalOceanService {
             state.withLock { $0.droplets += made }
             return .answer(
                 WithHeaders(
-                    .dropletsCreateResponseMultipleDropletResponse(.init(droplets: made, links: links)),
+                    .multipleDropletResponse(.init(droplets: made, links: links)),
                     headers: headers
                 )
             )

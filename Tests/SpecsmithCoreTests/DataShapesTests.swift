@@ -60,7 +60,7 @@ import Testing
         "ticket-wrong-const: error dataCorrupted at object",
         "ticket-missing-const: error keyNotFound at object",
         #"content-text: text("Hello") -> "Hello""#,
-        #"content-parts: parts([Shapes.Part.textPart(Shapes.TextPart(text: "Hi")), Shapes.Part.imagePart(Shapes.ImagePart(url: https://x.test/a.png))]) -> [{"text":"Hi","type":"text"},{"type":"image_url","url":"https://x.test/a.png"}]"#,
+        #"content-parts: parts([Shapes.Part.text(Shapes.TextPart(text: "Hi")), Shapes.Part.imageUrl(Shapes.ImagePart(url: https://x.test/a.png))]) -> [{"text":"Hi","type":"text"},{"type":"image_url","url":"https://x.test/a.png"}]"#,
         #"content-new-part: parts([Shapes.Part.unknown({"data":"AAAA","type":"audio"})]) -> [{"data":"AAAA","type":"audio"}]"#,
         "content-number: unknown(42) -> 42",
         "content-broken-part: error keyNotFound at 0.text",

@@ -23,6 +23,7 @@ import Yams
     /// The examples that are OpenAPI documents.
     static let openAPIDocuments = [
         "Bookshelf.yaml", "OpenAIEvents.yaml", "QualityOnDemand.yaml", "SlackWeb.yaml", "DigitalOcean.yaml",
+        "CallSites.yaml",
     ]
 
     func load(_ url: URL) throws -> Any {

@@ -50,10 +50,10 @@ import Testing
                 ] {
                     let result = decode(OrchestrationResult.self, text)
                     switch result.details {
-                    case .stateAbortDetails(let details): print("abort", details.reason ?? "-")
-                    case .stateRejectDetails(let details): print("reject", details.reason ?? "-")
-                    case .stateWaitDetails(let details): print("wait", details.delaySeconds)
-                    case .stateAcceptDetails: print("accept")
+                    case .abortDetails(let details): print("abort", details.reason ?? "-")
+                    case .rejectDetails(let details): print("reject", details.reason ?? "-")
+                    case .waitDetails(let details): print("wait", details.delaySeconds)
+                    case .acceptDetails: print("accept")
                     case .unknown(let json): print("unknown", json["type"]?.string ?? "-")
                     }
                     print(encoded(result) == encoded(decode(JSON.self, text)) ? "same" : encoded(result))
@@ -183,7 +183,7 @@ import Testing
                 """
         let lines = try await SwiftCompiler.run(output, main: main, module: "NestedUnions")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("eval textPart("), "\(lines)")
+        #expect(lines[0].hasPrefix("eval inputText("), "\(lines)")
         #expect(lines[1].hasPrefix("easy textPartList("), "\(lines)")
         #expect(lines[2].hasPrefix("easy string("), "\(lines)")
     }

@@ -29,7 +29,7 @@ import Testing
             ] {
                 switch try JSONDecoder().decode(DeleteSourceResponse.self, from: Data(text.utf8)) {
                 case .account(let account): print("account", account.id)
-                case .deletedBankAccount(let deleted): print("deleted bank account", deleted.id)
+                case .bankAccount(let deleted): print("deleted bank account", deleted.id)
                 case .unknown: print("unknown")
                 }
             }
@@ -52,13 +52,13 @@ import Testing
             let done = Data(#"{"type":"response.audio.done"}"#.utf8)
             for data in [delta, done] {
                 switch try JSONDecoder().decode(StreamEvent.self, from: data) {
-                case .audioDeltaEvent(let event): print("stream delta", event.delta)
-                case .audioDoneEvent: print("stream done")
+                case .responseAudioDelta(let event): print("stream delta", event.delta)
+                case .responseAudioDone: print("stream done")
                 default: print("stream unknown")
                 }
                 switch try JSONDecoder().decode(ServerEvent.self, from: data) {
-                case .serverEventAudioWsDelta(let event): print("ws delta", event.delta, event.streamId ?? "-")
-                case .serverEventAudioWsDone: print("ws done")
+                case .responseAudioDelta(let event): print("ws delta", event.delta, event.streamId ?? "-")
+                case .responseAudioDone: print("ws done")
                 default: print("ws unknown")
                 }
             }
@@ -82,7 +82,7 @@ import Testing
             for text in [#"{"deleted":true,"id":"card_1","object":"card"}"#, #"{"id":"card_2","object":"card","last4":"4242"}"#] {
                 switch decode(DeleteSourceResponse.self, text) {
                 case .paymentSource(.card(let card)): print("card", card.id)
-                case .deletedPaymentSource(.deletedCard(let card)): print("deleted card", card.id)
+                case .deletedPaymentSource(.card(let card)): print("deleted card", card.id)
                 default: print("misread")
                 }
             }
@@ -91,13 +91,13 @@ import Testing
                 #"{"id":"r","data_source":{"type":"completions","model":"m"},"tools":[{"type":"web_search_preview_2025_03_11"},{"type":"function","name":"f"}]}"#
             )
             switch run.dataSource {
-            case .completionsSource(let source): print("completions", source.model ?? "")
+            case .completions(let source): print("completions", source.model ?? "")
             default: print("misread")
             }
             for tool in run.tools {
                 switch tool {
-                case .webSearchTool: print("web search")
-                case .functionTool(let function): print("function", function.name)
+                case .webSearchPreview: print("web search")
+                case .function(let function): print("function", function.name)
                 default: print("misread")
                 }
             }

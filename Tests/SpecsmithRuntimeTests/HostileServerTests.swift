@@ -493,13 +493,17 @@ import Testing
                 #expect(answer == "fine")
             }
             // The server logs a request after reading it, in its own time.
-            await eventually { await log.requests.count >= 7 }
+            await eventually { await log.requests.filter { $0.earlierOnItsConnection == 0 }.count >= 4 }
             let requests = await log.requests
-            // Each GET after the first went out on the connection the one before left open, and again.
+            // A GET that went out on the connection the one before left open (most do: the pool keeps it, though
+            // a client may open another) was dropped there, and went again on a new one: each was answered once.
+            let reused = requests.filter { $0.earlierOnItsConnection > 0 }.map(\.target)
+            #expect(!reused.isEmpty)
+            #expect(Set(reused).isSubset(of: ["/item/2", "/item/3", "/item/4"]))
             #expect(
-                requests.filter { $0.earlierOnItsConnection > 0 }.map(\.target) == ["/item/2", "/item/3", "/item/4"]
+                requests.filter { $0.earlierOnItsConnection == 0 }.map(\.target).sorted()
+                    == ["/item/1", "/item/2", "/item/3", "/item/4"]
             )
-            #expect(requests.filter { $0.earlierOnItsConnection == 0 }.count == 4)
         }
     }
 

@@ -248,7 +248,13 @@ extension OpenAPIExporter {
         schema["enum"] = .array(
             enumeration.cases.map { DocumentNode($0, of: enumeration) }
         )
-        return schema
+        guard enumeration.isExtensible else { return schema }
+        // Any string, those listed being the ones known: how OpenAPI documents say it.
+        var anyString = DocumentObject()
+        anyString["type"] = "string"
+        var extensible = DocumentObject()
+        extensible["anyOf"] = .array([.object(anyString), .object(schema)])
+        return extensible
     }
 
     /// A union: `anyOf` its alternatives (a value is the first that fits, as the client decodes it, and may fit

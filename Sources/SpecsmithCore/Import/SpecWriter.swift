@@ -160,6 +160,7 @@ public enum SpecWriter {
                         }
                     }
                 }
+                if model.isExtensible?.value == true { writer.scalar("extensible", "true", plain: true) }
             case .union(let union):
                 writer.line("oneOf:")
                 writer.indented { writer in

@@ -8,7 +8,9 @@ extension OpenAPIReader {
     mutating func makeOneValueEnumerationsConstants() {
         var tags: [String: RawEnumValue] = [:]
         for model in spec.models {
-            if case .enumeration(let values) = model.shape, values.count == 1, !values[0].isInteger {
+            if case .enumeration(let values) = model.shape, values.count == 1, !values[0].isInteger,
+                model.isExtensible?.value != true
+            {
                 tags[model.name.value] = values[0]
             }
         }

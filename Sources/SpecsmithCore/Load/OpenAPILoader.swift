@@ -710,6 +710,9 @@ struct OpenAPIReader {
         }
         if isEnumeration(schema), let values = schema["enum"] {
             model.shape = .enumeration(namedByTheDocument(enumValues(values), schema: schema))
+        } else if let values = extensibleValues(schema) {
+            model.shape = .enumeration(enumValues(values))
+            model.isExtensible = Located(true, at: schema.location)
         } else if let alternatives = schema["oneOf"] ?? schema["anyOf"], schema["properties"] == nil {
             model.shape = .union(union(alternatives, schema: schema, name: name.value))
         } else {
@@ -731,6 +734,10 @@ struct OpenAPIReader {
                 }
                 for part in items {
                     required.formUnion(requiredKeys(part))
+                    // An included schema's required keys come before the part's own, as its properties do.
+                    model.requiredOrder +=
+                        (part["$ref"].flatMap(referencedSchema).map(orderedRequiredKeys) ?? [])
+                        + orderedRequiredKeys(part)
                     if let reference = part["$ref"] {
                         if let included = referencedModel(reference), isObjectModel(reference) {
                             model.includes.append(Located(included, at: reference.location))
@@ -743,6 +750,7 @@ struct OpenAPIReader {
                 }
             }
             required.formUnion(requiredKeys(schema))
+            model.requiredOrder += orderedRequiredKeys(schema)
             if !required.isEmpty { allOfRequired[name.value] = required }
             for field in properties(of: schema, owner: name.value) {
                 fields.removeAll { $0.key.value == field.key.value }  // the schema's own wins
@@ -878,8 +886,13 @@ struct OpenAPIReader {
 
     /// The keys a schema lists under `required`.
     func requiredKeys(_ schema: YAMLValue) -> Set<String> {
+        Set(orderedRequiredKeys(schema))
+    }
+
+    /// The keys a schema lists under `required`, in its order.
+    func orderedRequiredKeys(_ schema: YAMLValue) -> [String] {
         guard let list = schema["required"], case .sequence(let items) = list.kind else { return [] }
-        return Set(items.compactMap(\.scalarText))
+        return items.compactMap(\.scalarText)
     }
 
     /// Whether a `$ref` names a component that is an object model (which another may include); a cycle of

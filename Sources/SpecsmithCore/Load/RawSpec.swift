@@ -232,6 +232,13 @@ public struct RawModel: Sendable {
     public var additionalProperties: Located<String>?
     /// `additionalProperties: false` — a value has no keys but the struct's properties.
     public var isClosed = false
+    /// `extensible: true` — an enumeration of strings whose values may be any string, those listed being the
+    /// ones known (an OpenAPI document's `anyOf: [{type: string}, {enum: […]}]`, a model name or a voice).
+    public var isExtensible: Located<Bool>?
+    /// The keys an OpenAPI document's `required` lists, in its order (the parts of `allOf` first): the order in
+    /// which a method taking the model's properties takes the required ones. Not part of the format, where the
+    /// properties' own order is that order.
+    public var requiredOrder: [String] = []
 }
 
 /// A value under `enum:`: `open` in a list, or `low: 1` in a mapping of case names to values.

@@ -95,7 +95,7 @@ enum SpecKeys {
     static let scheme = ["type", "header", "prefix", "name", "in", "tokenURL"]
     static let scope = ["description", "includes", "scheme"]
     static let objectModel = ["description", "deprecated", "includes", "properties", "additionalProperties"]
-    static let enumModel = ["description", "deprecated", "enum"]
+    static let enumModel = ["description", "deprecated", "enum", "extensible"]
     static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback"]
     static let discriminator = ["property", "mapping"]
     static let parameter = ["type", "description", "default", "swiftName", "deprecated", "dates"]
@@ -361,6 +361,8 @@ struct FormatReader {
             case "enum":
                 sawShape = true
                 model.shape = .enumeration(enumValues(item.value))
+            case "extensible" where isEnum:
+                model.isExtensible = flag(item.value, key: "extensible")
             case "oneOf" where isUnion:
                 sawShape = true
                 union.location = item.value.location

@@ -316,6 +316,10 @@ public struct Model: Sendable, Hashable {
     public var shape: Shape
     /// Whether the model is only sent, never received (an inline body): `Encodable` instead of `Codable`.
     public var isRequestOnly: Bool = false
+    /// The JSON keys of the required properties in the order the description lists them (an OpenAPI document's
+    /// `required`), for the parameters of a method that takes the model's properties; empty for the
+    /// properties' order.
+    public var requiredOrder: [String] = []
     /// Whether a union is an `indirect enum`: it contains itself (through its alternatives' properties), or an
     /// alternative is a struct of more than eight stored properties, held out of line.
     public var isIndirect: Bool = false
@@ -345,6 +349,9 @@ public struct Enumeration: Sendable, Hashable {
     /// Whether a value the spec does not list is refused (`init?(rawValue:)` fails, decoding throws) rather
     /// than kept in ``unknownCase``: a server's enumerations, whose contract is its own.
     public var isClosed: Bool = false
+    /// Whether any string is a value, those listed being the ones known (`extensible: true`): written as a
+    /// string literal too, and never closed, as a server takes any string.
+    public var isExtensible: Bool = false
 
     /// The Swift type of the raw values.
     public var rawType: String { isInteger ? "Int" : "String" }
@@ -532,6 +539,9 @@ public struct Operation: Sendable, Hashable {
     /// Whether this is the translator's copy of an endpoint that uploads or downloads bytes, for its
     /// `…WithProgress` client methods: the same request, telling its progress as it goes.
     public var isProgressVariant = false
+    /// For the translator's copy of an endpoint whose JSON body is a model, whose client method takes the
+    /// model's properties as parameters (`createChatCompletion(model:messages:)`): how the body is made.
+    public var bodyFields: BodyFields?
     /// The documented error statuses, exact statuses first.
     public var errors: [ErrorStatus] = []
     /// The type documented error bodies are delivered as.
@@ -711,6 +721,20 @@ public struct Operation: Sendable, Hashable {
         /// What it is sent as.
         public var kind: Kind
     }
+}
+
+/// How a client method that takes a JSON body model's properties makes the body: the endpoint's own parameters,
+/// with the body parameter's argument `Model(property: property, …)`.
+public struct BodyFields: Sendable, Hashable {
+    /// The endpoint's own parameters, the body's among them.
+    public var parameters: [Parameter]
+    /// The Swift name of the body parameter.
+    public var bodyParameter: String
+    /// The body's model.
+    public var model: String
+    /// The model initializer's parameters the method passes, in its order, each the method's parameter of that
+    /// name; those left out keep their defaults (the stream method's `stream`, which its request sets).
+    public var arguments: [String]
 }
 
 /// A parameter of an endpoint's Swift signature.

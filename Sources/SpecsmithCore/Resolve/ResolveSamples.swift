@@ -180,7 +180,7 @@ struct SampleChecker {
         switch (model.shape, value.kind) {
         case (.enumeration(let enumeration), .string(let text)) where !enumeration.isInteger:
             // A value the spec does not list is kept as `unknown`, but not sent.
-            if strict && !enumeration.cases.contains(where: { $0.rawValue == text }) {
+            if strict && !enumeration.isExtensible && !enumeration.cases.contains(where: { $0.rawValue == text }) {
                 mismatch(value, at: path, expected: "one of \(Self.listed(enumeration)) (a `\(name)` value)")
             }
         case (.enumeration(let enumeration), .int(let number)) where enumeration.isInteger:

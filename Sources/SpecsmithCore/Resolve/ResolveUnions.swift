@@ -9,8 +9,8 @@ extension ResolveContext {
                 hint: "list its types under `oneOf:`, such as `oneOf: [String, Customer]`"
             )
         }
-        var alternatives: [Union.Alternative] = []
-        var caseNames: [String: String] = [:]
+        // The alternatives' types first, then their names: a union's cases are named by what tells them apart.
+        var typed: [(raw: RawUnion.Alternative, type: TypeRef)] = []
         for alternative in raw.alternatives {
             guard let type = resolveType(alternative.type) else { continue }
             if type.isOptional {
@@ -22,18 +22,30 @@ extension ResolveContext {
                 )
                 continue
             }
-            if alternatives.contains(where: { $0.type == type }) {
+            if typed.contains(where: { $0.type == type }) {
                 diagnostics.error(
                     "`\(alternative.type.value)` is listed twice in union `\(model.value)`",
                     at: alternative.type.location
                 )
                 continue
             }
+            typed.append((alternative, type))
+        }
+        var kept = raw
+        kept.alternatives = typed.map(\.raw)
+        let byType = typed.map { SwiftName.caseName(for: $0.type) }
+        let derived =
+            raw.alternatives.contains(where: { $0.name != nil })
+            ? typed.map { _ in nil }
+            : UnionCaseNames.names(of: kept, named: model.value, byType: byType, models: rawModelsByName)
+        var alternatives: [Union.Alternative] = []
+        var caseNames: [String: String] = [:]
+        for ((alternative, type), (derivedName, typeName)) in zip(typed, zip(derived, byType)) {
             if let name = alternative.name { checkCaseName(name) }
             let caseName = memberName(
                 avoidingTypes: ReservedNames.avoiding(
                     ReservedNames.enumerationMembers,
-                    alternative.name.map { SwiftName.memberName($0.value) } ?? SwiftName.caseName(for: type)
+                    alternative.name.map { SwiftName.memberName($0.value) } ?? derivedName ?? typeName
                 )
             )
             if let other = caseNames[caseName] {

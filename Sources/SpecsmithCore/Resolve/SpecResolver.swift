@@ -108,6 +108,8 @@ extension YAMLValue {
 
 struct ResolveContext {
     let raw: RawSpec
+    /// The spec's models by the names they are written with.
+    let rawModelsByName: [String: RawModel]
     let readFile: (String) -> String?
     var diagnostics: Diagnostics
 
@@ -149,6 +151,10 @@ struct ResolveContext {
 
     init(raw: RawSpec, readFile: @escaping (String) -> String?, diagnostics: Diagnostics) {
         self.raw = raw
+        self.rawModelsByName = Dictionary(
+            raw.models.map { ($0.name.value, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         self.readFile = readFile
         self.diagnostics = diagnostics
     }
@@ -348,13 +354,26 @@ struct ResolveContext {
         let shape: Model.Shape
         switch raw.shape {
         case .enumeration(let values):
-            shape = .enumeration(resolveEnumeration(values, model: raw.name))
+            var enumeration = resolveEnumeration(values, model: raw.name)
+            if let extensible = raw.isExtensible, extensible.value {
+                if enumeration.isInteger {
+                    diagnostics.error(
+                        "`extensible` is for an enumeration of strings; `\(raw.name.value)` lists integers",
+                        at: extensible.location,
+                        hint: "remove `extensible`: any integer it does not list is kept already"
+                    )
+                } else {
+                    enumeration.isExtensible = true
+                }
+            }
+            shape = .enumeration(enumeration)
         case .object(let fields):
             shape = .object(resolveProperties(fields, in: "model `\(raw.name.value)`"))
         case .union(let union):
             shape = .union(resolveUnion(union, model: raw.name))
         }
         var model = Model(name: name, description: raw.description, deprecation: deprecation, shape: shape)
+        model.requiredOrder = raw.requiredOrder
         if let text = raw.additionalProperties, let valueType = resolveType(text) {
             model.additionalProperties = AdditionalProperties(name: "additionalProperties", valueType: valueType)
         }

@@ -49,7 +49,7 @@ struct ClientShape {
     /// The operations of `namespace` (the root for `nil`) that need `scope` (public ones for `nil`).
     func operations(namespace: String?, scope: String?) -> [Operation] {
         api.operations.filter { $0.namespace == namespace && (!isScoped || $0.scope == scope) }
-            .flatMap(Self.withVariants)
+            .flatMap { Self.withVariants($0) + bodyFieldsVariants($0) }
     }
 
     /// The type a group's methods are declared on: `ShopClient` or `NotesClient.Session`.

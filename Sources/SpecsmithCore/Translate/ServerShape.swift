@@ -9,7 +9,7 @@ enum ServerShape {
         var api = api
         for index in api.models.indices {
             api.models[index].isRequestOnly = false
-            if case .enumeration(var enumeration) = api.models[index].shape {
+            if case .enumeration(var enumeration) = api.models[index].shape, !enumeration.isExtensible {
                 // A request with a value the spec does not list is refused, and no answer can carry one.
                 enumeration.isClosed = true
                 api.models[index].shape = .enumeration(enumeration)

@@ -146,8 +146,19 @@ enum TranslationSupport {
 
     /// Arguments passing each parameter of an operation through, labelled as its signature wants.
     static func forwardingArguments(_ operation: Operation) -> [Argument] {
-        operation.parameters.map { parameter in
-            Argument(parameter.label == "_" ? nil : parameter.label ?? parameter.name, .identifier(parameter.name))
+        guard let body = operation.bodyFields else {
+            return operation.parameters.map { parameter in
+                Argument(parameter.label == "_" ? nil : parameter.label ?? parameter.name, .identifier(parameter.name))
+            }
+        }
+        // A method taking the body's properties passes the body made of them.
+        return body.parameters.map { parameter in
+            let label = parameter.label == "_" ? nil : parameter.label ?? parameter.name
+            guard parameter.name == body.bodyParameter else { return Argument(label, .identifier(parameter.name)) }
+            return Argument(
+                label,
+                .call(.identifier(body.model), body.arguments.map { Argument($0, .identifier($0)) })
+            )
         }
     }
 

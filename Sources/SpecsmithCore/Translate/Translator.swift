@@ -385,8 +385,10 @@ public enum Translator {
 
     /// The types of the parameters, and of the responses unless `responses` is false (resource enumerations
     /// show only parameters).
-    private static func signatureTypes(_ api: API, responses: Bool = true) -> [TypeRef] {
-        api.operations.flatMap { $0.parameters.map(\.type) + (responses ? [$0.response] : []) }
+    private static func signatureTypes(_ api: API, responses: Bool = true, clientMethods: Bool = false) -> [TypeRef] {
+        // A client's methods include those taking a JSON body's properties, whose types its signatures name.
+        let operations = clientMethods ? ClientShape(api: api).groups.flatMap(\.operations) : api.operations
+        return operations.flatMap { $0.parameters.map(\.type) + (responses ? [$0.response] : []) }
     }
 
     /// `Endpoints.swift` … : the first declares the factories' enumeration and its namespaces, empty; every
@@ -479,7 +481,7 @@ public enum Translator {
             part.api,
             imports: runtimeImports(
                 part.api,
-                signatureTypes: part.isFirst ? [] : signatureTypes(part.api),
+                signatureTypes: part.isFirst ? [] : signatureTypes(part.api, clientMethods: true),
                 alwaysFoundation: part.isFirst
             ),
             part.isFirst ? translateAsyncClient(part.api) : translateAsyncClientExtensions(part.api)
@@ -500,7 +502,8 @@ public enum Translator {
         return file(
             part.fileName("Combine"),
             api,
-            imports: [combine] + runtimeImports(api, signatureTypes: signatureTypes(api), runtimeVisible: visible)
+            imports: [combine]
+                + runtimeImports(api, signatureTypes: signatureTypes(api, clientMethods: true), runtimeVisible: visible)
                 + [TranslationSupport.hiddenImport(CombineSymbols.runtimeModule, api: api)],
             declarations
         )
@@ -515,7 +518,7 @@ public enum Translator {
             imports: TranslationSupport.imports([RxSwiftSymbols.module], api: api)
                 + runtimeImports(
                     api,
-                    signatureTypes: signatureTypes(api),
+                    signatureTypes: signatureTypes(api, clientMethods: true),
                     // Signatures name the runtime for scopes (a later file only for the public endpoints of a
                     // scoped client, `Authorization: AuthorizationScope`) and for answers with headers
                     // (`ResponseWithHeaders`).

@@ -143,6 +143,24 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             )
         )
     }
+    if enumeration.isExtensible && !isClosed {
+        // `model: "gpt-4o"`: any string is a value, those listed are the ones known.
+        members.append(
+            .function(
+                FunctionDeclaration(
+                    docs: ["The case for the text `value` (``init(rawValue:)``): any string is a value."],
+                    access: access,
+                    kind: .initializer,
+                    parameters: [FunctionParameter(label: "stringLiteral", name: "value", type: rawType)],
+                    body: [
+                        .expression(
+                            .call(.member(.verbatim("self"), "init"), [Argument("rawValue", .identifier("value"))])
+                        )
+                    ]
+                )
+            )
+        )
+    }
     members.append(
         .variable(
             VariableDeclaration(
@@ -181,6 +199,7 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             name: model.name,
             inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue]
                 + (enumeration.isInteger && !isClosed ? ["ExpressibleByIntegerLiteral"] : [])
+                + (enumeration.isExtensible && !isClosed ? ["ExpressibleByStringLiteral"] : [])
                 // Decoding a value it does not list fails naming those it lists, for a server's `400`.
                 + (isClosed ? [RuntimeSymbols.listedValues] : []),
             members: members

@@ -74,12 +74,14 @@ func translateUnion(_ model: Model, _ union: Union, api: API, jsonKinds: JSONKin
         )
     }
     members.append(.function(encodingFunction(union, access: access)))
+    let literals = translateUnionLiterals(model, union, api: api)
+    members += literals.members
     var declaration = TypeDeclaration(
         docs: TranslationSupport.docs(model.description, fallback: "One of the alternatives of `\(model.name)`."),
         access: access,
         kind: .enum,
         name: model.name,
-        inherits: [model.isRequestOnly ? "Encodable" : "Codable", "Sendable", "Hashable"],
+        inherits: [model.isRequestOnly ? "Encodable" : "Codable", "Sendable", "Hashable"] + literals.inherits,
         members: members
     )
     declaration.attributes = TranslationSupport.attributes(model.deprecation)

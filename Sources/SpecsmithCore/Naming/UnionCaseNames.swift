@@ -1,0 +1,117 @@
+/// The case names of a union's alternatives, by what tells them apart rather than by their schemas' names:
+///
+/// 1. **Their tags.** The discriminator's value of each alternative (its mapping's first tag, or the one value
+///    its property has), or, without a discriminator, the one value each object alternative gives the same
+///    key of ``tagKeys`` (`type`, `role`, `object`, `event`): `ChatCompletionRequestMessage` by `role` →
+///    `.system`, `.user`, `.tool`; content parts by `type` → `.text`, `.imageUrl`. Alternatives that are not
+///    objects (`String`, a list) keep their types' names.
+/// 2. **Otherwise, what is their own.** The words an alternative's name shares with the start and the end of
+///    the union's name are left out: `SearchResultUser` in `SearchResult` → `.user`, `VoiceIdsShared` in
+///    `VoiceIdsOrCustomVoice` → `.shared`.
+///
+/// A rule whose names two alternatives would share is not used; the types' own names are then. Names written
+/// in the spec (`oneOf` as a mapping) are never changed.
+enum UnionCaseNames {
+    /// The keys whose one value names each alternative of a union without a discriminator.
+    static let tagKeys = ["type", "role", "object", "event"]
+
+    /// The member name of each alternative of `union` (not yet kept clear of reserved names), or `nil` for
+    /// an alternative named by its type, as `byType` names it.
+    static func names(
+        of union: RawUnion,
+        named unionName: String,
+        byType: [String],
+        models: [String: RawModel]
+    ) -> [String?] {
+        if let tags = tagNames(of: union, models: models), isApart(tags, others: byType) { return tags }
+        let own = ownNames(of: union, named: unionName)
+        if isApart(own, others: byType) { return own }
+        return union.alternatives.map { _ in nil }
+    }
+
+    /// Whether the names given (with the type names of the alternatives given none) are all different.
+    private static func isApart(_ names: [String?], others: [String]) -> Bool {
+        guard names.contains(where: { $0 != nil }) else { return false }
+        let all = zip(names, others).map { name, other in
+            ReservedNames.avoiding(ReservedNames.enumerationMembers, name ?? other)
+        }
+        return Set(all).count == all.count
+    }
+
+    /// The alternatives' names by their tags: every object alternative has one, under the discriminator or
+    /// under one key of ``tagKeys``; `nil` when no key tags them all.
+    private static func tagNames(of union: RawUnion, models: [String: RawModel]) -> [String?]? {
+        let objects = union.alternatives.map { alternative -> RawModel? in
+            guard let model = models[alternative.type.value], case .object = model.shape else { return nil }
+            return model
+        }
+        guard objects.contains(where: { $0 != nil }) else { return nil }
+        for key in union.discriminator.map({ [$0.value] }) ?? tagKeys {
+            var names: [String?] = []
+            for (alternative, object) in zip(union.alternatives, objects) {
+                guard let object else {
+                    names.append(nil)
+                    continue
+                }
+                let mapped = union.mapping.first { $0.model.value == alternative.type.value }?.tag.value
+                guard let tag = mapped ?? tag(of: object, key: key, models: models, depth: 0) else { break }
+                names.append(SwiftName.memberName(tag))
+            }
+            if names.count == union.alternatives.count { return names }
+        }
+        return nil
+    }
+
+    /// The one value `key` has in `model` (or a model it includes): a constant, or an enumeration of one value.
+    private static func tag(of model: RawModel, key: String, models: [String: RawModel], depth: Int) -> String? {
+        guard depth < 16, case .object(let fields) = model.shape else { return nil }
+        if let field = fields.first(where: { $0.key.value == key }) {
+            if let constant = field.constant, case .string(let value) = constant.value.kind { return value }
+            guard let type = field.type?.value, let values = models[type].flatMap(oneValue) else { return nil }
+            return values
+        }
+        for included in model.includes {
+            if let model = models[included.value], let tag = tag(of: model, key: key, models: models, depth: depth + 1)
+            {
+                return tag
+            }
+        }
+        return nil
+    }
+
+    /// The value of an enumeration of one string.
+    private static func oneValue(_ model: RawModel) -> String? {
+        guard case .enumeration(let values) = model.shape, values.count == 1, !values[0].isInteger,
+            model.isExtensible?.value != true
+        else { return nil }
+        return values[0].value.value
+    }
+
+    /// The alternatives' names without the words they share with the start and the end of the union's name:
+    /// `nil` for an alternative with no word of its own left.
+    private static func ownNames(of union: RawUnion, named unionName: String) -> [String?] {
+        let unionWords = SwiftName.words(unionName).map { $0.lowercased() }
+        return union.alternatives.map { alternative in
+            var text = alternative.type.value
+            var suffix = ""
+            // A list is named by its items: `[ContentPart]` → `partList`.
+            if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") {
+                text = String(text.dropFirst().dropLast())
+                suffix = "List"
+            }
+            guard text.first?.isUppercase == true, !text.contains("["), !text.contains("?") else { return nil }
+            let words = SwiftName.words(text)
+            let lowered = words.map { $0.lowercased() }
+            var start = 0
+            while start < lowered.count, start < unionWords.count, lowered[start] == unionWords[start] { start += 1 }
+            var end = lowered.count
+            while end > start, lowered.count - end < unionWords.count - start,
+                lowered[end - 1] == unionWords[unionWords.count - (lowered.count - end) - 1]
+            {
+                end -= 1
+            }
+            guard start > 0 || end < lowered.count, end > start else { return nil }
+            return SwiftName.memberName(words[start..<end].joined(separator: " ") + suffix)
+        }
+    }
+}
