@@ -58,7 +58,10 @@ func generatedClient(_ name: String) -> Target {
 
 let package = Package(
     name: "Specsmith",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // What holds each floor (docs/Requirements.md): `Duration`, `ContinuousClock` and `Task.sleep(for:)` in the
+    // runtime's public API (macOS 13, iOS 16, tvOS 16, watchOS 9); the generator's own build (the plugin compiles it
+    // for the Mac) needs macOS 13 too.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "specsmith", targets: ["specsmith"]),
         // A server that follows a spec, on SwiftNIO: its own product, so that `specsmith` and the build

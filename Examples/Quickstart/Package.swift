@@ -7,7 +7,7 @@ import PackageDescription
 // the argument parser, which the generator needs, and nothing else.
 let package = Package(
     name: "Quickstart",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         .package(name: "specsmith", path: "../..")
     ],

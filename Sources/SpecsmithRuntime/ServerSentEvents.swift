@@ -159,14 +159,16 @@ struct EventParser {
             retry = nil
         }
         guard hasData else { return nil }
-        let valid = String(validating: data, as: UTF8.self)
+        // Decoding puts U+FFFD for each invalid sequence, so the text is the data exactly when it is valid UTF-8.
+        // (Rather than `String(validating:as:)`, which needs macOS 15 and iOS 18.)
+        let text = String(decoding: data, as: UTF8.self)
         var event = ServerSentEvent(
             event: type.isEmpty ? ServerSentEvent.defaultType : type,
-            data: valid ?? String(decoding: data, as: UTF8.self),
+            data: text,
             id: lastEventID,
             retry: retry
         )
-        if valid == nil { event.invalidUTF8 = Data(data) }
+        if !text.utf8.elementsEqual(data) { event.invalidUTF8 = Data(data) }
         return event
     }
 }

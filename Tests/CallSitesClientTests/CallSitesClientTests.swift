@@ -95,6 +95,18 @@ import Testing
         }
     }
 
+    /// The goal lines from main-actor code, as a view model writes them: the client is `Sendable`, the call
+    /// leaves the main actor while the request is out, and the literals are the model's values.
+    @MainActor @Test func theGoalLinesWorkFromAViewModel() async throws {
+        try await withLoopbackServer(Self.configure) { baseURL, log in
+            let model = ChatModel(client: Self.client(baseURL))
+            await model.ask("Who are you?")
+            #expect(model.reply == "A model.")
+            let sent = try Self.json(await log.requests.first)
+            #expect(sent["model"] as? String == "gpt-4o-mini")
+        }
+    }
+
     /// A value the description does not list is kept as it is, read and written: any string is a model's id.
     @Test func anUnlistedValueOfAnExtensibleEnumerationIsAValue() throws {
         let model: ModelIds = "o9-preview"
@@ -107,5 +119,27 @@ import Testing
             from: Data(#"["ash", "verse", {"id": "v"}]"#.utf8)
         )
         #expect(voices == [.ash, "verse", .option2(.init(id: "v"))])
+    }
+}
+
+/// A view model as an app writes one: main-actor state, the client's calls awaited from it.
+@MainActor final class ChatModel {
+    let client: CallSitesClient
+    var reply = ""
+
+    init(client: CallSitesClient) {
+        self.client = client
+    }
+
+    func ask(_ question: String) async {
+        do {
+            let answer = try await client.createChatCompletion(
+                model: .gpt4oMini,
+                messages: [.system(.init(content: "You are terse.")), .user(.init(content: .string(question)))]
+            )
+            reply = answer.choices.first?.message.content ?? ""
+        } catch {
+            reply = "failed: \(error)"
+        }
     }
 }

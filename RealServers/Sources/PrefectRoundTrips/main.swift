@@ -241,8 +241,8 @@ if let created = deployment, let deploymentFlow {
         try await prefect.createDeploymentSchedulesDeploymentsIdSchedulesPost(
             id: created.id,
             body: [
-                DeploymentScheduleCreate(active: false, schedule: .cronSchedule(CronSchedule(cron: "0 9 * * 1"))),
-                DeploymentScheduleCreate(active: false, schedule: .rRuleSchedule(RRuleSchedule(rrule: "FREQ=DAILY"))),
+                DeploymentScheduleCreate(active: false, schedule: .cron(CronSchedule(cron: "0 9 * * 1"))),
+                DeploymentScheduleCreate(active: false, schedule: .rRule(RRuleSchedule(rrule: "FREQ=DAILY"))),
             ]
         )
     }
@@ -253,8 +253,8 @@ if let created = deployment, let deploymentFlow {
         kinds.map { schedule -> String in
             switch schedule.schedule {
             case .intervalScheduleOutput: "interval"
-            case .cronSchedule: "cron"
-            case .rRuleSchedule: "rrule"
+            case .cron: "cron"
+            case .rRule: "rrule"
             case .unknown: "unknown"
             }
         } == ["interval", "cron", "rrule"],
@@ -377,7 +377,7 @@ if let deploymentFlow {
             )
         }
         if let running {
-            if case .stateAcceptDetails = running.details {
+            if case .acceptDetails = running.details {
                 trips.expect("set a flow run running", running.status == .accept, "status \(running.status)")
             } else {
                 trips.expect("set a flow run running", false, "details read as \(running.details)")
@@ -400,8 +400,8 @@ if let deploymentFlow {
             }
         ) {
             switch (refused.status, refused.details) {
-            case (.reject, .stateRejectDetails), (.abort, .stateAbortDetails), (.wait, .stateWaitDetails),
-                (.accept, .stateAcceptDetails):
+            case (.reject, .rejectDetails), (.abort, .abortDetails), (.wait, .waitDetails),
+                (.accept, .acceptDetails):
                 trips.expect("set a completed flow run running", true, "")
             default:
                 trips.expect(
@@ -1182,7 +1182,7 @@ if let automation = await trips.answer(
             body: AutomationCreate(
                 name: "rt-automation-\(run)",
                 enabled: false,
-                trigger: .eventTriggerInput(
+                trigger: .event(
                     EventTriggerInput(expect: ["rt.expected"], posture: .reactive, threshold: 1)
                 ),
                 actions: [.doNothing(DoNothing())]
@@ -1191,7 +1191,7 @@ if let automation = await trips.answer(
     }
 ) {
     // The trigger and action read back as the alternatives they were made as.
-    if case .eventTriggerOutput = automation.trigger, case .doNothing? = automation.actions.first {
+    if case .event = automation.trigger, case .doNothing? = automation.actions.first {
         trips.expect("create an automation", true, "")
     } else {
         trips.expect("create an automation", false, "read \(automation.trigger) and \(automation.actions)")
@@ -1216,7 +1216,7 @@ if let automation = await trips.answer(
             id: automation.id,
             body: AutomationUpdate(
                 name: "rt-automation-\(run)-2",
-                trigger: .eventTriggerInput(EventTriggerInput(expect: ["rt.other"], posture: .reactive)),
+                trigger: .event(EventTriggerInput(expect: ["rt.other"], posture: .reactive)),
                 actions: [.doNothing(DoNothing())]
             )
         )
