@@ -782,12 +782,12 @@ public enum VoiceIdsShared: Codable, Sendable, Hashable, RawRepresentable, Param
     }
 }
 
-/// The `VoiceIdsOrCustomVoiceOption2` model.
-public struct VoiceIdsOrCustomVoiceOption2: Codable, Sendable, Hashable {
+/// The `VoiceIdsOrCustomVoiceId` model.
+public struct VoiceIdsOrCustomVoiceId: Codable, Sendable, Hashable {
     /// The `id` field.
     public var id: String
 
-    /// Creates a `VoiceIdsOrCustomVoiceOption2` from its properties.
+    /// Creates a `VoiceIdsOrCustomVoiceId` from its properties.
     public init(id: String) {
         self.id = id
     }
@@ -798,8 +798,8 @@ public enum VoiceIdsOrCustomVoice: Codable, Sendable, Hashable, ExpressibleByStr
     /// A `VoiceIdsShared`.
     case shared(VoiceIdsShared)
 
-    /// A `VoiceIdsOrCustomVoiceOption2`.
-    case option2(VoiceIdsOrCustomVoiceOption2)
+    /// A `VoiceIdsOrCustomVoiceId`.
+    case id(VoiceIdsOrCustomVoiceId)
 
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
@@ -811,7 +811,7 @@ public enum VoiceIdsOrCustomVoice: Codable, Sendable, Hashable, ExpressibleByStr
         case .string:
             self = .shared(try container.decode(VoiceIdsShared.self))
         case .object:
-            self = .option2(try container.decode(VoiceIdsOrCustomVoiceOption2.self))
+            self = .id(try container.decode(VoiceIdsOrCustomVoiceId.self))
         default:
             self = .unknown(try JSON(unlistedFrom: decoder))
         }
@@ -823,7 +823,7 @@ public enum VoiceIdsOrCustomVoice: Codable, Sendable, Hashable, ExpressibleByStr
         case .shared(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .option2(let value):
+        case .id(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
         case .unknown(let value):

@@ -558,6 +558,59 @@ extension DigitalOceanClient where Authorization: Scope.BearerAuthAccess {
         )
     }
 
+    /// Update a Domain Record
+    ///
+    /// To update an existing record, send a PATCH request to
+    /// `/v2/domains/$DOMAIN_NAME/records/$DOMAIN_RECORD_ID`. Any attribute valid for
+    /// the record type can be set to a new value for the record.
+    ///
+    /// See the [attribute table](#tag/Domain-Records) for details regarding record
+    /// types and their respective attributes.
+    ///
+    /// - Parameters:
+    ///   - domainName: The name of the domain itself.
+    ///   - domainRecordId: The unique identifier of the domain record.
+    ///   - type: The type of the DNS record. For example: A, CNAME, TXT, ...
+    ///   - name: The host name, alias, or service being defined by the record.
+    ///   - data: Variable data depending on record type. For example, the "data" value for an A record would be the IPv4 address to which the domain will be mapped. For a CAA record, it would contain the domain name of the CA being granted permission to issue certificates.
+    ///   - priority: The priority for SRV and MX records.
+    ///   - port: The port for SRV records.
+    ///   - ttl: This value is the time to live for the record, in seconds. This defines the time frame that clients can cache queried information before a refresh should be requested.
+    ///   - weight: The weight for SRV records.
+    ///   - flags: An unsigned integer between 0-255 used for CAA records.
+    ///   - tag: The parameter tag for CAA records. Valid values are "issue", "issuewild", or "iodef"
+    public func domainsPatchRecord(
+        domainName: String,
+        domainRecordId: Int,
+        type: String,
+        name: String? = nil,
+        data: String? = nil,
+        priority: Int? = nil,
+        port: Int? = nil,
+        ttl: Int? = nil,
+        weight: Int? = nil,
+        flags: Int? = nil,
+        tag: String? = nil
+    ) async throws(APIError<ErrorModel>) -> DomainsGetRecordResponse {
+        try await self.client.send(
+            DigitalOceanAPI.domainsPatchRecord(
+                domainName: domainName,
+                domainRecordId: domainRecordId,
+                body: DomainRecord(
+                    type: type,
+                    name: name,
+                    data: data,
+                    priority: priority,
+                    port: port,
+                    ttl: ttl,
+                    weight: weight,
+                    flags: flags,
+                    tag: tag
+                )
+            ).endpoint
+        )
+    }
+
     /// Delete a Domain Record
     ///
     /// To delete a record for a domain, send a DELETE request to

@@ -149,19 +149,19 @@ public enum EventQosStatus: Codable, Sendable, Hashable, RawRepresentable, Param
 /// The values of `StatusInfo`.
 public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `DURATION_EXPIRED`
-    case durationEXPIRED
+    case durationExpired
 
     /// `NETWORK_TERMINATED`
-    case networkTERMINATED
+    case networkTerminated
 
     /// `DELETE_REQUESTED`
-    case deleteREQUESTED
+    case deleteRequested
 
     /// A value this version of the spec does not list, kept as it was received.
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [StatusInfo] = [Self.durationEXPIRED, Self.networkTERMINATED, Self.deleteREQUESTED]
+    public static let knownCases: [StatusInfo] = [Self.durationExpired, Self.networkTerminated, Self.deleteRequested]
 
     /// The case of each value the spec lists, by its raw value.
     private static let casesByRawValue: [String: StatusInfo] = Dictionary(
@@ -182,11 +182,11 @@ public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .durationEXPIRED:
+        case .durationExpired:
             return "DURATION_EXPIRED"
-        case .networkTERMINATED:
+        case .networkTerminated:
             return "NETWORK_TERMINATED"
-        case .deleteREQUESTED:
+        case .deleteRequested:
             return "DELETE_REQUESTED"
         case .unknown(let value):
             return value

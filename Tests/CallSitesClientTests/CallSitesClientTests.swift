@@ -76,7 +76,7 @@ import Testing
             )
             _ = try await openai.createChatCompletion(body: request)
             _ = try await openai.createSpeech(model: "tts-2", input: "Hi", voice: "verse", speed: 1.5)
-            _ = try await openai.createSpeech(model: .tts1, input: "Hi", voice: .option2(.init(id: "voice_1")))
+            _ = try await openai.createSpeech(model: .tts1, input: "Hi", voice: .id(.init(id: "voice_1")))
 
             let requests = await log.requests
             let chat = try Self.json(requests.first)
@@ -118,7 +118,7 @@ import Testing
             [VoiceIdsOrCustomVoice].self,
             from: Data(#"["ash", "verse", {"id": "v"}]"#.utf8)
         )
-        #expect(voices == [.ash, "verse", .option2(.init(id: "v"))])
+        #expect(voices == [.ash, "verse", .id(.init(id: "v"))])
     }
 }
 

@@ -35,6 +35,29 @@ import Testing
         #expect(client.contents.contains("\nstruct PingClient"))
     }
 
+    /// `dates:` in the config, for an OpenAPI document that cannot say how the API writes dates (issue 58).
+    @Test func theConfigSaysHowDatesAreWritten() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Clock, version: "1"}
+            servers: [{url: "https://clock.example"}]
+            paths:
+              /now:
+                get:
+                  operationId: now
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {type: string, format: date-time}}}}
+            """
+        let output = Pipeline.generate(
+            text: document,
+            path: "openapi.yaml",
+            config: .init(text: "dates: secondsSince1970\n", path: "specsmith-config.yaml")
+        ) { _ in nil }
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let client = try #require(output.files.first { $0.name == "Client.swift" })
+        #expect(client.contents.contains("dateCoding: .secondsSince1970"))
+    }
+
     @Test func theCommandLineWinsOverTheConfig() {
         let output = generate(config: "style: endpoints\n", overrides: .init(style: .both, flavours: [.async]))
         #expect(

@@ -909,7 +909,8 @@ import Testing
     }
 
     /// Inline alternatives of a union are named by their `title`, else by the one value of the discriminator
-    /// they have, before any number: `InboundMessageWhatsApp`, `ContentPartText`, not `…Option2`.
+    /// they have, else by an object's one property, before any number: `InboundMessageWhatsApp`,
+    /// `ContentPartText`, `InboundMessagePart`, not `…Option2`.
     @Test func inlineAlternativesAreNamedByTitleOrTagBeforeANumber() async throws {
         let text = """
             openapi: 3.1.0
@@ -941,12 +942,12 @@ import Testing
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let swift = output.files.map(\.contents).joined()
         for name in [
-            "InboundMessageSMS", "InboundMessageWhatsApp", "InboundMessageOption3", "ContentPartText",
+            "InboundMessageSMS", "InboundMessageWhatsApp", "InboundMessagePart", "ContentPartText",
             "ContentPartImageUrl",
         ] {
             #expect(swift.contains("public struct \(name):"), "\(name)")
         }
-        #expect(!swift.contains("InboundMessageOption1") && !swift.contains("ContentPartOption"))
+        #expect(!swift.contains("InboundMessageOption") && !swift.contains("ContentPartOption"))
         let check = try await SwiftCompiler.compile(output, module: "Messages")
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }

@@ -32,42 +32,41 @@ func changedKeys<Value: Encodable>(_ before: Value, _ after: Value) -> Set<Strin
 
 // MARK: The server itself
 
-await trips.answer("health") { try await prefect.healthCheckHealthGet() }
-await trips.answer("version") { try await prefect.serverVersionVersionGet() }
-await trips.answer("hello") { try await prefect.helloHelloGet() }
-await trips.answer("ready") { try await prefect.performReadinessCheckReadyGet() }
-await trips.answer("admin settings") { try await prefect.readSettingsAdminSettingsGet() }
-await trips.answer("admin version") { try await prefect.readVersionAdminVersionGet() }
-await trips.answer("block capabilities") { try await prefect.readAvailableBlockCapabilitiesBlockCapabilitiesGet() }
+await trips.answer("health") { try await prefect.healthCheck() }
+await trips.answer("version") { try await prefect.serverVersion() }
+await trips.answer("hello") { try await prefect.hello() }
+await trips.answer("ready") { try await prefect.performReadinessCheck() }
+await trips.answer("admin settings") { try await prefect.readSettings() }
+await trips.answer("admin version") { try await prefect.readVersion() }
+await trips.answer("block capabilities") { try await prefect.readAvailableBlockCapabilities() }
 
 // MARK: Flows
 
 let flow = await trips.answer("create a flow") {
-    try await prefect.createFlowFlowsPost(body: FlowCreate(name: "rt-flow-\(run)", tags: ["round-trip"]))
+    try await prefect.createFlow(body: FlowCreate(name: "rt-flow-\(run)", tags: ["round-trip"]))
 }
 let other = await trips.answer("create another flow") {
-    try await prefect.createFlowFlowsPost(body: FlowCreate(name: "rt-other-\(run)", labels: ["team": .string("a")]))
+    try await prefect.createFlow(body: FlowCreate(name: "rt-other-\(run)", labels: ["team": .string("a")]))
 }
 if let flow, let other {
-    let read = await trips.answer("read the flow") { try await prefect.readFlowFlowsIdGet(id: flow.id) }
+    let read = await trips.answer("read the flow") { try await prefect.readFlow(id: flow.id) }
     trips.expect("read the flow", read == flow, "the flow read back is not the one created")
-    await trips.answer("read a flow by name") { try await prefect.readFlowByNameFlowsNameNameGet(name: flow.name) }
+    await trips.answer("read a flow by name") { try await prefect.readFlowByName(flow.name) }
     await trips.done("update a flow's tags") {
-        try await prefect.updateFlowFlowsIdPatch(id: flow.id, body: FlowUpdate(tags: ["round-trip", "updated"]))
+        try await prefect.updateFlow(id: flow.id, body: FlowUpdate(tags: ["round-trip", "updated"]))
     }
     trips.expect(
         "update a flow's tags",
         lastRequestBody() == ["tags": ["round-trip", "updated"]],
         "sent \(lastRequestBody() ?? .null)"
     )
-    if let updated = await trips.answer("read the updated flow", { try await prefect.readFlowFlowsIdGet(id: flow.id) })
-    {
+    if let updated = await trips.answer("read the updated flow", { try await prefect.readFlow(id: flow.id) }) {
         let changed = changedKeys(flow, updated).subtracting(["updated"])
         trips.expect("update a flow's tags", changed == ["tags"], "the update changed \(changed.sorted())")
     }
     let named = FlowFilter(name: FlowFilterName(any: [flow.name, other.name]))
     let found = await trips.answer("filter flows by name") {
-        try await prefect.readFlowsFlowsFilterPost(body: BodyReadFlowsFlowsFilterPost(flows: named, sort: .nameASC))
+        try await prefect.readFlows(body: ReadFlowsRequest(flows: named, sort: .nameAsc))
     }
     trips.expect(
         "filter flows by name",
@@ -75,30 +74,30 @@ if let flow, let other {
         "found \(found?.map(\.name) ?? [])"
     )
     let count = await trips.answer("count flows") {
-        try await prefect.countFlowsFlowsCountPost(body: BodyCountFlowsFlowsCountPost(flows: named))
+        try await prefect.countFlows(body: CountFlowsRequest(flows: named))
     }
     trips.expect("count flows", count == 2, "counted \(count ?? -1)")
     let page = await trips.answer("paginate flows") {
-        try await prefect.paginateFlowsFlowsPaginatePost(
-            body: BodyPaginateFlowsFlowsPaginatePost(page: 2, flows: named, limit: 1)
+        try await prefect.paginateFlows(
+            body: PaginateFlowsRequest(page: 2, flows: named, limit: 1)
         )
     }
     trips.expect("paginate flows", page?.results.count == 1 && page?.pages == 2, "page \(String(describing: page))")
     await trips.refused("paginate flows from page 0", status: 422) {
-        try await prefect.paginateFlowsFlowsPaginatePost(body: BodyPaginateFlowsFlowsPaginatePost(page: 0))
+        try await prefect.paginateFlows(body: PaginateFlowsRequest(page: 0))
     }
     await trips.answer("next runs by flow") {
-        try await prefect.nextRunsByFlowUiFlowsNextRunsPost(
-            body: BodyNextRunsByFlowUiFlowsNextRunsPost(flowIds: [flow.id])
+        try await prefect.nextRunsByFlow(
+            body: NextRunsByFlowRequest(flowIds: [flow.id])
         )
     }
     await trips.answer("count deployments by flow") {
-        try await prefect.countDeploymentsByFlowUiFlowsCountDeploymentsPost(
-            body: BodyCountDeploymentsByFlowUiFlowsCountDeploymentsPost(flowIds: [flow.id, other.id])
+        try await prefect.countDeploymentsByFlow(
+            body: CountDeploymentsByFlowRequest(flowIds: [flow.id, other.id])
         )
     }
-    await trips.done("delete a flow") { try await prefect.deleteFlowFlowsIdDelete(id: other.id) }
-    await trips.refused("read a deleted flow", status: 404) { try await prefect.readFlowFlowsIdGet(id: other.id) }
+    await trips.done("delete a flow") { try await prefect.deleteFlow(id: other.id) }
+    await trips.refused("read a deleted flow", status: 404) { try await prefect.readFlow(id: other.id) }
 }
 
 // MARK: Variables: a value of any JSON kind
@@ -112,7 +111,7 @@ for (kind, value) in values {
     if let variable = await trips.answer(
         "create a variable of \(kind)",
         {
-            try await prefect.createVariableVariablesPost(body: VariableCreate(name: "rt_\(kind)_\(run)", value: value))
+            try await prefect.createVariable(body: VariableCreate(name: "rt_\(kind)_\(run)", value: value))
         }
     ) {
         trips.expect(
@@ -124,17 +123,17 @@ for (kind, value) in values {
     }
 }
 if let variable = variables.first {
-    await trips.answer("read a variable") { try await prefect.readVariableVariablesIdGet(id: variable.id) }
+    await trips.answer("read a variable") { try await prefect.readVariable(id: variable.id) }
     await trips.answer("read a variable by name") {
-        try await prefect.readVariableByNameVariablesNameNameGet(name: variable.name)
+        try await prefect.readVariableByName(variable.name)
     }
     await trips.done("update a variable's value") {
-        try await prefect.updateVariableVariablesIdPatch(id: variable.id, body: VariableUpdate(value: .jsonList([])))
+        try await prefect.updateVariable(id: variable.id, body: VariableUpdate(value: .jsonList([])))
     }
     trips.expect("update a variable's value", lastRequestBody() == ["value": []], "sent \(lastRequestBody() ?? .null)")
     if let read = await trips.answer(
         "read the updated variable",
-        { try await prefect.readVariableVariablesIdGet(id: variable.id) }
+        { try await prefect.readVariable(id: variable.id) }
     ) {
         trips.expect(
             "update a variable's value",
@@ -145,41 +144,41 @@ if let variable = variables.first {
         trips.expect("update a variable's value", changed == ["value"], "the update changed \(changed.sorted())")
     }
     await trips.done("update a variable by name") {
-        try await prefect.updateVariableByNameVariablesNameNamePatch(
-            name: variable.name,
+        try await prefect.updateVariableByName(
+            variable.name,
             body: VariableUpdate(tags: ["t"])
         )
     }
     let filtered = await trips.answer("filter variables") {
-        try await prefect.readVariablesVariablesFilterPost(body: BodyReadVariablesVariablesFilterPost(limit: 50))
+        try await prefect.readVariables(body: ReadVariablesRequest(limit: 50))
     }
     trips.expect("filter variables", (filtered ?? []).count >= variables.count, "found \(filtered?.count ?? 0)")
-    await trips.answer("count variables") { try await prefect.countVariablesVariablesCountPost() }
+    await trips.answer("count variables") { try await prefect.countVariables() }
     await trips.done("delete a variable by name") {
-        try await prefect.deleteVariableByNameVariablesNameNameDelete(name: variable.name)
+        try await prefect.deleteVariableByName(variable.name)
     }
     await trips.refused("read a deleted variable", status: 404) {
-        try await prefect.readVariableByNameVariablesNameNameGet(name: variable.name)
+        try await prefect.readVariableByName(variable.name)
     }
 }
 if let taken = variables.last {
     await trips.refused("create a variable whose name is taken", status: 409) {
-        try await prefect.createVariableVariablesPost(body: VariableCreate(name: taken.name, value: .int(1)))
+        try await prefect.createVariable(body: VariableCreate(name: taken.name, value: .int(1)))
     }
 }
 for variable in variables.dropFirst() {
-    await trips.done("delete a variable") { try await prefect.deleteVariableVariablesIdDelete(id: variable.id) }
+    await trips.done("delete a variable") { try await prefect.deleteVariable(id: variable.id) }
 }
 
 // MARK: Deployments: an update sends only what it sets
 
 let deploymentFlow = await trips.answer("create a flow for deployments") {
-    try await prefect.createFlowFlowsPost(body: FlowCreate(name: "rt-deployed-\(run)"))
+    try await prefect.createFlow(body: FlowCreate(name: "rt-deployed-\(run)"))
 }
 var deployment: DeploymentResponse?
 if let deploymentFlow {
     deployment = await trips.answer("create a paused deployment") {
-        try await prefect.createDeploymentDeploymentsPost(
+        try await prefect.createDeployment(
             body: DeploymentCreate(
                 name: "rt-deployment-\(run)",
                 flowId: deploymentFlow.id,
@@ -198,16 +197,16 @@ if let deploymentFlow {
     }
 }
 if let created = deployment, let deploymentFlow {
-    await trips.answer("read a deployment") { try await prefect.readDeploymentDeploymentsIdGet(id: created.id) }
+    await trips.answer("read a deployment") { try await prefect.readDeployment(id: created.id) }
     await trips.answer("read a deployment by name") {
-        try await prefect.readDeploymentByNameDeploymentsNameFlowNameDeploymentNameGet(
+        try await prefect.readDeploymentByName(
             flowName: deploymentFlow.name,
             deploymentName: created.name
         )
     }
     // The update that resumed a paused deployment: `paused` has a default, and must not be sent unless set.
     await trips.done("update a deployment's description") {
-        try await prefect.updateDeploymentDeploymentsIdPatch(id: created.id, body: DeploymentUpdate(description: "new"))
+        try await prefect.updateDeployment(id: created.id, body: DeploymentUpdate(description: "new"))
     }
     trips.expect(
         "update a deployment's description",
@@ -217,7 +216,7 @@ if let created = deployment, let deploymentFlow {
     if let updated = await trips.answer(
         "read the updated deployment",
         {
-            try await prefect.readDeploymentDeploymentsIdGet(id: created.id)
+            try await prefect.readDeployment(id: created.id)
         }
     ) {
         trips.expect("update a deployment's description", updated.paused == true, "the update resumed the deployment")
@@ -229,16 +228,16 @@ if let created = deployment, let deploymentFlow {
         )
     }
     await trips.answer("resume a deployment") {
-        try await prefect.resumeDeploymentDeploymentsIdResumeDeploymentPost(id: created.id)
+        try await prefect.resumeDeployment(id: created.id)
     }
     await trips.answer("pause a deployment") {
-        try await prefect.pauseDeploymentDeploymentsIdPauseDeploymentPost(id: created.id)
+        try await prefect.pauseDeployment(id: created.id)
     }
     let schedules = await trips.answer("read a deployment's schedules") {
-        try await prefect.readDeploymentSchedulesDeploymentsIdSchedulesGet(id: created.id)
+        try await prefect.readDeploymentSchedules(id: created.id)
     }
     let added = await trips.answer("add schedules to a deployment") {
-        try await prefect.createDeploymentSchedulesDeploymentsIdSchedulesPost(
+        try await prefect.createDeploymentSchedules(
             id: created.id,
             body: [
                 DeploymentScheduleCreate(active: false, schedule: .cron(CronSchedule(cron: "0 9 * * 1"))),
@@ -262,7 +261,7 @@ if let created = deployment, let deploymentFlow {
     )
     if let cron = added?.first {
         await trips.done("update a deployment's schedule") {
-            try await prefect.updateDeploymentScheduleDeploymentsIdSchedulesScheduleIdPatch(
+            try await prefect.updateDeploymentSchedule(
                 id: created.id,
                 scheduleId: cron.id,
                 body: DeploymentScheduleUpdate(maxScheduledRuns: 3)
@@ -274,7 +273,7 @@ if let created = deployment, let deploymentFlow {
             "sent \(lastRequestBody() ?? .null)"
         )
         await trips.done("delete a deployment's schedule") {
-            try await prefect.deleteDeploymentScheduleDeploymentsIdSchedulesScheduleIdDelete(
+            try await prefect.deleteDeploymentSchedule(
                 id: created.id,
                 scheduleId: cron.id
             )
@@ -282,39 +281,39 @@ if let created = deployment, let deploymentFlow {
     }
     let byFlow = DeploymentFilter(id: DeploymentFilterId(any: [created.id]))
     await trips.answer("filter deployments") {
-        try await prefect.readDeploymentsDeploymentsFilterPost(
-            body: BodyReadDeploymentsDeploymentsFilterPost(deployments: byFlow)
+        try await prefect.readDeployments(
+            body: ReadDeploymentsRequest(deployments: byFlow)
         )
     }
     await trips.answer("paginate deployments") {
-        try await prefect.paginateDeploymentsDeploymentsPaginatePost(
-            body: BodyPaginateDeploymentsDeploymentsPaginatePost(page: 1, limit: 5)
+        try await prefect.paginateDeployments(
+            body: PaginateDeploymentsRequest(page: 1, limit: 5)
         )
     }
     let counted = await trips.answer("count deployments") {
-        try await prefect.countDeploymentsDeploymentsCountPost(
-            body: BodyCountDeploymentsDeploymentsCountPost(deployments: byFlow)
+        try await prefect.countDeployments(
+            body: CountDeploymentsRequest(deployments: byFlow)
         )
     }
     trips.expect("count deployments", counted == 1, "counted \(counted ?? -1)")
     await trips.answer("check a deployment's work queue") {
-        try await prefect.workQueueCheckForDeploymentDeploymentsIdWorkQueueCheckGet(id: created.id)
+        try await prefect.workQueueCheckForDeployment(id: created.id)
     }
     await trips.answer("get scheduled flow runs of deployments") {
-        try await prefect.getScheduledFlowRunsForDeploymentsDeploymentsGetScheduledFlowRunsPost(
-            body: BodyGetScheduledFlowRunsForDeploymentsDeploymentsGetScheduledFlowRunsPost(deploymentIds: [created.id])
+        try await prefect.getScheduledFlowRunsForDeployments(
+            body: GetScheduledFlowRunsForDeploymentsRequest(deploymentIds: [created.id])
         )
     }
     await trips.answer("schedule a deployment's runs") {
-        try await prefect.scheduleDeploymentDeploymentsIdSchedulePost(
+        try await prefect.scheduleDeployment(
             id: created.id,
-            body: BodyScheduleDeploymentDeploymentsIdSchedulePost(maxRuns: 1)
+            body: ScheduleDeploymentRequest(maxRuns: 1)
         )
     }
     if let fromDeployment = await trips.answer(
         "create a flow run from a deployment",
         {
-            try await prefect.createFlowRunFromDeploymentDeploymentsIdCreateFlowRunPost(
+            try await prefect.createFlowRunFromDeployment(
                 id: created.id,
                 body: DeploymentFlowRunCreate(name: "rt-from-deployment-\(run)", tags: ["round-trip"])
             )
@@ -327,7 +326,7 @@ if let created = deployment, let deploymentFlow {
         )
     }
     await trips.answer("create flow runs from a deployment in bulk") {
-        try await prefect.bulkCreateFlowRunsFromDeploymentDeploymentsIdCreateFlowRunBulkPost(
+        try await prefect.bulkCreateFlowRunsFromDeployment(
             id: created.id,
             body: [
                 DeploymentFlowRunCreate(name: "rt-bulk-a-\(run)"), DeploymentFlowRunCreate(name: "rt-bulk-b-\(run)"),
@@ -340,7 +339,7 @@ if let created = deployment, let deploymentFlow {
 
 if let deploymentFlow {
     let created = await trips.answer("create a flow run") {
-        try await prefect.createFlowRunFlowRunsPost(
+        try await prefect.createFlowRun(
             body: FlowRunCreate(
                 state: StateCreate(type: .pending, name: "Pending"),
                 name: "rt-run-\(run)",
@@ -351,9 +350,9 @@ if let deploymentFlow {
         )
     }
     if let flowRun = created {
-        await trips.answer("read a flow run") { try await prefect.readFlowRunFlowRunsIdGet(id: flowRun.id) }
+        await trips.answer("read a flow run") { try await prefect.readFlowRun(id: flowRun.id) }
         await trips.done("rename a flow run") {
-            try await prefect.updateFlowRunFlowRunsIdPatch(
+            try await prefect.updateFlowRun(
                 id: flowRun.id,
                 body: FlowRunUpdate(name: "rt-renamed-\(run)")
             )
@@ -365,15 +364,15 @@ if let deploymentFlow {
         )
         if let renamed = await trips.answer(
             "read the renamed flow run",
-            { try await prefect.readFlowRunFlowRunsIdGet(id: flowRun.id) }
+            { try await prefect.readFlowRun(id: flowRun.id) }
         ) {
             let changed = changedKeys(flowRun, renamed).subtracting(["updated", "estimated_start_time_delta"])
             trips.expect("rename a flow run", changed == ["name"], "the update changed \(changed.sorted())")
         }
         let running = await trips.answer("set a flow run running") {
-            try await prefect.setFlowRunStateFlowRunsIdSetStatePost(
+            try await prefect.setFlowRunState(
                 id: flowRun.id,
-                body: BodySetFlowRunStateFlowRunsIdSetStatePost(state: StateCreate(type: .running))
+                body: SetFlowRunStateRequest(state: StateCreate(type: .running))
             )
         }
         if let running {
@@ -385,17 +384,17 @@ if let deploymentFlow {
         }
         // Completed and then scheduled again: the server refuses the transition, with its details' own tag.
         await trips.answer("complete a flow run") {
-            try await prefect.setFlowRunStateFlowRunsIdSetStatePost(
+            try await prefect.setFlowRunState(
                 id: flowRun.id,
-                body: BodySetFlowRunStateFlowRunsIdSetStatePost(state: StateCreate(type: .completed))
+                body: SetFlowRunStateRequest(state: StateCreate(type: .completed))
             )
         }
         if let refused = await trips.answer(
             "set a completed flow run running",
             {
-                try await prefect.setFlowRunStateFlowRunsIdSetStatePost(
+                try await prefect.setFlowRunState(
                     id: flowRun.id,
-                    body: BodySetFlowRunStateFlowRunsIdSetStatePost(state: StateCreate(type: .running))
+                    body: SetFlowRunStateRequest(state: StateCreate(type: .running))
                 )
             }
         ) {
@@ -412,42 +411,42 @@ if let deploymentFlow {
             }
         }
         await trips.answer("resume a flow run that is not paused") {
-            try await prefect.resumeFlowRunFlowRunsIdResumePost(id: flowRun.id)
+            try await prefect.resumeFlowRun(id: flowRun.id)
         }
         let states = await trips.answer("read a flow run's states") {
-            try await prefect.readFlowRunStatesFlowRunStatesGet(flowRunId: flowRun.id)
+            try await prefect.readFlowRunStates(flowRunId: flowRun.id)
         }
         if let state = states?.last {
             await trips.answer("read a flow run state") {
-                try await prefect.readFlowRunStateFlowRunStatesIdGet(id: state.id)
+                try await prefect.readFlowRunState(id: state.id)
             }
         }
         await trips.answer("create a flow run input") {
-            try await prefect.createFlowRunInputFlowRunsIdInputPost(
+            try await prefect.createFlowRunInput(
                 id: flowRun.id,
-                body: BodyCreateFlowRunInputFlowRunsIdInputPost(key: "rt-key", value: #"{"answer": 42}"#)
+                body: CreateFlowRunInputRequest(key: "rt-key", value: #"{"answer": 42}"#)
             )
         }
         await trips.answer("read a flow run input") {
-            try await prefect.readFlowRunInputFlowRunsIdInputKeyGet(id: flowRun.id, key: "rt-key")
+            try await prefect.readFlowRunInput(id: flowRun.id, key: "rt-key")
         }
         await trips.answer("filter flow run inputs") {
-            try await prefect.filterFlowRunInputFlowRunsIdInputFilterPost(
+            try await prefect.filterFlowRunInput(
                 id: flowRun.id,
-                body: BodyFilterFlowRunInputFlowRunsIdInputFilterPost(prefix: "rt-")
+                body: FilterFlowRunInputRequest(prefix: "rt-")
             )
         }
         await trips.done("delete a flow run input") {
-            try await prefect.deleteFlowRunInputFlowRunsIdInputKeyDelete(id: flowRun.id, key: "rt-key")
+            try await prefect.deleteFlowRunInput(id: flowRun.id, key: "rt-key")
         }
         await trips.done("label a flow run") {
-            try await prefect.updateFlowRunLabelsFlowRunsIdLabelsPatch(id: flowRun.id, body: ["env": "test"])
+            try await prefect.updateFlowRunLabels(id: flowRun.id, body: ["env": "test"])
         }
         await trips.answer("read a flow run's graph") {
-            try await prefect.readFlowRunGraphV1FlowRunsIdGraphGet(id: flowRun.id)
+            try await prefect.readFlowRunGraphV1(id: flowRun.id)
         }
         await trips.answer("read a flow run's graph, version 2") {
-            try await prefect.readFlowRunGraphV2FlowRunsIdGraphV2Get(
+            try await prefect.readFlowRunGraphV2(
                 id: flowRun.id,
                 since: Date(timeIntervalSince1970: 0)
             )
@@ -455,10 +454,10 @@ if let deploymentFlow {
         await trips.mistaken(
             "download a flow run's logs",
             because: "the description says JSON; the server sends the logs as text (`text/plain`)"
-        ) { try await prefect.downloadLogsFlowRunsIdLogsDownloadGet(id: flowRun.id) }
+        ) { try await prefect.downloadLogs(id: flowRun.id) }
         await trips.answer("count task runs of flow runs") {
-            try await prefect.countTaskRunsByFlowRunUiFlowRunsCountTaskRunsPost(
-                body: BodyCountTaskRunsByFlowRunUiFlowRunsCountTaskRunsPost(flowRunIds: [flowRun.id])
+            try await prefect.countTaskRunsByFlowRun(
+                body: CountTaskRunsByFlowRunRequest(flowRunIds: [flowRun.id])
             )
         }
 
@@ -466,7 +465,7 @@ if let deploymentFlow {
         if let taskRun = await trips.answer(
             "create a task run",
             {
-                try await prefect.createTaskRunTaskRunsPost(
+                try await prefect.createTaskRun(
                     body: TaskRunCreate(
                         state: StateCreate(type: .pending),
                         name: "rt-task-\(run)",
@@ -485,58 +484,58 @@ if let deploymentFlow {
             } else {
                 trips.expect("create a task run", false, "task inputs read as \(inputs)")
             }
-            await trips.answer("read a task run") { try await prefect.readTaskRunTaskRunsIdGet(id: taskRun.id) }
+            await trips.answer("read a task run") { try await prefect.readTaskRun(id: taskRun.id) }
             await trips.answer("read a task run with its flow run's name") {
-                try await prefect.readTaskRunWithFlowRunNameUiTaskRunsIdGet(id: taskRun.id)
+                try await prefect.readTaskRunWithFlowRunName(id: taskRun.id)
             }
             await trips.done("rename a task run") {
-                try await prefect.updateTaskRunTaskRunsIdPatch(
+                try await prefect.updateTaskRun(
                     id: taskRun.id,
                     body: TaskRunUpdate(name: "rt-task-renamed-\(run)")
                 )
             }
             await trips.answer("set a task run running") {
-                try await prefect.setTaskRunStateTaskRunsIdSetStatePost(
+                try await prefect.setTaskRunState(
                     id: taskRun.id,
-                    body: BodySetTaskRunStateTaskRunsIdSetStatePost(state: StateCreate(type: .running))
+                    body: SetTaskRunStateRequest(state: StateCreate(type: .running))
                 )
             }
             if let state = await trips.answer(
                 "read a task run's states",
                 {
-                    try await prefect.readTaskRunStatesTaskRunStatesGet(taskRunId: taskRun.id)
+                    try await prefect.readTaskRunStates(taskRunId: taskRun.id)
                 }
             )?.last {
                 await trips.answer("read a task run state") {
-                    try await prefect.readTaskRunStateTaskRunStatesIdGet(id: state.id)
+                    try await prefect.readTaskRunState(id: state.id)
                 }
             }
             let byRun = TaskRunFilter(flowRunId: TaskRunFilterFlowRunId(any: [flowRun.id]))
             await trips.answer("filter task runs") {
-                try await prefect.readTaskRunsTaskRunsFilterPost(
-                    body: BodyReadTaskRunsTaskRunsFilterPost(taskRuns: byRun)
+                try await prefect.readTaskRuns(
+                    body: ReadTaskRunsRequest(taskRuns: byRun)
                 )
             }
             await trips.answer("paginate task runs") {
-                try await prefect.paginateTaskRunsTaskRunsPaginatePost(
-                    body: BodyPaginateTaskRunsTaskRunsPaginatePost(taskRuns: byRun)
+                try await prefect.paginateTaskRuns(
+                    body: PaginateTaskRunsRequest(taskRuns: byRun)
                 )
             }
             let count = await trips.answer("count task runs") {
-                try await prefect.countTaskRunsTaskRunsCountPost(
-                    body: BodyCountTaskRunsTaskRunsCountPost(taskRuns: byRun)
+                try await prefect.countTaskRuns(
+                    body: CountTaskRunsRequest(taskRuns: byRun)
                 )
             }
             trips.expect("count task runs", count == 1, "counted \(count ?? -1)")
             await trips.answer("count task runs by state") {
-                try await prefect.readTaskRunCountsByStateUiTaskRunsCountPost(
-                    body: BodyReadTaskRunCountsByStateUiTaskRunsCountPost(taskRuns: byRun)
+                try await prefect.readTaskRunCountsByState(
+                    body: ReadTaskRunCountsByStateRequest(taskRuns: byRun)
                 )
             }
             await trips.answer("count task runs for the dashboard") {
                 // The server requires `task_runs.start_time.after_`, which the description leaves optional.
-                try await prefect.readDashboardTaskRunCountsUiTaskRunsDashboardCountsPost(
-                    body: BodyReadDashboardTaskRunCountsUiTaskRunsDashboardCountsPost(
+                try await prefect.readDashboardTaskRunCounts(
+                    body: ReadDashboardTaskRunCountsRequest(
                         taskRuns: TaskRunFilter(
                             startTime: TaskRunFilterStartTime(after: Date(timeIntervalSinceNow: -3600))
                         )
@@ -544,23 +543,23 @@ if let deploymentFlow {
                 )
             }
             await trips.answer("task run history") {
-                try await prefect.taskRunHistoryTaskRunsHistoryPost(
-                    body: BodyTaskRunHistoryTaskRunsHistoryPost(
+                try await prefect.taskRunHistory(
+                    body: TaskRunHistoryRequest(
                         historyStart: Date(timeIntervalSinceNow: -3600),
                         historyEnd: Date(timeIntervalSinceNow: 60),
                         historyIntervalSeconds: 600
                     )
                 )
             }
-            await trips.done("delete a task run") { try await prefect.deleteTaskRunTaskRunsIdDelete(id: taskRun.id) }
+            await trips.done("delete a task run") { try await prefect.deleteTaskRun(id: taskRun.id) }
             await trips.refused("read a deleted task run", status: 404) {
-                try await prefect.readTaskRunTaskRunsIdGet(id: taskRun.id)
+                try await prefect.readTaskRun(id: taskRun.id)
             }
         }
 
         let byFlow = FlowFilter(id: FlowFilterId(any: [deploymentFlow.id]))
         let runs = await trips.answer("filter flow runs") {
-            try await prefect.readFlowRunsFlowRunsFilterPost(body: BodyReadFlowRunsFlowRunsFilterPost(flows: byFlow))
+            try await prefect.readFlowRuns(body: ReadFlowRunsRequest(flows: byFlow))
         }
         trips.expect(
             "filter flow runs",
@@ -568,23 +567,23 @@ if let deploymentFlow {
             "the flow run is not among them"
         )
         await trips.answer("paginate flow runs") {
-            try await prefect.paginateFlowRunsFlowRunsPaginatePost(
-                body: BodyPaginateFlowRunsFlowRunsPaginatePost(page: 1, flows: byFlow, limit: 2)
+            try await prefect.paginateFlowRuns(
+                body: PaginateFlowRunsRequest(page: 1, flows: byFlow, limit: 2)
             )
         }
         await trips.answer("count flow runs") {
-            try await prefect.countFlowRunsFlowRunsCountPost(body: BodyCountFlowRunsFlowRunsCountPost(flows: byFlow))
+            try await prefect.countFlowRuns(body: CountFlowRunsRequest(flows: byFlow))
         }
         // A number, or `null` when no run matches: both read without an error.
         await trips.answer("average lateness of flow runs") {
-            try await prefect.averageFlowRunLatenessFlowRunsLatenessPost(
-                body: BodyAverageFlowRunLatenessFlowRunsLatenessPost(flows: byFlow)
+            try await prefect.averageFlowRunLateness(
+                body: AverageFlowRunLatenessRequest(flows: byFlow)
             )
         }
         let none = FlowFilter(name: FlowFilterName(any: ["no-such-flow-\(run)"]))
         let lateness = await trips.answer("average lateness when no run matches") {
-            try await prefect.averageFlowRunLatenessFlowRunsLatenessPost(
-                body: BodyAverageFlowRunLatenessFlowRunsLatenessPost(flows: none)
+            try await prefect.averageFlowRunLateness(
+                body: AverageFlowRunLatenessRequest(flows: none)
             )
         }
         trips.expect(
@@ -593,8 +592,8 @@ if let deploymentFlow {
             "read \(String(describing: lateness))"
         )
         await trips.answer("flow run history") {
-            try await prefect.flowRunHistoryFlowRunsHistoryPost(
-                body: BodyFlowRunHistoryFlowRunsHistoryPost(
+            try await prefect.flowRunHistory(
+                body: FlowRunHistoryRequest(
                     historyStart: Date(timeIntervalSinceNow: -3600),
                     historyEnd: Date(timeIntervalSinceNow: 60),
                     historyIntervalSeconds: 600,
@@ -603,47 +602,47 @@ if let deploymentFlow {
             )
         }
         await trips.answer("flow run history for the UI") {
-            try await prefect.readFlowRunHistoryUiFlowRunsHistoryPost(
-                body: BodyReadFlowRunHistoryUiFlowRunsHistoryPost(limit: 5, flows: byFlow)
+            try await prefect.readFlowRunHistory(
+                body: ReadFlowRunHistoryRequest(limit: 5, flows: byFlow)
             )
         }
         await trips.answer("set flow runs' state in bulk") {
-            try await prefect.bulkSetFlowRunStateFlowRunsBulkSetStatePost(
-                body: BodyBulkSetFlowRunStateFlowRunsBulkSetStatePost(
+            try await prefect.bulkSetFlowRunState(
+                body: BulkSetFlowRunStateRequest(
                     flowRuns: FlowRunFilter(id: FlowRunFilterId(any: [flowRun.id])),
                     state: StateCreate(type: .cancelled),
                     force: true
                 )
             )
         }
-        await trips.done("delete a flow run") { try await prefect.deleteFlowRunFlowRunsIdDelete(id: flowRun.id) }
+        await trips.done("delete a flow run") { try await prefect.deleteFlowRun(id: flowRun.id) }
         await trips.refused("read a deleted flow run", status: 404) {
-            try await prefect.readFlowRunFlowRunsIdGet(id: flowRun.id)
+            try await prefect.readFlowRun(id: flowRun.id)
         }
         await trips.answer("delete flow runs in bulk") {
-            try await prefect.bulkDeleteFlowRunsFlowRunsBulkDeletePost(
-                body: BodyBulkDeleteFlowRunsFlowRunsBulkDeletePost(flowRuns: nil, limit: 1)
+            try await prefect.bulkDeleteFlowRuns(
+                body: BulkDeleteFlowRunsRequest(flowRuns: nil, limit: 1)
             )
         }
     }
 }
 if let created = deployment {
     await trips.answer("delete deployments in bulk") {
-        try await prefect.bulkDeleteDeploymentsDeploymentsBulkDeletePost(
-            body: BodyBulkDeleteDeploymentsDeploymentsBulkDeletePost(
+        try await prefect.bulkDeleteDeployments(
+            body: BulkDeleteDeploymentsRequest(
                 deployments: DeploymentFilter(id: DeploymentFilterId(any: [UUID()]))
             )
         )
     }
-    await trips.done("delete a deployment") { try await prefect.deleteDeploymentDeploymentsIdDelete(id: created.id) }
+    await trips.done("delete a deployment") { try await prefect.deleteDeployment(id: created.id) }
     await trips.refused("read a deleted deployment", status: 404) {
-        try await prefect.readDeploymentDeploymentsIdGet(id: created.id)
+        try await prefect.readDeployment(id: created.id)
     }
 }
 if let flow {
     await trips.answer("delete flows in bulk") {
-        try await prefect.bulkDeleteFlowsFlowsBulkDeletePost(
-            body: BodyBulkDeleteFlowsFlowsBulkDeletePost(flows: FlowFilter(id: FlowFilterId(any: [flow.id])))
+        try await prefect.bulkDeleteFlows(
+            body: BulkDeleteFlowsRequest(flows: FlowFilter(id: FlowFilterId(any: [flow.id])))
         )
     }
 }
@@ -654,14 +653,14 @@ let poolName = "rt-pool-\(run)"
 if let pool = await trips.answer(
     "create a work pool",
     {
-        try await prefect.createWorkPoolWorkPoolsPost(
+        try await prefect.createWorkPool(
             body: WorkPoolCreate(name: poolName, type: "process", isPaused: true, concurrencyLimit: 2)
         )
     }
 ) {
-    await trips.answer("read a work pool") { try await prefect.readWorkPoolWorkPoolsNameGet(name: poolName) }
+    await trips.answer("read a work pool") { try await prefect.readWorkPool(name: poolName) }
     await trips.done("describe a work pool") {
-        try await prefect.updateWorkPoolWorkPoolsNamePatch(name: poolName, body: WorkPoolUpdate(description: "pool"))
+        try await prefect.updateWorkPool(name: poolName, body: WorkPoolUpdate(description: "pool"))
     }
     trips.expect(
         "describe a work pool",
@@ -670,7 +669,7 @@ if let pool = await trips.answer(
     )
     if let updated = await trips.answer(
         "read the described work pool",
-        { try await prefect.readWorkPoolWorkPoolsNameGet(name: poolName) }
+        { try await prefect.readWorkPool(name: poolName) }
     ) {
         trips.expect(
             "describe a work pool",
@@ -682,37 +681,37 @@ if let pool = await trips.answer(
     }
     let byName = WorkPoolFilter(name: WorkPoolFilterName(any: [poolName]))
     await trips.answer("filter work pools") {
-        try await prefect.readWorkPoolsWorkPoolsFilterPost(
-            body: BodyReadWorkPoolsWorkPoolsFilterPost(workPools: byName)
+        try await prefect.readWorkPools(
+            body: ReadWorkPoolsRequest(workPools: byName)
         )
     }
     let pools = await trips.answer("count work pools") {
-        try await prefect.countWorkPoolsWorkPoolsCountPost(
-            body: BodyCountWorkPoolsWorkPoolsCountPost(workPools: byName)
+        try await prefect.countWorkPools(
+            body: CountWorkPoolsRequest(workPools: byName)
         )
     }
     trips.expect("count work pools", pools == 1, "counted \(pools ?? -1)")
     await trips.answer("read a work pool's concurrency") {
-        try await prefect.readWorkPoolConcurrencyStatusWorkPoolsNameConcurrencyStatusPost(name: poolName)
+        try await prefect.readWorkPoolConcurrencyStatus(name: poolName)
     }
     await trips.answer("get a work pool's scheduled flow runs") {
-        try await prefect.getScheduledFlowRunsWorkPoolsNameGetScheduledFlowRunsPost(name: poolName)
+        try await prefect.getScheduledFlowRuns(name: poolName)
     }
     let queueName = "rt-queue-\(run)"
     if let queue = await trips.answer(
         "create a work pool queue",
         {
-            try await prefect.createWorkQueueWorkPoolsWorkPoolNameQueuesPost(
+            try await prefect.createWorkQueueWorkPools(
                 workPoolName: poolName,
                 body: WorkQueueCreate(name: queueName, priority: 2)
             )
         }
     ) {
         await trips.answer("read a work pool queue") {
-            try await prefect.readWorkQueueWorkPoolsWorkPoolNameQueuesNameGet(workPoolName: poolName, name: queueName)
+            try await prefect.readWorkQueueWorkPools(workPoolName: poolName, name: queueName)
         }
         await trips.done("pause a work pool queue") {
-            try await prefect.updateWorkQueueWorkPoolsWorkPoolNameQueuesNamePatch(
+            try await prefect.updateWorkQueueWorkPools(
                 workPoolName: poolName,
                 name: queueName,
                 body: WorkQueueUpdate(isPaused: true)
@@ -724,36 +723,36 @@ if let pool = await trips.answer(
             "sent \(lastRequestBody() ?? .null)"
         )
         await trips.answer("filter a work pool's queues") {
-            try await prefect.readWorkQueuesWorkPoolsWorkPoolNameQueuesFilterPost(workPoolName: poolName)
+            try await prefect.readWorkQueuesWorkPools(workPoolName: poolName)
         }
-        await trips.answer("read a queue by id") { try await prefect.readWorkQueueWorkQueuesIdGet(id: queue.id) }
+        await trips.answer("read a queue by id") { try await prefect.readWorkQueueWorkQueues(id: queue.id) }
         await trips.answer("read a queue's status") {
-            try await prefect.readWorkQueueStatusWorkQueuesIdStatusGet(id: queue.id)
+            try await prefect.readWorkQueueStatus(id: queue.id)
         }
         await trips.answer("read a queue's concurrency") {
-            try await prefect.readWorkQueueConcurrencyStatusWorkQueuesIdConcurrencyStatusPost(id: queue.id)
+            try await prefect.readWorkQueueConcurrencyStatus(id: queue.id)
         }
         await trips.answer("read a queue's runs") {
-            try await prefect.readWorkQueueRunsWorkQueuesIdGetRunsPost(id: queue.id)
+            try await prefect.readWorkQueueRuns(id: queue.id)
         }
         await trips.done("delete a work pool queue") {
-            try await prefect.deleteWorkQueueWorkPoolsWorkPoolNameQueuesNameDelete(
+            try await prefect.deleteWorkQueueWorkPools(
                 workPoolName: poolName,
                 name: queueName
             )
         }
     }
     await trips.done("send a worker's heartbeat") {
-        try await prefect.workerHeartbeatWorkPoolsWorkPoolNameWorkersHeartbeatPost(
+        try await prefect.workerHeartbeat(
             workPoolName: poolName,
-            body: BodyWorkerHeartbeatWorkPoolsWorkPoolNameWorkersHeartbeatPost(
+            body: WorkerHeartbeatRequest(
                 name: "rt-worker",
                 heartbeatIntervalSeconds: 30
             )
         )
     }
     let workers = await trips.answer("filter a work pool's workers") {
-        try await prefect.readWorkersWorkPoolsWorkPoolNameWorkersFilterPost(workPoolName: poolName)
+        try await prefect.readWorkers(workPoolName: poolName)
     }
     trips.expect(
         "filter a work pool's workers",
@@ -761,14 +760,14 @@ if let pool = await trips.answer(
         "workers \(workers?.map(\.name) ?? [])"
     )
     await trips.done("delete a worker") {
-        try await prefect.deleteWorkerWorkPoolsWorkPoolNameWorkersNameDelete(workPoolName: poolName, name: "rt-worker")
+        try await prefect.deleteWorker(workPoolName: poolName, name: "rt-worker")
     }
-    await trips.done("delete a work pool") { try await prefect.deleteWorkPoolWorkPoolsNameDelete(name: poolName) }
+    await trips.done("delete a work pool") { try await prefect.deleteWorkPool(name: poolName) }
     await trips.refused("read a deleted work pool", status: 404) {
-        try await prefect.readWorkPoolWorkPoolsNameGet(name: poolName)
+        try await prefect.readWorkPool(name: poolName)
     }
 }
-await trips.answer("filter task workers") { try await prefect.readTaskWorkersTaskWorkersFilterPost() }
+await trips.answer("filter task workers") { try await prefect.readTaskWorkers() }
 
 // MARK: Work queues of the default pool
 
@@ -776,21 +775,21 @@ let globalQueueName = "rt-global-queue-\(run)"
 if let queue = await trips.answer(
     "create a work queue",
     {
-        try await prefect.createWorkQueueWorkQueuesPost(
+        try await prefect.createWorkQueueWorkQueues(
             body: WorkQueueCreate(name: globalQueueName, description: "q", concurrencyLimit: 1)
         )
     }
 ) {
     await trips.answer("read a work queue by name") {
-        try await prefect.readWorkQueueByNameWorkQueuesNameNameGet(name: globalQueueName)
+        try await prefect.readWorkQueueByName(globalQueueName)
     }
     await trips.done("update a work queue") {
-        try await prefect.updateWorkQueueWorkQueuesIdPatch(id: queue.id, body: WorkQueueUpdate(priority: 5))
+        try await prefect.updateWorkQueueWorkQueues(id: queue.id, body: WorkQueueUpdate(priority: 5))
     }
     trips.expect("update a work queue", lastRequestBody() == ["priority": 5], "sent \(lastRequestBody() ?? .null)")
     if let updated = await trips.answer(
         "read the updated work queue",
-        { try await prefect.readWorkQueueWorkQueuesIdGet(id: queue.id) }
+        { try await prefect.readWorkQueueWorkQueues(id: queue.id) }
     ) {
         trips.expect(
             "update a work queue",
@@ -799,13 +798,13 @@ if let queue = await trips.answer(
         )
     }
     await trips.answer("filter work queues") {
-        try await prefect.readWorkQueuesWorkQueuesFilterPost(
-            body: BodyReadWorkQueuesWorkQueuesFilterPost(
+        try await prefect.readWorkQueuesWorkQueues(
+            body: ReadWorkQueuesWorkQueuesRequest(
                 workQueues: WorkQueueFilter(name: WorkQueueFilterName(any: [globalQueueName]))
             )
         )
     }
-    await trips.done("delete a work queue") { try await prefect.deleteWorkQueueWorkQueuesIdDelete(id: queue.id) }
+    await trips.done("delete a work queue") { try await prefect.deleteWorkQueueWorkQueues(id: queue.id) }
 }
 
 // MARK: Concurrency limits
@@ -814,69 +813,69 @@ let tag = "rt-tag-\(run)"
 if let limit = await trips.answer(
     "create a tag concurrency limit",
     {
-        try await prefect.createConcurrencyLimitConcurrencyLimitsPost(
+        try await prefect.createConcurrencyLimit(
             body: ConcurrencyLimitCreate(tag: tag, concurrencyLimit: 3)
         )
     }
 ) {
     await trips.answer("read a concurrency limit") {
-        try await prefect.readConcurrencyLimitConcurrencyLimitsIdGet(id: limit.id)
+        try await prefect.readConcurrencyLimit(id: limit.id)
     }
     await trips.answer("read a concurrency limit by tag") {
-        try await prefect.readConcurrencyLimitByTagConcurrencyLimitsTagTagGet(tag: tag)
+        try await prefect.readConcurrencyLimitByTag(tag)
     }
     await trips.answer("filter concurrency limits") {
-        try await prefect.readConcurrencyLimitsConcurrencyLimitsFilterPost()
+        try await prefect.readConcurrencyLimits()
     }
     let slot = UUID()
     await trips.answer("increment concurrency limits") {
-        try await prefect.incrementConcurrencyLimitsV1ConcurrencyLimitsIncrementPost(
-            body: BodyIncrementConcurrencyLimitsV1ConcurrencyLimitsIncrementPost(names: [tag], taskRunId: slot)
+        try await prefect.incrementConcurrencyLimitsV1(
+            body: IncrementConcurrencyLimitsV1Request(names: [tag], taskRunId: slot)
         )
     }
     await trips.answer("decrement concurrency limits") {
-        try await prefect.decrementConcurrencyLimitsV1ConcurrencyLimitsDecrementPost(
-            body: BodyDecrementConcurrencyLimitsV1ConcurrencyLimitsDecrementPost(names: [tag], taskRunId: slot)
+        try await prefect.decrementConcurrencyLimitsV1(
+            body: DecrementConcurrencyLimitsV1Request(names: [tag], taskRunId: slot)
         )
     }
     await trips.answer("reset a concurrency limit") {
-        try await prefect.resetConcurrencyLimitByTagConcurrencyLimitsTagTagResetPost(tag: tag)
+        try await prefect.resetConcurrencyLimitByTag(tag)
     }
     await trips.answer("delete a concurrency limit by tag") {
-        try await prefect.deleteConcurrencyLimitByTagConcurrencyLimitsTagTagDelete(tag: tag)
+        try await prefect.deleteConcurrencyLimitByTag(tag)
     }
     await trips.refused("read a deleted concurrency limit", status: 404) {
-        try await prefect.readConcurrencyLimitConcurrencyLimitsIdGet(id: limit.id)
+        try await prefect.readConcurrencyLimit(id: limit.id)
     }
 }
 if let other = await trips.answer(
     "create another tag concurrency limit",
     {
-        try await prefect.createConcurrencyLimitConcurrencyLimitsPost(
+        try await prefect.createConcurrencyLimit(
             body: ConcurrencyLimitCreate(tag: tag + "-b", concurrencyLimit: 1)
         )
     }
 ) {
     await trips.answer("delete a concurrency limit") {
-        try await prefect.deleteConcurrencyLimitConcurrencyLimitsIdDelete(id: other.id)
+        try await prefect.deleteConcurrencyLimit(id: other.id)
     }
 }
 let globalName = "rt-global-\(run)"
 if let global = await trips.answer(
     "create a global concurrency limit",
     {
-        try await prefect.createConcurrencyLimitV2V2ConcurrencyLimitsPost(
+        try await prefect.createConcurrencyLimitV2(
             body: ConcurrencyLimitV2Create(name: globalName, limit: 2)
         )
     }
 ) {
     await trips.answer("read a global concurrency limit") {
-        try await prefect.readConcurrencyLimitV2V2ConcurrencyLimitsIdOrNameGet(
+        try await prefect.readConcurrencyLimitV2(
             idOrName: global.id.uuidString.lowercased()
         )
     }
     await trips.done("raise a global concurrency limit") {
-        try await prefect.updateConcurrencyLimitV2V2ConcurrencyLimitsIdOrNamePatch(
+        try await prefect.updateConcurrencyLimitV2(
             idOrName: globalName,
             body: ConcurrencyLimitV2Update(limit: 4)
         )
@@ -889,7 +888,7 @@ if let global = await trips.answer(
     if let raised = await trips.answer(
         "read the raised global concurrency limit",
         {
-            try await prefect.readConcurrencyLimitV2V2ConcurrencyLimitsIdOrNameGet(idOrName: globalName)
+            try await prefect.readConcurrencyLimitV2(idOrName: globalName)
         }
     ) {
         trips.expect(
@@ -899,23 +898,23 @@ if let global = await trips.answer(
         )
     }
     await trips.answer("filter global concurrency limits") {
-        try await prefect.readAllConcurrencyLimitsV2V2ConcurrencyLimitsFilterPost()
+        try await prefect.readAllConcurrencyLimitsV2()
     }
     await trips.answer("take global concurrency slots") {
-        try await prefect.bulkIncrementActiveSlotsV2ConcurrencyLimitsIncrementPost(
-            body: BodyBulkIncrementActiveSlotsV2ConcurrencyLimitsIncrementPost(slots: 1, names: [globalName])
+        try await prefect.bulkIncrementActiveSlots(
+            body: BulkIncrementActiveSlotsRequest(slots: 1, names: [globalName])
         )
     }
     await trips.answer("give global concurrency slots back") {
-        try await prefect.bulkDecrementActiveSlotsV2ConcurrencyLimitsDecrementPost(
-            body: BodyBulkDecrementActiveSlotsV2ConcurrencyLimitsDecrementPost(slots: 1, names: [globalName])
+        try await prefect.bulkDecrementActiveSlots(
+            body: BulkDecrementActiveSlotsRequest(slots: 1, names: [globalName])
         )
     }
     if let lease = await trips.answer(
         "take global concurrency slots with a lease",
         {
-            try await prefect.bulkIncrementActiveSlotsWithLeaseV2ConcurrencyLimitsIncrementWithLeasePost(
-                body: BodyBulkIncrementActiveSlotsWithLeaseV2ConcurrencyLimitsIncrementWithLeasePost(
+            try await prefect.bulkIncrementActiveSlotsWithLease(
+                body: BulkIncrementActiveSlotsWithLeaseRequest(
                     slots: 1,
                     names: [globalName],
                     leaseDuration: 60
@@ -924,50 +923,50 @@ if let global = await trips.answer(
         }
     ) {
         await trips.done("renew a concurrency lease") {
-            try await prefect.renewConcurrencyLeaseV2ConcurrencyLimitsLeasesLeaseIdRenewPost(leaseId: lease.leaseId)
+            try await prefect.renewConcurrencyLease(leaseId: lease.leaseId)
         }
         await trips.done("give a leased slot back") {
-            try await prefect.bulkDecrementActiveSlotsWithLeaseV2ConcurrencyLimitsDecrementWithLeasePost(
-                body: BodyBulkDecrementActiveSlotsWithLeaseV2ConcurrencyLimitsDecrementWithLeasePost(
+            try await prefect.bulkDecrementActiveSlotsWithLease(
+                body: BulkDecrementActiveSlotsWithLeaseRequest(
                     leaseId: lease.leaseId
                 )
             )
         }
     }
     await trips.done("delete a global concurrency limit") {
-        try await prefect.deleteConcurrencyLimitV2V2ConcurrencyLimitsIdOrNameDelete(idOrName: globalName)
+        try await prefect.deleteConcurrencyLimitV2(idOrName: globalName)
     }
     await trips.refused("read a deleted global concurrency limit", status: 404) {
-        try await prefect.readConcurrencyLimitV2V2ConcurrencyLimitsIdOrNameGet(idOrName: globalName)
+        try await prefect.readConcurrencyLimitV2(idOrName: globalName)
     }
 }
 
 // MARK: Blocks: types, schemas, documents
 
 await trips.answer("install the system block types") {
-    try await prefect.installSystemBlockTypesBlockTypesInstallSystemBlockTypesPost()
+    try await prefect.installSystemBlockTypes()
 }
 await trips.answer("filter block types") {
-    try await prefect.readBlockTypesBlockTypesFilterPost(body: BodyReadBlockTypesBlockTypesFilterPost(limit: 10))
+    try await prefect.readBlockTypes(body: ReadBlockTypesRequest(limit: 10))
 }
 await trips.answer("read a system block type") {
-    try await prefect.readBlockTypeBySlugBlockTypesSlugSlugGet(slug: "secret")
+    try await prefect.readBlockTypeBySlug("secret")
 }
 await trips.answer("filter block schemas") {
-    try await prefect.readBlockSchemasBlockSchemasFilterPost(body: BodyReadBlockSchemasBlockSchemasFilterPost(limit: 5))
+    try await prefect.readBlockSchemas(body: ReadBlockSchemasRequest(limit: 5))
 }
 let slug = "rt-block-\(run)"
 if let blockType = await trips.answer(
     "create a block type",
     {
-        try await prefect.createBlockTypeBlockTypesPost(
+        try await prefect.createBlockType(
             body: BlockTypeCreate(name: "RT Block \(run)", slug: slug, description: "a block")
         )
     }
 ) {
-    await trips.answer("read a block type") { try await prefect.readBlockTypeByIdBlockTypesIdGet(id: blockType.id) }
+    await trips.answer("read a block type") { try await prefect.readBlockTypeById(blockType.id) }
     await trips.done("update a block type") {
-        try await prefect.updateBlockTypeBlockTypesIdPatch(
+        try await prefect.updateBlockType(
             id: blockType.id,
             body: BlockTypeUpdate(codeExample: "print(1)")
         )
@@ -981,21 +980,21 @@ if let blockType = await trips.answer(
     if let schema = await trips.answer(
         "create a block schema",
         {
-            try await prefect.createBlockSchemaBlockSchemasPost(
+            try await prefect.createBlockSchema(
                 body: BlockSchemaCreate(fields: fields, blockTypeId: blockType.id)
             )
         }
     ) {
         await trips.answer("read a block schema") {
-            try await prefect.readBlockSchemaByIdBlockSchemasIdGet(id: schema.id)
+            try await prefect.readBlockSchemaById(schema.id)
         }
         await trips.answer("read a block schema by checksum") {
-            try await prefect.readBlockSchemaByChecksumBlockSchemasChecksumChecksumGet(checksum: schema.checksum)
+            try await prefect.readBlockSchemaByChecksum(schema.checksum)
         }
         if let document = await trips.answer(
             "create a block document",
             {
-                try await prefect.createBlockDocumentBlockDocumentsPost(
+                try await prefect.createBlockDocument(
                     body: BlockDocumentCreate(
                         name: "rt-document",
                         data: ["value": "x"],
@@ -1006,20 +1005,20 @@ if let blockType = await trips.answer(
             }
         ) {
             await trips.answer("read a block document") {
-                try await prefect.readBlockDocumentByIdBlockDocumentsIdGet(id: document.id)
+                try await prefect.readBlockDocumentById(document.id)
             }
             await trips.answer("read a block type's documents") {
-                try await prefect.readBlockDocumentsForBlockTypeBlockTypesSlugSlugBlockDocumentsGet(slug: slug)
+                try await prefect.readBlockDocumentsForBlockType(slug: slug)
             }
             await trips.answer("read a block document by name") {
                 try await prefect
-                    .readBlockDocumentByNameForBlockTypeBlockTypesSlugSlugBlockDocumentsNameBlockDocumentNameGet(
+                    .readBlockDocumentByNameForBlockType(
                         slug: slug,
                         blockDocumentName: "rt-document"
                     )
             }
             await trips.done("update a block document") {
-                try await prefect.updateBlockDocumentDataBlockDocumentsIdPatch(
+                try await prefect.updateBlockDocumentData(
                     id: document.id,
                     body: BlockDocumentUpdate(data: ["value": "y"])
                 )
@@ -1031,26 +1030,26 @@ if let blockType = await trips.answer(
             )
             let byName = BlockDocumentFilter(name: BlockDocumentFilterName(any: ["rt-document"]))
             await trips.answer("filter block documents") {
-                try await prefect.readBlockDocumentsBlockDocumentsFilterPost(
-                    body: BodyReadBlockDocumentsBlockDocumentsFilterPost(blockDocuments: byName)
+                try await prefect.readBlockDocuments(
+                    body: ReadBlockDocumentsRequest(blockDocuments: byName)
                 )
             }
             await trips.answer("count block documents") {
-                try await prefect.countBlockDocumentsBlockDocumentsCountPost(
-                    body: BodyCountBlockDocumentsBlockDocumentsCountPost(blockDocuments: byName)
+                try await prefect.countBlockDocuments(
+                    body: CountBlockDocumentsRequest(blockDocuments: byName)
                 )
             }
             await trips.done("delete a block document") {
-                try await prefect.deleteBlockDocumentBlockDocumentsIdDelete(id: document.id)
+                try await prefect.deleteBlockDocument(id: document.id)
             }
         }
         await trips.done("delete a block schema") {
-            try await prefect.deleteBlockSchemaBlockSchemasIdDelete(id: schema.id)
+            try await prefect.deleteBlockSchema(id: schema.id)
         }
     }
-    await trips.done("delete a block type") { try await prefect.deleteBlockTypeBlockTypesIdDelete(id: blockType.id) }
+    await trips.done("delete a block type") { try await prefect.deleteBlockType(id: blockType.id) }
     await trips.refused("read a deleted block type", status: 404) {
-        try await prefect.readBlockTypeByIdBlockTypesIdGet(id: blockType.id)
+        try await prefect.readBlockTypeById(blockType.id)
     }
 }
 
@@ -1062,7 +1061,7 @@ for data in [ArtifactData.jsonMap(["rows": [1, 2]]), .json("a markdown text"), .
     if let artifact = await trips.answer(
         "create an artifact",
         {
-            try await prefect.createArtifactArtifactsPost(body: ArtifactCreate(key: key, type: "table", data: data))
+            try await prefect.createArtifact(body: ArtifactCreate(key: key, type: "table", data: data))
         }
     ) {
         trips.expect(
@@ -1074,12 +1073,12 @@ for data in [ArtifactData.jsonMap(["rows": [1, 2]]), .json("a markdown text"), .
     }
 }
 if let artifact = artifacts.first, let id = artifact.id {
-    await trips.answer("read an artifact") { try await prefect.readArtifactArtifactsIdGet(id: id) }
+    await trips.answer("read an artifact") { try await prefect.readArtifact(id: id) }
     await trips.answer("read the latest artifact of a key") {
-        try await prefect.readLatestArtifactArtifactsKeyLatestGet(key: key)
+        try await prefect.readLatestArtifact(key: key)
     }
     await trips.done("describe an artifact") {
-        try await prefect.updateArtifactArtifactsIdPatch(id: id, body: ArtifactUpdate(description: "described"))
+        try await prefect.updateArtifact(id: id, body: ArtifactUpdate(description: "described"))
     }
     trips.expect(
         "describe an artifact",
@@ -1088,46 +1087,46 @@ if let artifact = artifacts.first, let id = artifact.id {
     )
     let byKey = ArtifactFilter(key: ArtifactFilterKey(any: [key]))
     let found = await trips.answer("filter artifacts") {
-        try await prefect.readArtifactsArtifactsFilterPost(
-            body: BodyReadArtifactsArtifactsFilterPost(sort: .createdDESC, artifacts: byKey)
+        try await prefect.readArtifacts(
+            body: ReadArtifactsRequest(sort: .createdDesc, artifacts: byKey)
         )
     }
     trips.expect("filter artifacts", found?.count == artifacts.count, "found \(found?.count ?? 0)")
     await trips.answer("filter the latest artifacts") {
-        try await prefect.readLatestArtifactsArtifactsLatestFilterPost(
-            body: BodyReadLatestArtifactsArtifactsLatestFilterPost(
+        try await prefect.readLatestArtifacts(
+            body: ReadLatestArtifactsRequest(
                 artifacts: ArtifactCollectionFilter(key: ArtifactCollectionFilterKey(any: [key]))
             )
         )
     }
     await trips.answer("count artifacts") {
-        try await prefect.countArtifactsArtifactsCountPost(body: BodyCountArtifactsArtifactsCountPost(artifacts: byKey))
+        try await prefect.countArtifacts(body: CountArtifactsRequest(artifacts: byKey))
     }
     await trips.answer("count the latest artifacts") {
-        try await prefect.countLatestArtifactsArtifactsLatestCountPost()
+        try await prefect.countLatestArtifacts()
     }
     for artifact in artifacts {
         if let id = artifact.id {
-            await trips.done("delete an artifact") { try await prefect.deleteArtifactArtifactsIdDelete(id: id) }
+            await trips.done("delete an artifact") { try await prefect.deleteArtifact(id: id) }
         }
     }
-    await trips.refused("read a deleted artifact", status: 404) { try await prefect.readArtifactArtifactsIdGet(id: id) }
+    await trips.refused("read a deleted artifact", status: 404) { try await prefect.readArtifact(id: id) }
 }
 
 // MARK: Logs, saved searches, events, automations
 
 await trips.answer("write logs") {
-    try await prefect.createLogsLogsPost(
+    try await prefect.createLogs(
         body: [LogCreate(name: "rt.logger", level: 20, message: "hello from the round trips \(run)", timestamp: Date())]
     )
 }
 await trips.answer("filter logs") {
-    try await prefect.readLogsLogsFilterPost(body: BodyReadLogsLogsFilterPost(sort: .timestampDESC, limit: 5))
+    try await prefect.readLogs(body: ReadLogsRequest(sort: .timestampDesc, limit: 5))
 }
 if let search = await trips.answer(
     "save a search",
     {
-        try await prefect.createSavedSearchSavedSearchesPut(
+        try await prefect.createSavedSearch(
             body: SavedSearchCreate(
                 name: "rt-search-\(run)",
                 filters: [
@@ -1137,10 +1136,10 @@ if let search = await trips.answer(
         )
     }
 ) {
-    await trips.answer("read a saved search") { try await prefect.readSavedSearchSavedSearchesIdGet(id: search.id) }
-    await trips.answer("filter saved searches") { try await prefect.readSavedSearchesSavedSearchesFilterPost() }
+    await trips.answer("read a saved search") { try await prefect.readSavedSearch(id: search.id) }
+    await trips.answer("filter saved searches") { try await prefect.readSavedSearches() }
     await trips.done("delete a saved search") {
-        try await prefect.deleteSavedSearchSavedSearchesIdDelete(id: search.id)
+        try await prefect.deleteSavedSearch(id: search.id)
     }
 }
 let event = Event(
@@ -1150,10 +1149,10 @@ let event = Event(
     payload: ["n": 1],
     id: UUID()
 )
-await trips.done("emit an event") { try await prefect.createEventsEventsPost(body: [event]) }
+await trips.done("emit an event") { try await prefect.createEvents(body: [event]) }
 await trips.answer("filter events") {
-    try await prefect.readEventsEventsFilterPost(
-        body: BodyReadEventsEventsFilterPost(
+    try await prefect.readEvents(
+        body: ReadEventsRequest(
             filter: EventFilter(
                 occurred: EventOccurredFilter(since: Date(timeIntervalSinceNow: -600)),
                 event: EventNameFilter(name: [event.event])
@@ -1163,9 +1162,9 @@ await trips.answer("filter events") {
     )
 }
 await trips.answer("count events by day") {
-    try await prefect.countAccountEventsEventsCountByCountablePost(
+    try await prefect.countAccountEvents(
         countable: .day,
-        body: BodyCountAccountEventsEventsCountByCountablePost(
+        body: CountAccountEventsRequest(
             filter: EventFilter(
                 occurred: EventOccurredFilter(
                     since: Date(timeIntervalSinceNow: -600),
@@ -1178,7 +1177,7 @@ await trips.answer("count events by day") {
 if let automation = await trips.answer(
     "create an automation",
     {
-        try await prefect.createAutomationAutomationsPost(
+        try await prefect.createAutomation(
             body: AutomationCreate(
                 name: "rt-automation-\(run)",
                 enabled: false,
@@ -1196,23 +1195,23 @@ if let automation = await trips.answer(
     } else {
         trips.expect("create an automation", false, "read \(automation.trigger) and \(automation.actions)")
     }
-    await trips.answer("read an automation") { try await prefect.readAutomationAutomationsIdGet(id: automation.id) }
-    await trips.answer("filter automations") { try await prefect.readAutomationsAutomationsFilterPost() }
-    await trips.answer("count automations") { try await prefect.countAutomationsAutomationsCountPost() }
+    await trips.answer("read an automation") { try await prefect.readAutomation(id: automation.id) }
+    await trips.answer("filter automations") { try await prefect.readAutomations() }
+    await trips.answer("count automations") { try await prefect.countAutomations() }
     await trips.answer("read automations related to a resource") {
-        try await prefect.readAutomationsRelatedToResourceAutomationsRelatedToResourceIdGet(
+        try await prefect.readAutomationsRelatedToResource(
             resourceId: "rt.resource.\(run)"
         )
     }
     await trips.done("enable an automation") {
-        try await prefect.patchAutomationAutomationsIdPatch(
+        try await prefect.patchAutomation(
             id: automation.id,
             body: AutomationPartialUpdate(enabled: true)
         )
     }
     trips.expect("enable an automation", lastRequestBody() == ["enabled": true], "sent \(lastRequestBody() ?? .null)")
     await trips.done("replace an automation") {
-        try await prefect.updateAutomationAutomationsIdPut(
+        try await prefect.updateAutomation(
             id: automation.id,
             body: AutomationUpdate(
                 name: "rt-automation-\(run)-2",
@@ -1222,52 +1221,52 @@ if let automation = await trips.answer(
         )
     }
     await trips.done("delete an automation") {
-        try await prefect.deleteAutomationAutomationsIdDelete(id: automation.id)
+        try await prefect.deleteAutomation(id: automation.id)
     }
     await trips.refused("read a deleted automation", status: 404) {
-        try await prefect.readAutomationAutomationsIdGet(id: automation.id)
+        try await prefect.readAutomation(id: automation.id)
     }
 }
 await trips.answer("delete automations owned by a resource") {
-    try await prefect.deleteAutomationsOwnedByResourceAutomationsOwnedByResourceIdDelete(resourceId: "rt.owner.\(run)")
+    try await prefect.deleteAutomationsOwnedByResource(resourceId: "rt.owner.\(run)")
 }
 await trips.done("validate a template") {
-    try await prefect.validateTemplateTemplatesValidatePost(body: "{{ flow.name }}")
+    try await prefect.validateTemplateTemplates(body: "{{ flow.name }}")
 }
 await trips.done("validate an automation template") {
-    try await prefect.validateTemplateAutomationsTemplatesValidatePost(body: "{{ flow_run.name }}")
+    try await prefect.validateTemplateAutomations(body: "{{ flow_run.name }}")
 }
 await trips.answer("validate values against a schema") {
-    try await prefect.validateObjUiSchemasValidatePost(
-        body: BodyValidateObjUiSchemasValidatePost(
+    try await prefect.validateObj(
+        body: ValidateObjRequest(
             schema: ["type": "object", "properties": ["n": ["type": "integer"]]],
             values: ["n": 1]
         )
     )
 }
-await trips.answer("read observed states") { try await prefect.readObservedStatesObservedStatesGet(limit: 5) }
+await trips.answer("read observed states") { try await prefect.readObservedStates(limit: 5) }
 await trips.refused("ask for a CSRF token when the server has no CSRF protection", status: 422) {
-    try await prefect.createCsrfTokenCsrfTokenGet(client: "round-trips")
+    try await prefect.createCsrfToken(client: "round-trips")
 }
 
 // MARK: The default result storage: a block document of a storage block type
 
 await trips.refused("store results in a block document that does not exist", status: 404) {
-    try await prefect.updateServerDefaultResultStorageAdminStoragePut(
+    try await prefect.updateServerDefaultResultStorage(
         body: ServerDefaultResultStorageUpdate(defaultResultStorageBlockId: UUID())
     )
 }
 if let fileSystem = await trips.answer(
     "read the local file system block type",
     {
-        try await prefect.readBlockTypeBySlugBlockTypesSlugSlugGet(slug: "local-file-system")
+        try await prefect.readBlockTypeBySlug("local-file-system")
     }
 ),
     let schema = await trips.answer(
         "read the local file system's block schemas",
         {
-            try await prefect.readBlockSchemasBlockSchemasFilterPost(
-                body: BodyReadBlockSchemasBlockSchemasFilterPost(
+            try await prefect.readBlockSchemas(
+                body: ReadBlockSchemasRequest(
                     blockSchemas: BlockSchemaFilter(blockTypeId: BlockSchemaFilterBlockTypeId(any: [fileSystem.id]))
                 )
             )
@@ -1276,7 +1275,7 @@ if let fileSystem = await trips.answer(
     let storage = await trips.answer(
         "create a storage block document",
         {
-            try await prefect.createBlockDocumentBlockDocumentsPost(
+            try await prefect.createBlockDocument(
                 body: BlockDocumentCreate(
                     name: "rt-storage-\(run)",
                     data: ["basepath": "/tmp/rt-results"],
@@ -1288,7 +1287,7 @@ if let fileSystem = await trips.answer(
     )
 {
     let set = await trips.answer("store results in a block document") {
-        try await prefect.updateServerDefaultResultStorageAdminStoragePut(
+        try await prefect.updateServerDefaultResultStorage(
             body: ServerDefaultResultStorageUpdate(defaultResultStorageBlockId: storage.id)
         )
     }
@@ -1298,7 +1297,7 @@ if let fileSystem = await trips.answer(
         "set \(String(describing: set))"
     )
     let read = await trips.answer("read the default result storage") {
-        try await prefect.readServerDefaultResultStorageAdminStorageGet()
+        try await prefect.readServerDefaultResultStorage()
     }
     trips.expect(
         "read the default result storage",
@@ -1306,10 +1305,10 @@ if let fileSystem = await trips.answer(
         "read \(String(describing: read))"
     )
     await trips.done("clear the default result storage") {
-        try await prefect.clearServerDefaultResultStorageAdminStorageDelete()
+        try await prefect.clearServerDefaultResultStorage()
     }
     await trips.done("delete a storage block document") {
-        try await prefect.deleteBlockDocumentBlockDocumentsIdDelete(id: storage.id)
+        try await prefect.deleteBlockDocument(id: storage.id)
     }
 }
 

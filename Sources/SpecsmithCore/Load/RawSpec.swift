@@ -90,6 +90,7 @@ extension RawSpec {
         var spec = self
         if let style = config.style { spec.style = style }
         if let samples = config.samples { spec.samples = samples }
+        if let dates = config.dates { spec.dates = dates }
         if let access = config.access { spec.access = access }
         if let flavours = config.flavours { spec.flavours = flavours }
         // The config's headers join the spec's, replacing those of the same name.
@@ -114,6 +115,8 @@ public struct RawConfig: Sendable {
     public var flavours: [Located<String>]?
     /// `samples:` — `inline` or `separate`.
     public var samples: Located<String>?
+    /// `dates:` — how dates are written (`iso8601`, `secondsSince1970`, …), for a document that cannot say it.
+    public var dates: Located<String>?
     /// `name:` — for an OpenAPI document, the API's name instead of the one its title gives.
     public var name: Located<String>?
     /// `namespaces: tags` — for an OpenAPI document, each operation in the namespace of its first tag.

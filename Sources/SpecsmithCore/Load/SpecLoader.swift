@@ -83,8 +83,8 @@ enum SpecKeys {
     static let variable = ["default", "enum", "description"]
     static let server = ["url", "description"]
     static let config = [
-        "style", "access", "flavours", "samples", "name", "namespaces", "filter", "rename", "pages", "tolerate",
-        "webhooks", "errors", "headers",
+        "style", "access", "flavours", "samples", "dates", "name", "namespaces", "filter", "rename", "pages",
+        "tolerate", "webhooks", "errors", "headers",
     ]
     static let headerParameter = ["parameter"]
     static let configErrors = ["default"]
@@ -198,6 +198,7 @@ struct FormatReader {
             switch entry.key.value {
             case "style": config.style = string(value, key: "style")
             case "samples": config.samples = string(value, key: "samples")
+            case "dates": config.dates = string(value, key: "dates")
             case "access": config.access = string(value, key: "access")
             case "flavours": config.flavours = flavours(value)
             case "name": config.name = string(value, key: "name")

@@ -38,10 +38,18 @@ public enum SwiftName {
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
             return finish(text)
         }
-        let words = nameWords(text)
+        // SCREAMING_SNAKE_CASE (`START_TIME_DESC`, `NOT_READY`) is words of one case: `startTimeDesc`, not
+        // `startTIMEDESC` beside `nameAsc`.
+        let words = isScreamingSnake(text) ? nameWords(text.lowercased()) : nameWords(text)
         guard let first = words.first else { return "_" }
         let name = lowercasedLeadingCapitals(first) + words.dropFirst().map(capitalizedFirst).joined()
         return finish(name)
+    }
+
+    /// Whether `text` is words of capitals joined by `_`: `START_TIME_DESC`.
+    static func isScreamingSnake(_ text: String) -> Bool {
+        text.contains("_") && text.contains(where: \.isLetter)
+            && text.allSatisfy { $0 == "_" || $0.isNumber || ($0.isLetter && $0.isUppercase) }
     }
 
     /// The words of a name: those of `text`, or for text without a letter or digit, the lower-cased words of

@@ -10,7 +10,7 @@ extension ClientShape {
         guard operation.bodyFields == nil, !operation.isWithHeadersVariant, operation.pagingRole == nil,
             !operation.isProgressVariant, case .value(let bodyName, _)? = operation.body,
             let body = operation.parameters.first(where: { $0.name == bodyName }),
-            case .model(let modelName) = body.type, let model = api.model(named: modelName),
+            case .model(let modelName) = body.type.unwrapped, let model = api.model(named: modelName),
             case .object(let properties) = model.shape, model.additionalProperties == nil
         else { return [] }
         // The field the stream method's request sets (`"stream": true`), and the plain one leaves out: neither
@@ -32,6 +32,13 @@ extension ClientShape {
             })
         else { return [] }
         guard !fields.isEmpty, !fields.contains(where: { taken.contains($0.name) || $0.name == "body" }) else {
+            return []
+        }
+        // An optional body's method is called without arguments too (`readFlows()`): the properties' method must
+        // take one, or the call would be ambiguous.
+        if body.type.isOptional,
+            fields.allSatisfy({ $0.defaultValue != nil || ($0.type.isOptional && !$0.isRequiredNullable) })
+        {
             return []
         }
         let parameters = fields.map { property -> Parameter in

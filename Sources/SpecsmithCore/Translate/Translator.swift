@@ -67,12 +67,16 @@ public enum Translator {
         func add(_ make: @escaping (Part) -> SwiftFile?) {
             jobs += parts.map { part in Job(cost: part.api.operations.count) { make(part) } }
         }
-        if api.style.hasFactories { add(endpointsFile) }
-        if api.style.hasResources { jobs.append(Job(cost: api.operations.count) { resourcesFile(api) }) }
-        add(clientFile)
-        if api.flavours.contains(.combine) { add(combineFile) }
-        if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
-        if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
+        // A description of webhooks alone (`paths: {}`) has no client to call: its models and its events only.
+        let hasClient = !api.operations.isEmpty || api.webhooks?.events.isEmpty != false
+        if hasClient {
+            if api.style.hasFactories { add(endpointsFile) }
+            if api.style.hasResources { jobs.append(Job(cost: api.operations.count) { resourcesFile(api) }) }
+            add(clientFile)
+            if api.flavours.contains(.combine) { add(combineFile) }
+            if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
+            if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
+        }
         if api.flavours.contains(.webhooks), let webhooks = api.webhooks {
             jobs.append(Job(cost: webhooks.events.count) { webhooksFile(webhooks, api: api) })
         }

@@ -242,11 +242,11 @@ private func step(_ name: String, isOptional: Bool = false) -> FieldPath.Step {
 }
 
 /// The steps to a value of `type`, then to its text: none more for a `String`, `description` for an
-/// integer, `uuidString` for a `UUID`.
+/// integer, `parameterText` for a `UUID` (lower case, as RFC 4122 writes it).
 private func asText(_ steps: [FieldPath.Step], _ type: TypeRef) -> [FieldPath.Step] {
     switch type {
     case .builtin(.string): steps
-    case .builtin(.uuid): steps + [step("uuidString")]
+    case .builtin(.uuid): steps + [step("parameterText")]
     case .builtin(.url): steps + [step("absoluteString")]
     default: steps + [step("description")]
     }

@@ -52,6 +52,8 @@ struct OpenAPIReader {
     var warnedKinds: Set<String> = []
     /// The `operationId` each endpoint was read from, by the endpoint's name: what the config names operations by.
     var operationIDs: [String: String] = [:]
+    /// The names operations whose ids FastAPI made are read as, by id (`read_flow_flows__id__get` → `read_flow`).
+    var fastAPINames: [String: String] = [:]
     /// The security schemes the client sends, and the OAuth 2 scopes among its scopes.
     var securityNames: Set<String> = []
     /// The OAuth 2 scopes that are compile-time scopes, by scheme.
@@ -112,6 +114,7 @@ struct OpenAPIReader {
         readInfo()
         readServers()
         readDocumentFormat()
+        fastAPINames = fastAPIOperationNames()
         if let schemas = root["components"]?["schemas"], case .mapping(let entries) = schemas.kind {
             for entry in entries {
                 componentSchemas[entry.key.value] = entry.value
@@ -129,7 +132,7 @@ struct OpenAPIReader {
             for entry in entries where isModel(entry.value) {
                 let renamed = rename(entry.key.value, in: \.schemas) ?? formatModelName(of: entry.value)
                 modelNames[entry.key.value] = claim(
-                    renamed?.value ?? short[entry.key.value] ?? entry.key.value,
+                    renamed?.value ?? fastAPIBodyName(entry.key.value) ?? short[entry.key.value] ?? entry.key.value,
                     at: renamed?.location ?? entry.key.location
                 )
             }
@@ -592,6 +595,8 @@ struct OpenAPIReader {
             for index in spec.endpoints.indices { spec.endpoints[index].server = nil }
             return
         }
+        // A document of webhooks alone has no client, whose server would matter.
+        if spec.endpoints.isEmpty && spec.webhooks != nil { return }
         diagnostics.warning(
             "the document names no server; the client's default base URL is https://api.example.com",
             at: location,
@@ -913,8 +918,8 @@ struct OpenAPIReader {
     }
 
     /// What an inline alternative of a union adds to the union's name for its own: its `title` (`WhatsApp`),
-    /// else the one value of the union's discriminator it has (`type: {const: text}` → `Text`), else its place
-    /// (`Option2`). Referenced alternatives keep their component's name.
+    /// else the one value of the union's discriminator it has (`type: {const: text}` → `Text`), else the one
+    /// property of an object (`{id: …}` → `Id`), else its place (`Option2`). Referenced alternatives keep their component's name.
     func alternativeName(_ item: YAMLValue, schema: YAMLValue, index: Int) -> String {
         if let title = item["title"]?.scalarText, !SwiftName.typeName(title).hasPrefix("_") {
             return SwiftName.typeName(title)
@@ -933,7 +938,23 @@ struct OpenAPIReader {
                 return SwiftName.typeName(value)
             }
         }
+        // An object of one property is named by it (GitHub's `{labels: [...]}` → `Labels`), numbered after the
+        // first when other alternatives have the same one (`Labels2`).
+        if let key = Self.onlyPropertyKey(item), !SwiftName.typeName(key).hasPrefix("_"),
+            case .sequence(let siblings)? = (schema["oneOf"] ?? schema["anyOf"])?.kind
+        {
+            let earlier = siblings.prefix(index).filter { Self.onlyPropertyKey($0) == key }.count
+            return SwiftName.typeName(key) + (earlier == 0 ? "" : String(earlier + 1))
+        }
         return "Option" + String(index + 1)
+    }
+
+    /// The key of an inline object schema with exactly one property; `nil` for any other.
+    static func onlyPropertyKey(_ item: YAMLValue) -> String? {
+        guard item["$ref"] == nil, item["allOf"] == nil, item["oneOf"] == nil, item["anyOf"] == nil,
+            case .mapping(let entries)? = item["properties"]?.kind, entries.count == 1
+        else { return nil }
+        return entries[0].key.value
     }
 
     mutating func union(_ alternatives: YAMLValue, schema: YAMLValue, name: String) -> RawUnion {

@@ -337,7 +337,9 @@ extension OpenAPIReader {
         let renamed =
             rename(written ?? "", in: \.operations)
             ?? rename(method.value.uppercased() + " " + path.value, in: \.operations)
-        var name = SwiftName.memberName(renamed?.value ?? written ?? (method.value + " " + path.value))
+        var name = SwiftName.memberName(
+            renamed?.value ?? written.flatMap { fastAPINames[$0] } ?? written ?? (method.value + " " + path.value)
+        )
         if name == "_" { name = method.value }
         var unique = name
         var number = 2
