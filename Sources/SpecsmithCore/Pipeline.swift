@@ -84,7 +84,7 @@ public enum Pipeline {
             SpecLoader.load(text, file: path, config: rawConfig, readFile: readFile, diagnostics: &diagnostics)
         }
         guard var raw = loaded else {
-            return (nil, diagnostics.sorted)
+            return (nil, JSONPointers.annotated(diagnostics.sorted, text: text, path: path, readFile: readFile))
         }
         if let rawConfig { raw = raw.applying(rawConfig) }
         let api = SpecResolver.resolve(
@@ -93,7 +93,9 @@ public enum Pipeline {
             readFile: readFile,
             diagnostics: &diagnostics
         )
-        return (diagnostics.hasErrors ? nil : api, diagnostics.sorted)
+        // In a minified document, a column says little: the JSON pointer of the place too.
+        let located = JSONPointers.annotated(diagnostics.sorted, text: text, path: path, readFile: readFile)
+        return (diagnostics.hasErrors ? nil : api, located)
     }
 
     /// Runs every stage on the spec `text` read from `path`, naming the files as `layout` says.

@@ -227,8 +227,10 @@ struct ExternalReferences {
         }
         var stem = pointer.split(separator: "/").last.map(String.init).map(Self.unescaped)
         if stem == nil || stem?.isEmpty == true {
+            // A whole file: its name without the extensions (`issues.opened.schema.json` → `issues.opened`,
+            // octokit's webhook schemas, rather than `issues` for each event of the issues).
             let fileName = target.split(separator: "/").last.map(String.init) ?? target
-            stem = String(fileName.prefix { $0 != "." })
+            stem = Self.stem(of: fileName)
         }
         var name = stem ?? "External"
         var number = 2
@@ -354,6 +356,18 @@ struct ExternalReferences {
     /// A JSON pointer's part as the key it names: percent-decoded, as a `$ref`'s fragment is part of a URI
     /// (`~1paths~1%7Bid%7D` is `/paths/{id}`, as 3GPP's documents write it; RFC 6901, section 6), then `~1` and `~0`
     /// as `/` and `~`.
+    /// A file's name without the extensions of documents and schemas: `issues.opened.schema.json` →
+    /// `issues.opened`, `pet.yaml` → `pet`.
+    static func stem(of fileName: String) -> String {
+        var stem = fileName
+        for suffix in [".json", ".yaml", ".yml"] where stem.lowercased().hasSuffix(suffix) {
+            stem.removeLast(suffix.count)
+            break
+        }
+        if stem.lowercased().hasSuffix(".schema") { stem.removeLast(".schema".count) }
+        return stem.isEmpty ? fileName : stem
+    }
+
     static func unescaped(_ part: String) -> String {
         // Most parts have neither: Foundation's replacing is slow enough to show in a large document's profile.
         var part = part
