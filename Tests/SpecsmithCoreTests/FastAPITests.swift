@@ -28,6 +28,18 @@ import Testing
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }
 
+    /// A relative server URL (`/api`, a FastAPI app behind a prefix) leaves the host to the caller: the client's
+    /// initializer takes the origin, with no default, and requests go below the path; no made-up host.
+    @Test func aRelativeServerURLIsAPathBelowTheCallersOrigin() throws {
+        let output = try Self.generate()
+        let client = output.files.first { $0.name == "Client.swift" }?.contents ?? ""
+        #expect(client.contains("public static let basePath = \"/api\""))
+        #expect(client.contains("public init(baseURL: URL, transport:"))
+        #expect(client.contains("baseURL: baseURL.appendingPathComponent(\"api\")"))
+        #expect(!client.contains("api.example.com") && !client.contains("defaultBaseURL"))
+        #expect(output.diagnostics.contains { $0.message.contains("names no host") })
+    }
+
     /// `Body_<operationId>`, FastAPI's name for a body of several fields, is named after the operation.
     @Test func bodiesFastAPINamedAfterOperationIDsAreTheOperationsRequests() throws {
         let output = try Self.generate()

@@ -11,7 +11,9 @@ let trips = RoundTrips(server: "Prefect")
 // Prefect on SQLite answers `503` when its database is busy (a write of its own runs beside the request): the
 // request was not processed, and Prefect's own client sends it again, as this one does, whatever its method.
 let retry = RetryMiddleware(maxAttempts: 5, unprocessedStatuses: [429, 503])
-let prefect = PrefectClient(baseURL: URL(string: base)!, middleware: [retry, trips.exchanges])
+// Prefect's API URL ends with the `/api` its description names without a host; the client takes the origin.
+let origin = base.hasSuffix("/api") ? String(base.dropLast("/api".count)) : base
+let prefect = PrefectClient(baseURL: URL(string: origin)!, middleware: [retry, trips.exchanges])
 let run = UUID().uuidString.prefix(8).lowercased()
 
 /// The JSON a request sent, for checks of what an update sends.

@@ -65,8 +65,12 @@ public struct API: Sendable, Hashable {
     public var description: String?
     /// The API's version.
     public var version: String?
-    /// The default base URL.
+    /// The default base URL; or, when the description names no host (`/api`, as a FastAPI app behind a prefix
+    /// serves it), that path, below the origin the client's caller gives (see ``basePath``).
     public var baseURL: String
+
+    /// The path below the caller's origin when the description names no host (`/api`), or `nil`.
+    public var basePath: String? { baseURL.hasPrefix("/") ? baseURL : nil }
     /// Headers sent with every request.
     public var headers: [Header]
     /// Headers sent with every request whose values the client's initializer takes.

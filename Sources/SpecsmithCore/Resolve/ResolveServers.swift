@@ -146,12 +146,17 @@ extension ResolveContext {
         }
         let hasScheme = text.hasPrefix("https://") || text.hasPrefix("http://")
         let host = text.drop(while: { $0 != "/" }).dropFirst(2).prefix(while: { $0 != "/" })
-        if !hasScheme || host.isEmpty || text.contains(" ") {
+        // `baseURL: /api`: a path below the origin the client's caller gives.
+        let isPath =
+            key == "baseURL" && text.hasPrefix("/") && !text.hasPrefix("//") && !text.contains(" ")
+            && !url.value.contains("{")
+        if !isPath && (!hasScheme || host.isEmpty || text.contains(" ")) {
             diagnostics.error(
                 "`\(key)` must be an absolute http or https URL, not `\(url.value)`",
                 at: url.location
             )
         }
+        if isPath && text == "/" { return text }
         return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 

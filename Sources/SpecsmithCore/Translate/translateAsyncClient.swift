@@ -155,7 +155,8 @@ private struct ClientTranslation {
             FunctionParameter(
                 name: "baseURL",
                 type: "URL",
-                defaultValue: .member(.identifier(clientName), "defaultBaseURL")
+                // Without a host in the spec, the caller's origin, which has no default.
+                defaultValue: api.basePath == nil ? .member(.identifier(clientName), "defaultBaseURL") : nil
             )
         ]
         parameters += api.servers.map { server in
@@ -178,6 +179,9 @@ private struct ClientTranslation {
         for header in api.headerParameters {
             parameters.append(FunctionParameter(name: header.parameter, type: "String?", defaultValue: .literal(.nil)))
             docs += ["", "`\(header.parameter)`, when given, is sent as the `\(header.name)` header of every request."]
+        }
+        if let path = api.basePath {
+            docs += ["", "`baseURL` is the API's origin (`http://localhost:8000`): requests go to `\(path)` there."]
         }
         docs += ["", "Pass a `StubTransport` to answer every endpoint from the spec's sample data."]
         parameters += [
@@ -297,7 +301,15 @@ private struct ClientTranslation {
 
     /// `APIClient(baseURL: baseURL, transport: transport, middleware: middleware, headers: […], …)`
     func apiClient(withCredentials: Bool) -> Expression {
-        var arguments = [Argument("baseURL", .identifier("baseURL"))]
+        // Without a host in the spec, requests go below its path on the caller's origin.
+        let baseURL: Expression =
+            api.basePath.flatMap { $0 == "/" ? nil : $0 }.map { path in
+                .call(
+                    .member(.identifier("baseURL"), "appendingPathComponent"),
+                    [Argument(nil, .literal(.string(String(path.dropFirst()))))]
+                )
+            } ?? .identifier("baseURL")
+        var arguments = [Argument("baseURL", baseURL)]
         if !api.servers.isEmpty {
             arguments.append(
                 Argument(

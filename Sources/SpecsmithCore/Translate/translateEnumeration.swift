@@ -125,39 +125,32 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             )
         )
     }
+    /// `init(integerLiteral value: Int) { self.init(rawValue: value) }`, or the string literal's.
+    func literalInitializer(_ label: String, docs: String) -> Declaration {
+        .function(
+            FunctionDeclaration(
+                docs: [docs],
+                access: access,
+                kind: .initializer,
+                parameters: [FunctionParameter(label: label, name: "value", type: rawType)],
+                body: [
+                    .expression(.call(.member(.verbatim("self"), "init"), [Argument("rawValue", .identifier("value"))]))
+                ]
+            )
+        )
+    }
     if enumeration.isInteger && !isClosed {
         // `let priority: Priority = 2`, as the integers the API documents are written.
         members.append(
-            .function(
-                FunctionDeclaration(
-                    docs: ["The case for the integer `value` (``init(rawValue:)``)."],
-                    access: access,
-                    kind: .initializer,
-                    parameters: [FunctionParameter(label: "integerLiteral", name: "value", type: rawType)],
-                    body: [
-                        .expression(
-                            .call(.member(.verbatim("self"), "init"), [Argument("rawValue", .identifier("value"))])
-                        )
-                    ]
-                )
-            )
+            literalInitializer("integerLiteral", docs: "The case for the integer `value` (``init(rawValue:)``).")
         )
     }
     if enumeration.isExtensible && !isClosed {
         // `model: "gpt-4o"`: any string is a value, those listed are the ones known.
         members.append(
-            .function(
-                FunctionDeclaration(
-                    docs: ["The case for the text `value` (``init(rawValue:)``): any string is a value."],
-                    access: access,
-                    kind: .initializer,
-                    parameters: [FunctionParameter(label: "stringLiteral", name: "value", type: rawType)],
-                    body: [
-                        .expression(
-                            .call(.member(.verbatim("self"), "init"), [Argument("rawValue", .identifier("value"))])
-                        )
-                    ]
-                )
+            literalInitializer(
+                "stringLiteral",
+                docs: "The case for the text `value` (``init(rawValue:)``): any string is a value."
             )
         )
     }

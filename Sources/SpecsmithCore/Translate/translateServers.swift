@@ -6,15 +6,34 @@
 /// ```
 func translateServers(_ api: API, clientName: String, isGeneric: Bool) -> [Declaration] {
     let access = TranslationSupport.access(api)
-    var members = [
-        defaultURL(
-            "defaultBaseURL",
-            api.baseURL,
-            docs: api.variables.isEmpty
-                ? "The base URL the spec names." : "The base URL the spec names, with the defaults of its variables.",
-            access: access,
-            isGeneric: isGeneric
-        )
+    var members: [Declaration] = [
+        api.basePath.map { path in
+            // The description names no host: the caller gives the origin, and requests go below this path.
+            .variable(
+                VariableDeclaration(
+                    docs: [
+                        "The path the spec names below the API's origin, which the spec does not name: requests go to",
+                        "`baseURL` (the origin the client is made with) and this path.",
+                    ],
+                    access: access,
+                    isStatic: true,
+                    isLet: !isGeneric,
+                    name: "basePath",
+                    type: isGeneric ? "String" : nil,
+                    value: isGeneric ? nil : .literal(.string(path)),
+                    getter: isGeneric ? [.return(.literal(.string(path)))] : nil
+                )
+            )
+        }
+            ?? defaultURL(
+                "defaultBaseURL",
+                api.baseURL,
+                docs: api.variables.isEmpty
+                    ? "The base URL the spec names."
+                    : "The base URL the spec names, with the defaults of its variables.",
+                access: access,
+                isGeneric: isGeneric
+            )
     ]
     members += api.servers.map { server in
         defaultURL(

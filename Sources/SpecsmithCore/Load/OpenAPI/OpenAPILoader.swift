@@ -562,15 +562,23 @@ struct OpenAPIReader {
         if text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("{") {
             spec.baseURL = text == written ? url.located(text) : Located(text, at: url.location)
         } else {
+            let path = (text.hasPrefix("/") ? "" : "/") + text
+            if path.contains("{") || path.contains(" ") {
+                // A path with variables: below a placeholder host, as the variables are filled in there.
+                diagnostics.warning(
+                    "the server URL `\(text)` is relative; the client's default base URL is https://api.example.com\(path)",
+                    at: url.location,
+                    hint: "pass the real one as `baseURL` when creating the client"
+                )
+                spec.baseURL = Located("https://api.example.com" + path, at: url.location)
+                addVariables(of: first)
+                return
+            }
             diagnostics.warning(
-                "the server URL `\(text)` is relative; the client's default base URL is https://api.example.com\(text.hasPrefix("/") ? "" : "/")\(text)",
-                at: url.location,
-                hint: "pass the real one as `baseURL` when creating the client"
-            )
-            spec.baseURL = Located(
-                "https://api.example.com" + (text.hasPrefix("/") ? "" : "/") + text,
+                "the server URL `\(text)` names no host: the client's initializers take the API's origin as `baseURL` (such as `http://localhost:8000`), and its requests go to `\(path)` there",
                 at: url.location
             )
+            spec.baseURL = Located(path, at: url.location)
         }
         if items.count > 1 {
             diagnostics.warning(
