@@ -932,6 +932,7 @@ import Testing
                     - {title: SMS, type: object, properties: {body: {type: string}}, required: [body]}
                     - {title: WhatsApp, type: object, properties: {wa_id: {type: string}}, required: [wa_id]}
                     - {type: object, properties: {part: {$ref: "#/components/schemas/ContentPart"}}}
+                    - {type: object, properties: {body: {type: integer}}, required: [body]}
                 ContentPart:
                   oneOf:
                     - {type: object, properties: {type: {const: text}, text: {type: string}}, required: [type, text]}
@@ -942,7 +943,9 @@ import Testing
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let swift = output.files.map(\.contents).joined()
         for name in [
-            "InboundMessageSMS", "InboundMessageWhatsApp", "InboundMessagePart", "ContentPartText",
+            // `body`'s is the first named by it: the SMS alternative, with the same one property, has its title.
+            "InboundMessageSMS", "InboundMessageWhatsApp", "InboundMessagePart", "InboundMessageBody",
+            "ContentPartText",
             "ContentPartImageUrl",
         ] {
             #expect(swift.contains("public struct \(name):"), "\(name)")

@@ -26,39 +26,25 @@ extension ClientShape {
         let left = properties.filter {
             $0.constant == nil && ($0.direction == .readOnly || setByRequest.contains($0.key))
         }
-        guard
-            left.allSatisfy({
-                $0.defaultValue != nil || ($0.type.isOptional && !$0.isRequiredNullable)
-            })
-        else { return [] }
+        guard left.allSatisfy({ initializerParameter($0).defaultValue != nil }) else { return [] }
         guard !fields.isEmpty, !fields.contains(where: { taken.contains($0.name) || $0.name == "body" }) else {
             return []
         }
         // An optional body's method is called without arguments too (`readFlows()`): the properties' method must
         // take one, or the call would be ambiguous.
-        if body.type.isOptional,
-            fields.allSatisfy({ $0.defaultValue != nil || ($0.type.isOptional && !$0.isRequiredNullable) })
-        {
-            return []
-        }
+        if body.type.isOptional, fields.allSatisfy({ initializerParameter($0).defaultValue != nil }) { return [] }
+        // As the model's initializer takes them: a property with a default is not sent unless given.
         let parameters = fields.map { property -> Parameter in
-            var parameter = Parameter(
+            let shape = initializerParameter(property)
+            return Parameter(
                 name: property.name,
                 wireName: property.key,
                 location: .body,
-                type: property.type,
+                type: shape.type,
+                defaultValue: shape.defaultValue,
                 description: property.description,
                 deprecation: property.deprecation
             )
-            if defaultValue(of: property) != nil {
-                // Not sent unless given, as the model leaves it: the default is the server's.
-                parameter.type = .optional(property.type.unwrapped)
-                parameter.defaultValue = .null
-            } else {
-                parameter.defaultValue =
-                    property.defaultValue ?? (property.type.isOptional && !property.isRequiredNullable ? .null : nil)
-            }
-            return parameter
         }
         // Required first, in the order the description lists them (`model`, then `messages`), then the others.
         let listed = Dictionary(

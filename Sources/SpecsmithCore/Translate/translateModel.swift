@@ -102,21 +102,11 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
         ]
     }
     var parameters = stored.map { property in
-        if defaultValue(of: property) != nil {
-            // Not set unless given: the server applies its default.
-            return FunctionParameter(
-                name: property.name,
-                type: TranslationSupport.typeText(.optional(property.type.unwrapped)),
-                defaultValue: .literal(.nil)
-            )
-        }
+        let parameter = initializerParameter(property)
         return FunctionParameter(
             name: property.name,
-            type: TranslationSupport.typeText(property.type),
-            // A required `nullable` property is always sent: `nil` means `null`, so it has no default.
-            defaultValue: (property.defaultValue
-                ?? (property.type.isOptional && !property.isRequiredNullable ? .null : nil))
-                .map(TranslationSupport.expression)
+            type: TranslationSupport.typeText(parameter.type),
+            defaultValue: parameter.defaultValue.map(TranslationSupport.expression)
         )
     }
     var assignments: [Statement] = stored.map { property in
@@ -168,6 +158,17 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
 /// with a default, stored as an optional that is `nil` until set).
 func storageName(_ property: Property) -> String {
     property.deprecation == nil && defaultValue(of: property) == nil ? property.name : "_" + property.name
+}
+
+/// The type and default of a property's parameter in its model's initializer (and in a client method taking a
+/// JSON body's properties): a property with a default is `T? = nil`, not set unless given, as the server applies
+/// its default; an optional one defaults to `nil`, but a required `nullable` one, always sent (`nil` means
+/// `null`), has no default.
+func initializerParameter(_ property: Property) -> (type: TypeRef, defaultValue: DefaultValue?) {
+    if defaultValue(of: property) != nil { return (.optional(property.type.unwrapped), .null) }
+    return (
+        property.type, property.defaultValue ?? (property.type.isOptional && !property.isRequiredNullable ? .null : nil)
+    )
 }
 
 /// The default a property reads as when it is not set (stored as `nil`, left out when encoding); `nil` for a

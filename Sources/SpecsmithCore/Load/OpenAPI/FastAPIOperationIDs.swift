@@ -35,18 +35,15 @@ enum FastAPIOperationIDs {
             }
             // The fewest leading words of their paths (parameters aside) that tell them apart.
             let words = group.map { literalWords(of: $0.path) }
+            // Paths of the same words: the ids stay as they are.
             let longest = words.map(\.count).max() ?? 0
-            var told = false
             for count in stride(from: 1, through: longest, by: 1) {
                 let candidates = words.map { ([function] + $0.prefix(count)).joined(separator: "_") }
                 if Set(candidates).count == candidates.count {
                     for (operation, candidate) in zip(group, candidates) { names[operation.id] = candidate }
-                    told = true
                     break
                 }
             }
-            // Paths of the same words: the ids stay as they are.
-            _ = told
         }
         return names
     }

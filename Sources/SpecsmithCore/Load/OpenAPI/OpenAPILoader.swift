@@ -951,7 +951,8 @@ struct OpenAPIReader {
         if let key = Self.onlyPropertyKey(item), !SwiftName.typeName(key).hasPrefix("_"),
             case .sequence(let siblings)? = (schema["oneOf"] ?? schema["anyOf"])?.kind
         {
-            let earlier = siblings.prefix(index).filter { Self.onlyPropertyKey($0) == key }.count
+            // Those named by the same property before it (a titled one is named by its title).
+            let earlier = siblings.prefix(index).filter { $0["title"] == nil && Self.onlyPropertyKey($0) == key }.count
             return SwiftName.typeName(key) + (earlier == 0 ? "" : String(earlier + 1))
         }
         return "Option" + String(index + 1)
