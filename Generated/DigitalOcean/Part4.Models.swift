@@ -493,6 +493,17 @@ public struct DomainsListRecordsResponse: Codable, Sendable, Hashable {
     }
 }
 
+/// The `DropletsCreateResponseDropletResponseLinks` model.
+public struct DropletsCreateResponseDropletResponseLinks: Codable, Sendable, Hashable {
+    /// The `actions` field.
+    public var actions: [ActionLink]?
+
+    /// Creates a `DropletsCreateResponseDropletResponseLinks` from its properties.
+    public init(actions: [ActionLink]? = nil) {
+        self.actions = actions
+    }
+}
+
 /// The `TagsCreateResponse` model.
 public struct TagsCreateResponse: Codable, Sendable, Hashable {
     /// The `tag` field.

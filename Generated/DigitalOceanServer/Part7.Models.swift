@@ -278,10 +278,10 @@ public struct DropletsCreateResponseSingleDropletResponse: Codable, Sendable, Ha
     public var droplet: Droplet
 
     /// The `links` field.
-    public var links: DropletsCreateResponseSingleDropletResponseLinks
+    public var links: DropletsCreateResponseDropletResponseLinks
 
     /// Creates a `DropletsCreateResponseSingleDropletResponse` from its properties.
-    public init(droplet: Droplet, links: DropletsCreateResponseSingleDropletResponseLinks) {
+    public init(droplet: Droplet, links: DropletsCreateResponseDropletResponseLinks) {
         self.droplet = droplet
         self.links = links
     }
@@ -293,10 +293,10 @@ public struct DropletsCreateResponseMultipleDropletResponse: Codable, Sendable, 
     public var droplets: [Droplet]
 
     /// The `links` field.
-    public var links: DropletsCreateResponseSingleDropletResponseLinks
+    public var links: DropletsCreateResponseDropletResponseLinks
 
     /// Creates a `DropletsCreateResponseMultipleDropletResponse` from its properties.
-    public init(droplets: [Droplet], links: DropletsCreateResponseSingleDropletResponseLinks) {
+    public init(droplets: [Droplet], links: DropletsCreateResponseDropletResponseLinks) {
         self.droplets = droplets
         self.links = links
     }

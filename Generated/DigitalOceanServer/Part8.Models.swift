@@ -242,17 +242,6 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
     }
 }
 
-/// The `DropletsCreateResponseSingleDropletResponseLinks` model.
-public struct DropletsCreateResponseSingleDropletResponseLinks: Codable, Sendable, Hashable {
-    /// The `actions` field.
-    public var actions: [ActionLink]?
-
-    /// Creates a `DropletsCreateResponseSingleDropletResponseLinks` from its properties.
-    public init(actions: [ActionLink]? = nil) {
-        self.actions = actions
-    }
-}
-
 /// The `TagsListResponse` model.
 public struct TagsListResponse: Codable, Sendable, Hashable {
     /// The `links` field.

@@ -14,7 +14,7 @@ public struct WebhookBatchCompletedData: Codable, Sendable, Hashable {
 }
 
 /// The object of the event. Always `event`.
-public enum WebhookBatchCompletedObject: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
+public enum EventObject: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `event`
     case event
 
@@ -22,10 +22,10 @@ public enum WebhookBatchCompletedObject: Codable, Sendable, Hashable, RawReprese
     case unknown(String)
 
     /// Every value the spec lists.
-    public static let knownCases: [WebhookBatchCompletedObject] = [Self.event]
+    public static let knownCases: [EventObject] = [Self.event]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: WebhookBatchCompletedObject] = Dictionary(
+    private static let casesByRawValue: [String: EventObject] = Dictionary(
         knownCases.map { ($0.rawValue, $0) },
         uniquingKeysWith: { first, _ in first }
     )
@@ -63,7 +63,7 @@ public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
     public var data: WebhookBatchCompletedData
 
     /// The object of the event. Always `event`.
-    public var object: WebhookBatchCompletedObject?
+    public var object: EventObject?
 
     /// The type of the event. Always `batch.completed`.
     ///
@@ -73,12 +73,7 @@ public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
     }
 
     /// Creates a `WebhookBatchCompleted` from its properties.
-    public init(
-        createdAt: Int,
-        id: String,
-        data: WebhookBatchCompletedData,
-        object: WebhookBatchCompletedObject? = nil
-    ) {
+    public init(createdAt: Int, id: String, data: WebhookBatchCompletedData, object: EventObject? = nil) {
         self.createdAt = createdAt
         self.id = id
         self.data = data
@@ -99,7 +94,7 @@ public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
         self.createdAt = try container.decode(Int.self, forKey: .createdAt)
         self.id = try container.decode(String.self, forKey: .id)
         self.data = try container.decode(WebhookBatchCompletedData.self, forKey: .data)
-        self.object = try container.decodeIfPresent(WebhookBatchCompletedObject.self, forKey: .object)
+        self.object = try container.decodeIfPresent(EventObject.self, forKey: .object)
         try container.decodeConstant("batch.completed", forKey: .type)
     }
 
@@ -137,7 +132,7 @@ public struct WebhookResponseCompleted: Codable, Sendable, Hashable {
     public var data: WebhookResponseCompletedData
 
     /// The object of the event. Always `event`.
-    public var object: WebhookBatchCompletedObject?
+    public var object: EventObject?
 
     /// The type of the event. Always `response.completed`.
     ///
@@ -147,12 +142,7 @@ public struct WebhookResponseCompleted: Codable, Sendable, Hashable {
     }
 
     /// Creates a `WebhookResponseCompleted` from its properties.
-    public init(
-        createdAt: Int,
-        id: String,
-        data: WebhookResponseCompletedData,
-        object: WebhookBatchCompletedObject? = nil
-    ) {
+    public init(createdAt: Int, id: String, data: WebhookResponseCompletedData, object: EventObject? = nil) {
         self.createdAt = createdAt
         self.id = id
         self.data = data
@@ -173,7 +163,7 @@ public struct WebhookResponseCompleted: Codable, Sendable, Hashable {
         self.createdAt = try container.decode(Int.self, forKey: .createdAt)
         self.id = try container.decode(String.self, forKey: .id)
         self.data = try container.decode(WebhookResponseCompletedData.self, forKey: .data)
-        self.object = try container.decodeIfPresent(WebhookBatchCompletedObject.self, forKey: .object)
+        self.object = try container.decodeIfPresent(EventObject.self, forKey: .object)
         try container.decodeConstant("response.completed", forKey: .type)
     }
 
@@ -235,7 +225,7 @@ public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
     public var data: WebhookRealtimeCallIncomingData
 
     /// The object of the event. Always `event`.
-    public var object: WebhookBatchCompletedObject?
+    public var object: EventObject?
 
     /// The type of the event. Always `realtime.call.incoming`.
     ///
@@ -245,12 +235,7 @@ public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
     }
 
     /// Creates a `WebhookRealtimeCallIncoming` from its properties.
-    public init(
-        createdAt: Int,
-        id: String,
-        data: WebhookRealtimeCallIncomingData,
-        object: WebhookBatchCompletedObject? = nil
-    ) {
+    public init(createdAt: Int, id: String, data: WebhookRealtimeCallIncomingData, object: EventObject? = nil) {
         self.createdAt = createdAt
         self.id = id
         self.data = data
@@ -271,7 +256,7 @@ public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
         self.createdAt = try container.decode(Int.self, forKey: .createdAt)
         self.id = try container.decode(String.self, forKey: .id)
         self.data = try container.decode(WebhookRealtimeCallIncomingData.self, forKey: .data)
-        self.object = try container.decodeIfPresent(WebhookBatchCompletedObject.self, forKey: .object)
+        self.object = try container.decodeIfPresent(EventObject.self, forKey: .object)
         try container.decodeConstant("realtime.call.incoming", forKey: .type)
     }
 

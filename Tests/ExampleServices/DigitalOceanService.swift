@@ -89,7 +89,7 @@ final class DigitalOceanAccount: DigitalOceanService {
             ratelimitLimit: Self.limits.limit,
             ratelimitRemaining: Self.limits.remaining
         )
-        let links = DropletsCreateResponseSingleDropletResponseLinks(actions: [])
+        let links = DropletsCreateResponseDropletResponseLinks(actions: [])
         switch body {
         case .dropletSingleCreate(let create)?:
             let made = droplet(named: create.name, size: create.size, region: create.region, tags: create.tags)

@@ -84,9 +84,10 @@ import Testing
         let swift = output.files.map(\.contents).joined()
         #expect(swift.contains("public var object: ListModelsResponseObject"), "\(swift)")
         #expect(!swift.contains("ListAuditLogs"))
-        // Unfiltered, the first place names it, as before.
+        // Unfiltered, both places read it: it is named by what they share, its values and the property.
         let whole = Pipeline.generate(text: document, path: "lists.yaml") { _ in nil }.files.map(\.contents).joined()
-        #expect(whole.contains("public var object: ListAuditLogsResponseObject"))
+        #expect(whole.contains("public var object: ListPageObject"))
+        #expect(!whole.contains("ListAuditLogsResponseObject"))
     }
 
     /// The config's `rename:` gives schemas, operations and properties names of the user's own; the imported

@@ -24,7 +24,17 @@ enum OpenAPILoader {
         let root = ExternalReferences.bundle(upgraded, file: file, readFile: readFile, diagnostics: &diagnostics)
         var reader = OpenAPIReader(root: root, file: file, diagnostics: diagnostics)
         reader.config = config
-        let spec = reader.read()
+        var spec = reader.read()
+        // Inline schemas written alike in several places are named by what the places share, which is known
+        // once every place is read: then the document is read again with those names.
+        let shared = reader.namesOfSharedInlineSchemas()
+        if !shared.isEmpty {
+            var second = OpenAPIReader(root: root, file: file, diagnostics: diagnostics)
+            second.config = config
+            second.sharedInlineNames = shared
+            spec = second.read()
+            reader = second
+        }
         diagnostics = reader.diagnostics
         return spec
     }
@@ -71,6 +81,14 @@ struct OpenAPIReader {
     var inlineModels: [SourceLocation: String] = [:]
     /// The model each inline schema became, by its text: schemas written alike are one model.
     var inlineShapes: [String: String] = [:]
+    /// The names the places of each inline schema would give it, by its text, in the order read, and its values
+    /// when it is an enumeration of strings.
+    var inlineUses: [String: (names: [String], roles: [String?], values: [String]?)] = [:]
+    /// The name of the property or parameter whose schema is being read, until an inline schema takes it.
+    var inlineRole: String?
+    /// The names of inline schemas written alike in several places, by their text: what the places share
+    /// (``SharedSchemaNames``), found by a first reading.
+    var sharedInlineNames: [String: String] = [:]
     /// The config's `pages:` entries an operation took, by where they are written.
     var usedConfigPages: Set<SourceLocation> = []
     /// Where the document would name its server, when it names none at its top (its operations may).
@@ -1032,7 +1050,9 @@ struct OpenAPIReader {
         let fields = entries.map { entry in
             var field = RawField(key: entry.key)
             let property = entry.value
+            inlineRole = SwiftName.typeName(entry.key.value)
             var text = typeText(property, name: owner + SwiftName.typeName(entry.key.value))
+            inlineRole = nil
             field.allowsNull = text.hasSuffix("?") || allowsNull(property)
             if !text.hasSuffix("?") { text += "?" }
             field.type = Located(text, at: property.location)
@@ -1270,13 +1290,20 @@ struct OpenAPIReader {
             if shape.components(separatedBy: "\"$ref\":\"").dropFirst().contains(where: { !$0.hasPrefix("#") }) {
                 shape = schema.location.file + "\n" + shape
             }
+            recordUse(of: schema, shape: shape, name: name)
             if let model = inlineShapes[shape] {
                 inlineModels[schema.location] = model
                 return model
             }
             let taken = takenNames
+            let shared = sharedInlineNames[shape].map(SwiftName.typeName).flatMap { shared in
+                taken.contains(shared) || reservedNames.contains(shared) ? nil : shared
+            }
             let model = claim(
-                SwiftName.shortened(SwiftName.typeName(name)) { !taken.contains($0) && !reservedNames.contains($0) },
+                shared
+                    ?? SwiftName.shortened(SwiftName.typeName(name)) {
+                        !taken.contains($0) && !reservedNames.contains($0)
+                    },
                 at: schema.location
             )
             inlineModels[schema.location] = model

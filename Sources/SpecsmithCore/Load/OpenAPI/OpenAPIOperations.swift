@@ -476,8 +476,10 @@ extension OpenAPIReader {
                 // slug parameters): a path segment is text, whichever it is.
                 text = "String"
             } else {
+                inlineRole = SwiftName.typeName(name)
                 text =
                     schema.map { typeText($0, name: SwiftName.typeName(endpoint.name.value + " " + name)) } ?? "String"
+                inlineRole = nil
             }
             let required = parameter["required"]?.isTrue == true
             if place != "path" && !required && !text.hasSuffix("?") { text += "?" }
