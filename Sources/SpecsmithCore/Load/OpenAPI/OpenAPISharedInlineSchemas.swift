@@ -33,7 +33,9 @@ extension OpenAPIReader {
         var names: [String: String] = [:]
         var claimed: [String: Int] = [:]
         for (shape, uses) in inlineUses where uses.names.count > 1 {
-            guard let name = SharedSchemaNames.name(uses: uses.names, roles: uses.roles, values: uses.values) else { continue }
+            guard let name = SharedSchemaNames.name(uses: uses.names, roles: uses.roles, values: uses.values) else {
+                continue
+            }
             names[shape] = name
             claimed[SwiftName.typeName(name), default: 0] += 1
         }
