@@ -88,8 +88,204 @@ public struct DomainRecordCname: Codable, Sendable, Hashable {
     }
 }
 
-/// The `DropletMultiCreate` model.
-public struct DropletMultiCreate: Codable, Sendable, Hashable {
+/// The `SingleDropletRequest` model.
+public struct SingleDropletRequest: Codable, Sendable, Hashable {
+    /// The slug identifier for the region that you wish to deploy the Droplet in. If the specific datacenter is not not important, a slug prefix (e.g. `nyc`) can be used to deploy the Droplet in any of the that region's locations (`nyc1`, `nyc2`, or `nyc3`). If the region is omitted from the create request completely, the Droplet may deploy in any region.
+    public var region: String?
+
+    /// The slug identifier for the size that you wish to select for this Droplet.
+    public var size: String
+
+    /// The image ID of a public or private image or the slug identifier for a public image. This image will be the base image for your Droplet.<br>Requires `image:read` scope.
+    public var image: DropletCreateImage
+
+    private var _sshKeys: [DropletCreateSshKeysItem]?
+
+    /// An array containing the IDs or fingerprints of the SSH keys that you wish to embed in the Droplet's root account upon creation. You must add the keys to your team before they can be embedded on a Droplet.<br>Requires `ssh_key:read` scope.
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var sshKeys: [DropletCreateSshKeysItem] {
+        get {
+            return self._sshKeys ?? []
+        }
+        set {
+            self._sshKeys = newValue
+        }
+    }
+
+    private var _backups: Bool?
+
+    /// A boolean indicating whether automated backups should be enabled for the Droplet.
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var backups: Bool {
+        get {
+            return self._backups ?? false
+        }
+        set {
+            self._backups = newValue
+        }
+    }
+
+    /// An object specifying the backup policy for the Droplet. If omitted and `backups` is `true`, the backup plan will default to daily.
+    public var backupPolicy: DropletBackupPolicy?
+
+    private var _ipv6: Bool?
+
+    /// A boolean indicating whether to enable IPv6 on the Droplet.
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var ipv6: Bool {
+        get {
+            return self._ipv6 ?? false
+        }
+        set {
+            self._ipv6 = newValue
+        }
+    }
+
+    private var _monitoring: Bool?
+
+    /// A boolean indicating whether to install the DigitalOcean agent for monitoring.
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    public var monitoring: Bool {
+        get {
+            return self._monitoring ?? false
+        }
+        set {
+            self._monitoring = newValue
+        }
+    }
+
+    private var _tags: [String]?
+
+    /// A flat array of tag names as strings to apply to the Droplet after it is created. Tag names can either be existing or new tags.<br>Requires `tag:create` scope.
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var tags: [String] {
+        get {
+            return self._tags ?? []
+        }
+        set {
+            self._tags = newValue
+        }
+    }
+
+    /// A string containing 'user data' which may be used to configure the Droplet on first boot, often a 'cloud-config' file or Bash script. It must be plain text and may not exceed 64 KiB in size.
+    public var userData: String?
+
+    private var _privateNetworking: Bool?
+
+    /// This parameter has been deprecated. Use `vpc_uuid` instead to specify a VPC network for the Droplet. If no `vpc_uuid` is provided, the Droplet will be placed in your account's default VPC for the region.
+    ///
+    /// `false` when not set: a value made without it does not send it.
+    @available(*, deprecated)
+    public var privateNetworking: Bool {
+        get {
+            return self._privateNetworking ?? false
+        }
+        set {
+            self._privateNetworking = newValue
+        }
+    }
+
+    private var _volumes: [String]?
+
+    /// An array of IDs for block storage volumes that will be attached to the Droplet once created. The volumes must not already be attached to an existing Droplet.<br>Requires `block_storage:read` scpoe.
+    ///
+    /// `[]` when not set: a value made without it does not send it.
+    public var volumes: [String] {
+        get {
+            return self._volumes ?? []
+        }
+        set {
+            self._volumes = newValue
+        }
+    }
+
+    /// A string specifying the UUID of the VPC to which the Droplet will be assigned. If excluded, the Droplet will be assigned to your account's default VPC for the region.<br>Requires `vpc:read` scope.
+    public var vpcUuid: String?
+
+    /// A boolean indicating whether to install the DigitalOcean agent used for providing access to the Droplet web console in the control panel. By default, the agent is installed on new Droplets but installation errors (i.e. OS not supported) are ignored. To prevent it from being installed, set to `false`. To make installation errors fatal, explicitly set it to `true`.
+    public var withDropletAgent: Bool?
+
+    private var _publicNetworking: Bool?
+
+    /// An optional boolean indicating whether this Droplet should be created with public networking or not. By default, all Droplets are created with public networking available. If explicitly set to `false`, only private networking will be enabled, and public networking will be disabled; currently this means that it will not have any public static or Reserved IPv4 or IPv6 address, nor can one be assigned later. If explicitly set to `false`, `ipv6` must also be `false`.
+    ///
+    /// `true` when not set: a value made without it does not send it.
+    public var publicNetworking: Bool {
+        get {
+            return self._publicNetworking ?? true
+        }
+        set {
+            self._publicNetworking = newValue
+        }
+    }
+
+    /// The human-readable string you wish to use when displaying the Droplet name. The name, if set to a domain name managed in the DigitalOcean DNS management system, will configure a PTR record for the Droplet. The name set during creation will also determine the hostname for the Droplet in its internal configuration.
+    public var name: String
+
+    /// Creates a `SingleDropletRequest` from its properties.
+    public init(
+        region: String? = nil,
+        size: String,
+        image: DropletCreateImage,
+        sshKeys: [DropletCreateSshKeysItem]? = nil,
+        backups: Bool? = nil,
+        backupPolicy: DropletBackupPolicy? = nil,
+        ipv6: Bool? = nil,
+        monitoring: Bool? = nil,
+        tags: [String]? = nil,
+        userData: String? = nil,
+        privateNetworking: Bool? = nil,
+        volumes: [String]? = nil,
+        vpcUuid: String? = nil,
+        withDropletAgent: Bool? = nil,
+        publicNetworking: Bool? = nil,
+        name: String
+    ) {
+        self.region = region
+        self.size = size
+        self.image = image
+        self._sshKeys = sshKeys
+        self._backups = backups
+        self.backupPolicy = backupPolicy
+        self._ipv6 = ipv6
+        self._monitoring = monitoring
+        self._tags = tags
+        self.userData = userData
+        self._privateNetworking = privateNetworking
+        self._volumes = volumes
+        self.vpcUuid = vpcUuid
+        self.withDropletAgent = withDropletAgent
+        self._publicNetworking = publicNetworking
+        self.name = name
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case region
+        case size
+        case image
+        case _sshKeys = "ssh_keys"
+        case _backups = "backups"
+        case backupPolicy = "backup_policy"
+        case _ipv6 = "ipv6"
+        case _monitoring = "monitoring"
+        case _tags = "tags"
+        case userData = "user_data"
+        case _privateNetworking = "private_networking"
+        case _volumes = "volumes"
+        case vpcUuid = "vpc_uuid"
+        case withDropletAgent = "with_droplet_agent"
+        case _publicNetworking = "public_networking"
+        case name
+    }
+}
+
+/// The `MultipleDropletRequest` model.
+public struct MultipleDropletRequest: Codable, Sendable, Hashable {
     /// The slug identifier for the region that you wish to deploy the Droplet in. If the specific datacenter is not not important, a slug prefix (e.g. `nyc`) can be used to deploy the Droplet in any of the that region's locations (`nyc1`, `nyc2`, or `nyc3`). If the region is omitted from the create request completely, the Droplet may deploy in any region.
     public var region: String?
 
@@ -227,7 +423,7 @@ public struct DropletMultiCreate: Codable, Sendable, Hashable {
     /// An array of human human-readable strings you wish to use when displaying the Droplet name. Each name, if set to a domain name managed in the DigitalOcean DNS management system, will configure a PTR record for the Droplet. Each name set during creation will also determine the hostname for the Droplet in its internal configuration.
     public var names: [String]
 
-    /// Creates a `DropletMultiCreate` from its properties.
+    /// Creates a `MultipleDropletRequest` from its properties.
     public init(
         region: String? = nil,
         size: String,

@@ -183,11 +183,11 @@ public enum DropletBackupPolicyHour: Codable, Sendable, Hashable, RawRepresentab
 
 /// One of the alternatives of `DropletsCreateRequest`.
 public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
-    /// A `DropletSingleCreate`.
-    case dropletSingleCreate(DropletSingleCreate)
+    /// A `SingleDropletRequest`.
+    case singleDroplet(SingleDropletRequest)
 
-    /// A `DropletMultiCreate`.
-    case dropletMultiCreate(DropletMultiCreate)
+    /// A `MultipleDropletRequest`.
+    case multipleDroplet(MultipleDropletRequest)
 
     /// A value of an alternative this version of the spec does not list, kept as it was received.
     case unknown(JSON)
@@ -198,8 +198,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(
-                DropletSingleCreate.self,
-                Self.dropletSingleCreate,
+                SingleDropletRequest.self,
+                Self.singleDroplet,
                 reads: [
                     "region",
                     "size",
@@ -220,8 +220,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
                 ]
             )
             candidates.attempt(
-                DropletMultiCreate.self,
-                Self.dropletMultiCreate,
+                MultipleDropletRequest.self,
+                Self.multipleDroplet,
                 reads: [
                     "region",
                     "size",
@@ -250,10 +250,10 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .dropletSingleCreate(let value):
+        case .singleDroplet(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .dropletMultiCreate(let value):
+        case .multipleDroplet(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
         case .unknown(let value):

@@ -164,11 +164,11 @@ public enum DropletBackupPolicyHour: Codable, Sendable, Hashable, RawRepresentab
 
 /// One of the alternatives of `DropletsCreateRequest`.
 public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
-    /// A `DropletSingleCreate`.
-    case dropletSingleCreate(DropletSingleCreate)
+    /// A `SingleDropletRequest`.
+    case singleDroplet(SingleDropletRequest)
 
-    /// A `DropletMultiCreate`.
-    case dropletMultiCreate(DropletMultiCreate)
+    /// A `MultipleDropletRequest`.
+    case multipleDroplet(MultipleDropletRequest)
 
     /// Decodes the alternative the value is, by its kind of JSON and what sets each apart (tags, keys), preferring one that reads it whole.
     public init(from decoder: any Decoder) throws {
@@ -177,8 +177,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(
-                DropletSingleCreate.self,
-                Self.dropletSingleCreate,
+                SingleDropletRequest.self,
+                Self.singleDroplet,
                 reads: [
                     "region",
                     "size",
@@ -199,8 +199,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
                 ]
             )
             candidates.attempt(
-                DropletMultiCreate.self,
-                Self.dropletMultiCreate,
+                MultipleDropletRequest.self,
+                Self.multipleDroplet,
                 reads: [
                     "region",
                     "size",
@@ -232,10 +232,10 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .dropletSingleCreate(let value):
+        case .singleDroplet(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .dropletMultiCreate(let value):
+        case .multipleDroplet(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
         }

@@ -91,7 +91,7 @@ final class DigitalOceanAccount: DigitalOceanService {
         )
         let links = DropletsCreateResponseDropletResponseLinks(actions: [])
         switch body {
-        case .dropletSingleCreate(let create)?:
+        case .singleDroplet(let create)?:
             let made = droplet(named: create.name, size: create.size, region: create.region, tags: create.tags)
             state.withLock { $0.droplets.append(made) }
             return .answer(
@@ -100,7 +100,7 @@ final class DigitalOceanAccount: DigitalOceanService {
                     headers: headers
                 )
             )
-        case .dropletMultiCreate(let create)?:
+        case .multipleDroplet(let create)?:
             let made = create.names.map {
                 droplet(named: $0, size: create.size, region: create.region, tags: create.tags)
             }

@@ -73,4 +73,99 @@ import Testing
         #expect(ExternalReferences.stem(of: "pet.yaml") == "pet")
         #expect(ExternalReferences.stem(of: "issues.opened.schema.json") == "issues.opened")
     }
+
+    /// Schema files laid out as octokit/webhooks lays out GitHub's (`payload-schemas/api.github.com/issues/
+    /// opened.schema.json`, `$id: issues$opened`, referring to `common/issue.schema.json`, the `$id` of a file in
+    /// the folder above): a reference is resolved against the `$id`s, so the files are used where they sit; each
+    /// schema is named by its `title`; the webhooks' models compile.
+    static let octokitLayout = [
+        "schemas/issues/opened.schema.json": #"""
+        {"$schema": "http://json-schema.org/draft-07/schema", "$id": "issues$opened", "title": "issues opened event",
+         "type": "object", "required": ["action", "issue", "sender"],
+         "properties": {"action": {"type": "string", "enum": ["opened"]},
+                        "issue": {"$ref": "common/issue.schema.json"}, "sender": {"$ref": "common/user.schema.json"}}}
+        """#,
+        "schemas/pull_request/opened.schema.json": #"""
+        {"$schema": "http://json-schema.org/draft-07/schema", "$id": "pull_request$opened",
+         "title": "pull_request opened event", "type": "object", "required": ["action", "number", "sender"],
+         "properties": {"action": {"type": "string", "enum": ["opened"]}, "number": {"type": "integer"},
+                        "sender": {"$ref": "common/user.schema.json"}}}
+        """#,
+        "schemas/common/issue.schema.json": #"""
+        {"$schema": "http://json-schema.org/draft-07/schema", "$id": "common/issue.schema.json", "title": "Issue",
+         "type": "object", "required": ["number", "user"],
+         "properties": {"number": {"type": "integer"}, "user": {"$ref": "user.schema.json"}}}
+        """#,
+        "schemas/common/user.schema.json": #"""
+        {"$schema": "http://json-schema.org/draft-07/schema", "$id": "common/user.schema.json", "title": "User",
+         "type": "object", "required": ["login"], "properties": {"login": {"type": "string"}}}
+        """#,
+    ]
+
+    static let octokitDocument = """
+        openapi: 3.1.0
+        info: {title: Hooks, version: "1"}
+        paths: {}
+        webhooks:
+          issues-opened:
+            post:
+              requestBody: {content: {application/json: {schema: {$ref: "schemas/issues/opened.schema.json"}}}}
+              responses: {"200": {description: OK}}
+          pull_request-opened:
+            post:
+              requestBody: {content: {application/json: {schema: {$ref: "schemas/pull_request/opened.schema.json"}}}}
+              responses: {"200": {description: OK}}
+        """
+
+    @Test func referencesResolveAgainstTheSchemasIDs() async throws {
+        let files = Self.octokitLayout
+        let output = Pipeline.generate(text: Self.octokitDocument, path: "hooks.yaml") { files[$0] }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        for declaration in [
+            "struct IssuesOpenedEvent:", "struct PullRequestOpenedEvent:", "struct Issue:", "struct User:",
+            "var issue: Issue\n", "var sender: User\n", "var user: User\n",
+        ] {
+            #expect(swift.contains(declaration), "\(declaration)")
+        }
+        #expect(!swift.contains("Opened2") && !swift.contains("User2"))
+        #expect(!output.diagnostics.contains { $0.message.contains("is taken") }, "\(output.diagnostics)")
+        let check = try await SwiftCompiler.compile(output, module: "Hooks", typeCheckOnly: true)
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
+    /// A file in a folder above is the reference's only when its `$id` is the reference: another `$id` leaves the
+    /// reference to nothing, an error at its place.
+    @Test func aFileAboveIsTheReferencesOnlyByItsID() {
+        var files = Self.octokitLayout
+        files["schemas/common/user.schema.json"] = #"{"$id": "people/user.schema.json", "type": "object"}"#
+        let output = Pipeline.generate(text: Self.octokitDocument, path: "hooks.yaml") { files[$0] }
+        let errors = output.diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.message.contains("schemas/issues/common/user.schema.json` cannot be read") })
+        #expect(errors.allSatisfy { $0.location.file.hasPrefix("schemas/") }, "\(errors)")
+    }
+
+    /// Two files of one name without titles: the second is named with its folder's name; a third of the same
+    /// is numbered, with a warning at its reference saying why.
+    @Test func aSchemaFileNameTakenIsTheFoldersThenNumberedWithAWarning() {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Hooks, version: "1"}
+            servers: [{url: "https://hooks.example"}]
+            paths:
+              /a: {get: {operationId: a, responses: {"200": {description: OK, content: {application/json: {schema: {$ref: "a/opened.json"}}}}}}}
+              /b: {get: {operationId: b, responses: {"200": {description: OK, content: {application/json: {schema: {$ref: "b/opened.json"}}}}}}}
+              /c: {get: {operationId: c, responses: {"200": {description: OK, content: {application/json: {schema: {$ref: "x/b/opened.json"}}}}}}}
+            """
+        let object = #"{"type": "object", "properties": {"n": {"type": "integer"}}}"#
+        let files = ["a/opened.json": object, "b/opened.json": object, "x/b/opened.json": object]
+        let output = Pipeline.generate(text: document, path: "hooks.yaml") { files[$0] }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(
+            swift.contains("struct Opened:") && swift.contains("struct BOpened:") && swift.contains("struct Opened2:")
+        )
+        let warning = output.diagnostics.first { $0.message.contains("is named `Opened2` here") }
+        #expect(warning?.location.line == 7, "\(output.diagnostics)")
+    }
 }

@@ -211,8 +211,10 @@ struct ExternalReferences {
                 )
                 return nil
             }
+            let relative = target
             target = Self.normalized(Self.folder(of: file ?? "") + target)
             if target == documentName { return "#" + pointer }
+            if let identified = fileIdentified(as: relative, from: file) { target = identified }
         }
         let key = target + "#" + pointer
         let section = Self.section(at: path)
@@ -225,23 +227,78 @@ struct ExternalReferences {
             )
             return nil
         }
-        var stem = pointer.split(separator: "/").last.map(String.init).map(Self.unescaped)
-        if stem == nil || stem?.isEmpty == true {
-            // A whole file: its name without the extensions (`issues.opened.schema.json` → `issues.opened`,
-            // octokit's webhook schemas, rather than `issues` for each event of the issues).
-            let fileName = target.split(separator: "/").last.map(String.init) ?? target
-            stem = Self.stem(of: fileName)
-        }
-        var name = stem ?? "External"
-        var number = 2
-        while taken[section, default: []].contains(name) {
-            name = (stem ?? "External") + String(number)
-            number += 1
-        }
-        taken[section, default: []].insert(name)
+        let name = componentName(for: found, in: target, pointer: pointer, section: section, referredAt: value.location)
         components[key] = name
         pending.append((section, name, target, found))
         return "#/components/\(section)/\(Self.escaped(name))"
+    }
+
+    /// The name of the component `found` (at `pointer` in the file `target`) becomes in `section`: the last part
+    /// of its pointer; for a whole file, its schema's `title`, else the file's name without its extensions
+    /// (`issues.opened.schema.json` → `issues.opened`), else that with its folder's (`issues/opened.schema.json`
+    /// and `pull_request/opened.schema.json`, as octokit lays out its webhook schemas → `issues.opened`,
+    /// `pull_request.opened`). A name every candidate of which is taken is numbered, with a warning.
+    mutating func componentName(
+        for found: YAMLValue,
+        in target: String,
+        pointer: String,
+        section: String,
+        referredAt location: SourceLocation
+    ) -> String {
+        var candidates: [String] = []
+        if let last = pointer.split(separator: "/").last.map(String.init).map(Self.unescaped), !last.isEmpty {
+            candidates.append(last)
+        } else {
+            if section == "schemas", let title = found["title"]?.scalarText,
+                !SwiftName.words(title).isEmpty
+            {
+                candidates.append(SwiftName.typeName(title))
+            }
+            let parts = target.split(separator: "/").map(String.init)
+            let stem = Self.stem(of: parts.last ?? target)
+            candidates.append(stem)
+            if parts.count > 1 { candidates.append(parts[parts.count - 2] + "." + stem) }
+        }
+        let taken = taken[section, default: []]
+        var name = candidates.first { !taken.contains($0) }
+        if name == nil {
+            let first = candidates.first ?? "External"
+            var number = 2
+            while taken.contains(first + String(number)) { number += 1 }
+            name = first + String(number)
+            diagnostics.warning(
+                "`\(displayFolder + target)` is named `\(SwiftName.typeName(name ?? first))` here: "
+                    + "`\(SwiftName.typeName(first))` is taken",
+                at: location,
+                hint: "give the schema a `title`, or rename it in the config's `rename: {schemas: …}`"
+            )
+        }
+        let chosen = name ?? "External"
+        self.taken[section, default: []].insert(chosen)
+        return chosen
+    }
+
+    /// The file a relative `$ref` that is no file beside the one holding it names by its `$id`: JSON Schema
+    /// resolves a reference against the `$id`s of the schemas around it, and octokit's webhook schemas refer to
+    /// `common/issue.schema.json` from `issues/opened.schema.json`, the `$id` of `common/issue.schema.json` in
+    /// the folder above. The nearest folder above whose file of that path has that `$id`; `nil` when the file
+    /// beside is there, or none is found.
+    mutating func fileIdentified(as reference: String, from file: String?) -> String? {
+        guard let readFile, !reference.hasPrefix("/"), !reference.hasPrefix("."), let file else { return nil }
+        let beside = Self.normalized(Self.folder(of: file) + reference)
+        if let known = files[beside], known != nil { return nil }
+        if files[beside] == nil, readFile(beside) != nil { return nil }
+        var folder = Self.folder(of: file)
+        while !folder.isEmpty {
+            folder = Self.folder(of: String(folder.dropLast()))
+            let candidate = Self.normalized(folder + reference)
+            if files[candidate] == nil, readFile(candidate) == nil { continue }
+            guard let root = document(candidate, referredAt: SourceLocation(file: file, line: 1, column: 1)),
+                root["$id"]?.scalarText == reference
+            else { continue }
+            return candidate
+        }
+        return nil
     }
 
     /// The other file at `path` (relative to the document's folder), read and parsed once.
@@ -353,9 +410,6 @@ struct ExternalReferences {
         return value
     }
 
-    /// A JSON pointer's part as the key it names: percent-decoded, as a `$ref`'s fragment is part of a URI
-    /// (`~1paths~1%7Bid%7D` is `/paths/{id}`, as 3GPP's documents write it; RFC 6901, section 6), then `~1` and `~0`
-    /// as `/` and `~`.
     /// A file's name without the extensions of documents and schemas: `issues.opened.schema.json` →
     /// `issues.opened`, `pet.yaml` → `pet`.
     static func stem(of fileName: String) -> String {
@@ -368,6 +422,9 @@ struct ExternalReferences {
         return stem.isEmpty ? fileName : stem
     }
 
+    /// A JSON pointer's part as the key it names: percent-decoded, as a `$ref`'s fragment is part of a URI
+    /// (`~1paths~1%7Bid%7D` is `/paths/{id}`, as 3GPP's documents write it; RFC 6901, section 6), then `~1` and `~0`
+    /// as `/` and `~`.
     static func unescaped(_ part: String) -> String {
         // Most parts have neither: Foundation's replacing is slow enough to show in a large document's profile.
         var part = part
