@@ -84,6 +84,13 @@ prefect_operations=$(count_operations Sources/PrefectRoundTrips/Prefect.openapi.
 jupyter_operations=$(count_operations Sources/JupyterRoundTrips/Jupyter.openapi.yaml)
 echo "   Prefect: $prefect_operations operations; jupyter-server: $jupyter_operations"
 
+echo "== the FastAPI app of the tests' fixtures serves its committed description"
+fixture=../Tests/SpecsmithCoreTests/Fixtures/OpenAPI/fastapi-app
+PYTHON=.venv-prefect/bin/python "$fixture/serve.sh" .state/fastapi-app.json >/dev/null
+cmp -s .state/fastapi-app.json "$fixture/served.json" ||
+    fail "$fixture/served.json is not what its app serves now; run its serve.sh and commit the change"
+echo "   served.json is what FastAPI $(.venv-prefect/bin/python -c 'import fastapi; print(fastapi.__version__)') serves"
+
 echo "== build the drivers (the build plugin generates both clients)"
 build=$SECONDS
 swift build >.state/build.log 2>&1 || { cat .state/build.log >&2; fail "the drivers did not build"; }
