@@ -956,6 +956,53 @@ import Testing
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }
 
+    /// GitHub's add-labels body, `oneOf` an object of `labels`, a list of names, an object of `labels` of objects,
+    /// a list of objects of one `name` and a string: each alternative named by what it is, the list of objects
+    /// written in place by their one property; the call sites compile as a person writes them.
+    @Test func alternativesOfOnePropertyAndListsAreNamedByWhatTheyHold() async throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: Labels, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /issues/{number}/labels:
+                post:
+                  operationId: issues/add-labels
+                  parameters: [{name: number, in: path, required: true, schema: {type: integer}}]
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          oneOf:
+                            - {type: object, properties: {labels: {type: array, items: {type: string}}}}
+                            - {type: array, items: {type: string}}
+                            - type: object
+                              properties:
+                                labels: {type: array, items: {type: object, properties: {name: {type: string}}, required: [name]}}
+                            - {type: array, items: {type: object, properties: {name: {type: string}}, required: [name]}}
+                            - {type: string}
+                  responses: {"204": {description: Added}}
+            """
+        let output = Self.generate(text, path: "labels.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        for name in ["labels(", "stringList([String])", "labels2(", "nameList([", "string(String)"] {
+            #expect(swift.contains("    case \(name)"), "\(name)")
+        }
+        #expect(!swift.contains("Option") && !swift.contains("ItemList"))
+        let use = """
+            func bodies() -> [IssuesAddLabelsRequest] {
+                [.labels(.init(labels: ["triage"])), .stringList(["triage"]), .nameList([.init(name: "bug")]), "triage"]
+            }
+            """
+        let check = try await SwiftCompiler.compile(
+            output.files.map { ($0.name, $0.contents) } + [("Use.swift", use)],
+            module: "Labels",
+            typeCheckOnly: true
+        )
+        #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
+    }
+
     /// A big API's answers as a hand-written client has them: a documented redirect is never an answer (the
     /// transport follows it), a `304` is one only where the caller can send `If-None-Match`, statuses of one
     /// body are that body, a body beside none is optional; two bodies, or a `202` beside a `200`, stay an

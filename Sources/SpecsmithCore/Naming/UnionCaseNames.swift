@@ -24,7 +24,7 @@ enum UnionCaseNames {
         models: [String: RawModel]
     ) -> [String?] {
         if let tags = tagNames(of: union, models: models), isApart(tags, others: byType) { return tags }
-        let own = ownNames(of: union, named: unionName)
+        let own = ownNames(of: union, named: unionName, models: models)
         if isApart(own, others: byType) { return own }
         return union.alternatives.map { _ in nil }
     }
@@ -79,6 +79,14 @@ enum UnionCaseNames {
         return nil
     }
 
+    /// The key of an object model of one property, without includes.
+    private static func onlyKey(of model: RawModel?) -> String? {
+        guard let model, model.includes.isEmpty, case .object(let fields) = model.shape, fields.count == 1 else {
+            return nil
+        }
+        return fields[0].key.value
+    }
+
     /// The value of an enumeration of one string.
     private static func oneValue(_ model: RawModel) -> String? {
         guard case .enumeration(let values) = model.shape, values.count == 1, !values[0].isInteger,
@@ -89,15 +97,19 @@ enum UnionCaseNames {
 
     /// The alternatives' names without the words they share with the start and the end of the union's name:
     /// `nil` for an alternative with no word of its own left.
-    private static func ownNames(of union: RawUnion, named unionName: String) -> [String?] {
+    private static func ownNames(of union: RawUnion, named unionName: String, models: [String: RawModel]) -> [String?] {
         let unionWords = SwiftName.words(unionName).map { $0.lowercased() }
         return union.alternatives.map { alternative in
             var text = alternative.type.value
             var suffix = ""
-            // A list is named by its items: `[ContentPart]` → `partList`.
+            // A list is named by its items: `[ContentPart]` → `partList`; items written in place that are an
+            // object of one property by the property (GitHub's `[{name: "bug"}]` → `nameList`).
             if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") {
                 text = String(text.dropFirst().dropLast())
                 suffix = "List"
+                if text.hasSuffix("Item"), let key = onlyKey(of: models[text]) {
+                    return SwiftName.memberName(key + " list")
+                }
             }
             guard text.first?.isUppercase == true, !text.contains("["), !text.contains("?") else { return nil }
             let words = SwiftName.words(text)

@@ -5,8 +5,10 @@
 #   PYTHON=RealServers/.venv-prefect/bin/python Tests/SpecsmithCoreTests/Fixtures/OpenAPI/fastapi-app/serve.sh
 set -euo pipefail
 output=$(realpath -m "${1:-$(dirname "$0")/served.json}")
-cd "$(dirname "$0")"
 python=${PYTHON:-python3}
+# A path to a virtual environment's python stays that path (not its link's target) from the app's folder.
+[[ $python == */* ]] && python=$(realpath -s "$python")
+cd "$(dirname "$0")"
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$python" -m uvicorn app:app --host 127.0.0.1 --port "$port" --log-level warning &
 server=$!
