@@ -98,6 +98,21 @@ grep -E "warning:|error:" .state/build.log | grep -v "openapi\.\(json\|yaml\)" |
 echo "   built in $((SECONDS - build)) s"
 bin=$(swift build --show-bin-path)
 
+echo "== Prefect's client reads as its authors named it (issue 58: FastAPI's descriptions)"
+python3 - .build/plugins/outputs/realservers/PrefectRoundTrips <<'PY' || fail "Prefect's client has names FastAPI's rules should have made"
+import pathlib, re, sys
+files = list(pathlib.Path(sys.argv[1]).rglob("*.swift"))
+swift = "".join(path.read_text() for path in files)
+methods = {m for path in files if path.name.endswith("Client.swift")
+           for m in re.findall(r"public func (\w+)\(", path.read_text())}
+longest = max(methods, key=len)
+bodies = re.findall(r"(?:struct|enum) (Body\w*)", swift)
+mixed = sorted({c for c in re.findall(r"\n    case (\w+)", swift) if re.search(r"[a-z][A-Z]{2}", c)})
+print(f"   {len(methods)} methods, the longest {longest} ({len(longest)} characters); "
+      f"{len(bodies)} Body types; {len(mixed)} cases of mixed case")
+sys.exit(0 if len(longest) <= 40 and not bodies and not mixed and len(methods) >= 150 else 1)
+PY
+
 echo "== round trips"
 status=0
 PREFECT_API_URL="http://127.0.0.1:$prefect_port/api" OPERATIONS=$prefect_operations "$bin/PrefectRoundTrips" || status=1

@@ -107,7 +107,11 @@ enum UnionCaseNames {
             if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") {
                 text = String(text.dropFirst().dropLast())
                 suffix = "List"
-                if text.hasSuffix("Item"), let key = onlyKey(of: models[text]) {
+                // Written in place: named after the union's place (its first word) and `Item`.
+                let itemWords = SwiftName.words(text).map { $0.lowercased() }
+                if itemWords.count > 2, itemWords.last == "item", itemWords.first == unionWords.first,
+                    let key = onlyKey(of: models[text])
+                {
                     return SwiftName.memberName(key + " list")
                 }
             }
