@@ -90,6 +90,15 @@ import Testing
         #expect(APIName.fromTitle("   ") == nil)
     }
 
+    /// A title that names nothing, or names the API so that its types would hide the runtime's, names it
+    /// `Service` (generator-4/06: `APIClient` hid the runtime's `APIClient`).
+    @Test(arguments: ["", "API", "REST API", "API v2", "Swagger", "OpenAPI", "1", "_1"])
+    func aTitleThatNamesNothingNamesTheService(title: String) {
+        #expect(APIName.named(byTitle: title) == APIName.fallback)
+        #expect(ReservedNames.apiTypesHidingOthers(api: APIName.fallback, flavours: Set(API.Flavour.allCases)).isEmpty)
+        #expect(ReservedNames.apiTypesHidingOthers(api: "API", flavours: [.async]) == ["APIClient"])
+    }
+
     /// Reverse-DNS schema names are named by the fewest last parts that tell them apart (and from any other
     /// schema or a type generated code uses); a document of plain names keeps them.
     @Test func reverseDNSSchemaNamesAreShortAndDistinct() {

@@ -14,6 +14,19 @@ enum APIName {
 
     static let digitNames = ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"]
 
+    /// The name of an API whose title names nothing (`API`, `Swagger`, `REST API v2`), or names it as the
+    /// runtime names its types (`API` would make `APIClient`, the runtime's).
+    static let fallback = "Service"
+
+    /// The API's Swift name from `title`, one whose types hide none the generated code uses, whatever the
+    /// flavours; ``fallback`` when the title names nothing or no such name.
+    static func named(byTitle title: String) -> String {
+        guard let name = fromTitle(title),
+            ReservedNames.apiTypesHidingOthers(api: name, flavours: Set(API.Flavour.allCases)).isEmpty
+        else { return fallback }
+        return name
+    }
+
     /// The API's Swift name from `title`; `nil` when the title names nothing.
     static func fromTitle(_ title: String) -> String? {
         var words = title.split(whereSeparator: { $0.isWhitespace || $0 == "/" }).map(String.init)

@@ -46,6 +46,23 @@ enum ReservedNames {
         return names
     }
 
+    /// The types named after an API named `api` that would hide a type the generated code uses: `APIClient`, the
+    /// client of an API named `API`, is the runtime's `APIClient`.
+    static func apiTypesHidingOthers(api: String, flavours: Set<API.Flavour>) -> [String] {
+        var own = [
+            TranslationNames.client(api), TranslationNames.factories(api), TranslationNames.resource(api),
+            TranslationNames.samples(api),
+        ]
+        if flavours.contains(.server) { own.append(TranslationNames.service(api)) }
+        if flavours.contains(.webhooks) {
+            own += [
+                TranslationNames.webhookEvent(api), TranslationNames.webhooks(api), TranslationNames.webhookHandler(api),
+            ]
+        }
+        let used = standardTypes.union(RuntimeSymbols.all).union(flavourTypes(flavours))
+        return own.filter(used.contains)
+    }
+
     /// Type names generated for an API named `api`, besides its models and error enumerations.
     static func generatedTypes(api: String, hasAuth: Bool) -> Set<String> {
         var names: Set<String> = [

@@ -125,7 +125,7 @@ struct ResolveContext {
     var enumCases: [String: [EnumCase]] = [:]
     /// The Swift names of enumerations of integers.
     var integerEnumerations: Set<String> = []
-    var apiName = "API"
+    var apiName = APIName.fallback
     var style = API.Style.endpoints
     /// The command line's `--flavours`, which replaces the spec's.
     var flavourOverride: Set<API.Flavour>?
@@ -179,6 +179,13 @@ struct ResolveContext {
         let chosen = flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") })
         // A server alone makes a server's module, without a client.
         flavours = chosen == [.server] ? chosen : chosen.union([.async])
+        if let name = raw.name, let hidden = ReservedNames.apiTypesHidingOthers(api: apiName, flavours: flavours).first {
+            diagnostics.error(
+                "`\(name.value)` cannot name the API: its `\(hidden)` would hide the `\(hidden)` the generated code uses",
+                at: name.location,
+                hint: "choose another name"
+            )
+        }
         reservedTypes = ReservedNames.types(api: apiName, hasAuth: raw.auth != nil, flavours: flavours)
         generatedTypes = ReservedNames.generatedTypes(api: apiName, hasAuth: raw.auth != nil)
         dates = choice(raw.dates, DateCodingName.self, key: "dates") ?? .iso8601

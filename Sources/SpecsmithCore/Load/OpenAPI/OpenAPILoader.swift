@@ -142,7 +142,7 @@ struct OpenAPIReader {
             let short = SchemaNames.shortened(
                 entries.filter { isModel($0.value) }.map(\.key.value),
                 taken: ReservedNames.types(
-                    api: spec.name?.value ?? "API",
+                    api: spec.name?.value ?? APIName.fallback,
                     hasAuth: true,
                     flavours: Set(API.Flavour.allCases)
                 )
@@ -551,17 +551,17 @@ struct OpenAPIReader {
     mutating func readInfo() {
         guard let info = root["info"] else {
             diagnostics.error("the document needs an `info` with a `title`", at: root.location)
-            spec.name = Located("API", at: root.location)
+            spec.name = Located(APIName.fallback, at: root.location)
             return
         }
         if let name = config?.name {
             spec.name = name
         } else if let title = info["title"], let text = title.scalarText {
             // "Bookshelf API" is `Bookshelf`: the generated types add `API`, `Client` and the like themselves.
-            spec.name = Located(APIName.fromTitle(text) ?? "API", at: title.location)
+            spec.name = Located(APIName.named(byTitle: text), at: title.location)
         } else {
             diagnostics.error("`info` needs a `title`", at: info.location)
-            spec.name = Located("API", at: info.location)
+            spec.name = Located(APIName.fallback, at: info.location)
         }
         spec.description = info["description"]?.scalarText
         spec.version = info["version"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
@@ -705,7 +705,7 @@ struct OpenAPIReader {
             // A document `specsmith export` wrote says its flavours; its auth is its security schemes.
             let exported = format(of: root) != nil
             reservedNames = ReservedNames.types(
-                api: spec.name?.value ?? "API",
+                api: spec.name?.value ?? APIName.fallback,
                 hasAuth: exported ? root["components"]?["securitySchemes"] != nil : true,
                 flavours: exported
                     ? Set(spec.flavours.compactMap { API.Flavour(rawValue: $0.value) }).union([.async])
