@@ -56,7 +56,8 @@ enum ReservedNames {
         if flavours.contains(.server) { own.append(TranslationNames.service(api)) }
         if flavours.contains(.webhooks) {
             own += [
-                TranslationNames.webhookEvent(api), TranslationNames.webhooks(api), TranslationNames.webhookHandler(api),
+                TranslationNames.webhookEvent(api), TranslationNames.webhooks(api),
+                TranslationNames.webhookHandler(api),
             ]
         }
         let used = standardTypes.union(RuntimeSymbols.all).union(flavourTypes(flavours))

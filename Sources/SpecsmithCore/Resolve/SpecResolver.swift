@@ -179,7 +179,8 @@ struct ResolveContext {
         let chosen = flavourOverride ?? Set(raw.flavours.compactMap { choice($0, API.Flavour.self, key: "flavours") })
         // A server alone makes a server's module, without a client.
         flavours = chosen == [.server] ? chosen : chosen.union([.async])
-        if let name = raw.name, let hidden = ReservedNames.apiTypesHidingOthers(api: apiName, flavours: flavours).first {
+        if let name = raw.name, let hidden = ReservedNames.apiTypesHidingOthers(api: apiName, flavours: flavours).first
+        {
             diagnostics.error(
                 "`\(name.value)` cannot name the API: its `\(hidden)` would hide the `\(hidden)` the generated code uses",
                 at: name.location,
