@@ -6,6 +6,9 @@ import SpecsmithRuntime
 /// that was missing given one), until it decodes. Each stand-in's own problems, and those of values under a
 /// value already named, are not named again. Only a body with problems takes more than one pass.
 enum BodyProblems {
+    /// What a body that is not JSON is told.
+    static let notJSON = "The body is not valid JSON."
+
     /// How many passes a body gets before the problems found so far are answered.
     static let maxPasses = 64
 
@@ -16,6 +19,8 @@ enum BodyProblems {
         decoder: JSONDecoder,
         dates: DateCoding
     ) -> Outcome<Value> {
+        // Foundation's reader takes a comma after the last entry; JSON, and the API, do not.
+        if StrictJSON.trailingComma(in: data) != nil { return .problems([notJSON]) }
         var data = data
         var tree: JSON?
         var problems: [String] = []
@@ -29,7 +34,7 @@ enum BodyProblems {
             } catch let error as DecodingError {
                 failure = error
             } catch {
-                return .problems(problems + ["The body is not valid JSON."])
+                return .problems(problems + [notJSON])
             }
             if tree == nil { tree = try? JSONDecoder().decode(JSON.self, from: data) }
             guard var current = tree else { return .problems(problems + [describe(failure)]) }

@@ -229,7 +229,10 @@ public struct ServerRequest: Sendable {
     /// The fields a JSON object stands for, as a form would send them (``BodyReading/formOrJSON``); `nil` when
     /// the body is not a JSON object.
     static func fields(ofJSON body: ByteBuffer) -> [(name: String, value: String)]? {
-        guard let object = try? JSONDecoder().decode([String: JSON].self, from: Data(buffer: body)) else { return nil }
+        let data = Data(buffer: body)
+        guard StrictJSON.trailingComma(in: data) == nil,
+            let object = try? JSONDecoder().decode([String: JSON].self, from: data)
+        else { return nil }
         func text(_ value: JSON) -> String? {
             switch value {
             case .null: return nil

@@ -32,6 +32,10 @@ public enum WebhookEvents {
         from body: Data,
         dates: DateCoding
     ) throws(WebhookError) -> Event {
+        // Foundation's reader takes a comma after the last entry; JSON, and the API, do not.
+        if let offset = StrictJSON.trailingComma(in: body) {
+            throw .undecodableBody("it is not valid JSON: a comma after the last entry or item, at byte \(offset).")
+        }
         do {
             return try dates.makeDecoder().decode(Event.self, from: body)
         } catch {

@@ -235,4 +235,31 @@ import Testing
             )
         }
     }
+
+    /// A body with a comma after its last entry or item is not JSON (RFC 8259), though Foundation's reader takes
+    /// it: refused with the message of any other malformed body, as the API would; the same body without the
+    /// comma is served (issue 59, item 1).
+    @Test(arguments: [
+        #"{"model":"gpt-test","messages":[{"role":"user","content":"hi"}],}"#,
+        #"{"model":"gpt-test","messages":[{"role":"user","content":"hi"},]}"#,
+        #"{"model":"gpt-test","messages":[{"role":"user","content":"hi",}]}"#,
+    ])
+    func aTrailingCommaIsNotJSON(body: String) async throws {
+        try await withLoopbackServer(register(ChatDesk())) { url, _ in
+            func send(_ text: String) async throws -> (Int?, String) {
+                var request = URLRequest(url: url.appending(path: "chat/completions"))
+                request.httpMethod = "POST"
+                request.setValue("Bearer sk-test", forHTTPHeaderField: "Authorization")
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(text.utf8)
+                let (data, response) = try await URLSession.shared.data(for: request)
+                let message = (try? JSONDecoder().decode(JSON.self, from: data))?["error"]?["message"]?.string ?? ""
+                return ((response as? HTTPURLResponse)?.statusCode, message)
+            }
+            let (status, message) = try await send(body)
+            #expect(status == 400 && message == "body: The body is not valid JSON.", "\(message)")
+            let fixed = body.replacingOccurrences(of: ",}", with: "}").replacingOccurrences(of: ",]", with: "]")
+            #expect(try await send(fixed).0 == 200)
+        }
+    }
 }

@@ -323,6 +323,16 @@ import Testing
             )
         )
         #expect(Self.problems(notJSON) == ["the body must be sent as `application/json`, not `text/plain`"])
+        // A comma after the last entry is not JSON, though Foundation's reader takes it (issue 59, item 1).
+        let trailing = notes.respond(
+            to: MockRequest(
+                method: "PATCH",
+                target: "/notes/\(id)",
+                headers: [MockHeader("Content-Type", "application/json")],
+                body: Data(#"{"title": "t",}"#.utf8)
+            )
+        )
+        #expect(trailing.status == 400 && Self.problems(trailing) == ["the body is not valid JSON"])
         let list = notes.respond(to: MockRequest(method: "GET", target: "/notes?page=two&state=draft&tag=a&tag=b"))
         #expect(Self.problems(list) == ["the query parameter `page` must be an integer, not `two`"])
         let form = notes.respond(

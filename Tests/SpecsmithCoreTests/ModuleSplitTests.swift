@@ -106,6 +106,15 @@ import Testing
             "ModuleSplit/ServerUnion.yaml",
             "func shape() async throws -> Shape { .circle(Circle(kind: \"Circle\", r: 1)) }"
         ),
+        (
+            "ModuleSplit/ServerReexportedNames.yaml",
+            """
+            func ping() async throws -> RModels.Response { .init(id: 1) }
+                func send(body: RModels.Request) async throws -> RModels.ResponseBody { .init(id: body.id) }
+                func fields(body: RModels.HTTPFields) async throws -> RModels.HTTPResponse { .init(id: body.id) }
+                func request(body: RModels.HTTPRequest) async throws -> RModels.ByteBuffer { .init(id: body.id) }
+            """
+        ),
     ])
     func aServerCompilesAsTwoModules(fixture: String, method: String) async throws {
         let path = TestSupport.fixtures.appendingPathComponent(fixture).path

@@ -169,3 +169,32 @@ import Testing
         #expect(warning?.location.line == 7, "\(output.diagnostics)")
     }
 }
+
+/// OpenAI's webhook examples are JSON written as text (`x-oaiMeta.example`): what is said of one points at its
+/// place in the document, and one that is not JSON is a warning there, not the event's sample (issue 59, items
+/// 1 and 8).
+@Suite struct WebhookExampleTextTests {
+    static func generate(_ text: String, path: String) -> Pipeline.Output {
+        Pipeline.generate(text: text, path: path, overrides: .init(flavours: [.async, .webhooks])) { _ in nil }
+    }
+
+    @Test func anExampleThatDoesNotFitIsReportedWhereItIsWritten() throws {
+        let path = "webhook-example-not-fitting.yaml"
+        let text = try String(contentsOf: OpenAPITests.directory.appendingPathComponent(path), encoding: .utf8)
+        let output = Self.generate(text, path: path)
+        let problems = output.diagnostics.filter { $0.message.contains("does not fit") }
+        #expect(problems.count == 1, "\(output.diagnostics)")
+        #expect(problems.allSatisfy { $0.location.file == path && $0.location.line == 24 }, "\(problems)")
+    }
+
+    @Test func anExampleThatIsNotJSONIsAWarningAtItsPlace() throws {
+        let path = "webhook-example-not-fitting.yaml"
+        var text = try String(contentsOf: OpenAPITests.directory.appendingPathComponent(path), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"created_at\": 1719168000", with: "\"created_at\": [1719168000],")
+        let output = Self.generate(text, path: path)
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let warning = output.diagnostics.first { $0.message.hasPrefix("the example is not JSON") }
+        #expect(warning?.location.file == path && warning?.location.line == 24, "\(output.diagnostics)")
+        #expect(warning?.message.contains("at its line 4") == true, "\(output.diagnostics)")
+    }
+}

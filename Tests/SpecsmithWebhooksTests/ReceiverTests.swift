@@ -117,6 +117,12 @@ struct ReceiverTests {
             #expect(try await Self.post(other, headers: [:], to: endpoint) == 400)
             let notAnEvent = Data(#"{"id": "evt_4", "object": "event"}"#.utf8)
             #expect(try await Self.post(notAnEvent, headers: Self.stripeSigned(notAnEvent), to: endpoint) == 400)
+            // A correctly signed event with a comma after its last entries is not JSON (issue 59, item 1).
+            let trailing = Data(
+                String(decoding: Self.chargeEvent(id: "evt_7"), as: UTF8.self)
+                    .replacingOccurrences(of: #""paid": true}}"#, with: #""paid": true,},}"#).utf8
+            )
+            #expect(try await Self.post(trailing, headers: Self.stripeSigned(trailing), to: endpoint) == 400)
             #expect(await handled.events == ["charge.succeeded evt_1 ch_1 2000"])
 
             // An event kind the spec does not list reaches the default method, and is answered 200.
@@ -187,6 +193,19 @@ struct ReceiverTests {
             try PaymentsWebhooks.verify(
                 partial,
                 headers: WebhookHeaders(Self.stripeSigned(partial)),
+                secret: Self.stripeSecret
+            )
+        }
+        // A signed body with a comma after its last entry is not JSON, as the API never sends it.
+        let trailing = Data(#"{"id": "evt_3", "object": "event", "type": "charge.succeeded", "data": {},}"#.utf8)
+        #expect(
+            throws: WebhookError.undecodableBody(
+                "it is not valid JSON: a comma after the last entry or item, at byte 73."
+            )
+        ) {
+            try PaymentsWebhooks.verify(
+                trailing,
+                headers: WebhookHeaders(Self.stripeSigned(trailing)),
                 secret: Self.stripeSecret
             )
         }

@@ -127,9 +127,13 @@ enum MockJSON: Decodable {
         }
     }
 
-    /// `data` as a value, or `nil` when it is not JSON.
+    /// `data` as a value, or `nil` when it is not JSON: RFC 8259's, as `JSONReader` reads it (Foundation's reader
+    /// takes a comma after the last entry, which the API does not).
     static func parse(_ data: Data) -> YAMLValue? {
-        guard let json = try? JSONDecoder().decode(MockJSON.self, from: data) else { return nil }
+        let strict = data.withUnsafeBytes { raw in
+            JSONReader.read(raw.bindMemory(to: UInt8.self), file: "body").0
+        }
+        guard case .value = strict, let json = try? JSONDecoder().decode(MockJSON.self, from: data) else { return nil }
         return json.value
     }
 

@@ -127,7 +127,16 @@ public enum Translator {
             types.contains(where: TranslationSupport.usesFoundation)
             || (scoped && api.auth.map(scopesNameTokenURL) == true)
         var imports = TranslationSupport.imports(foundationVisible ? ["Foundation"] : [], api: api)
-        imports += TranslationSupport.imports([ServerSymbols.hummingbird], api: api)
+        // Hummingbird's one type the server names, alone: the whole module re-exports HummingbirdCore, HTTPTypes
+        // and NIOCore, whose `Response`, `Request`, `HTTPFields`, `ByteBuffer`, … a model's import does not
+        // win over where the models are a module of their own.
+        imports.append(
+            SwiftFile.Import(
+                module: ServerSymbols.routerMethods,
+                access: TranslationSupport.importAccess(api),
+                kind: .protocol
+            )
+        )
         if scoped || types.contains(where: TranslationSupport.usesRuntime) {
             imports += TranslationSupport.imports([RuntimeSymbols.module], api: api)
         } else {
@@ -138,9 +147,14 @@ public enum Translator {
         // The routes of the other files name nothing in their declarations' signatures.
         let partImports =
             [TranslationSupport.hiddenImport("Foundation", api: api)]
-            + [ServerSymbols.hummingbird, RuntimeSymbols.module, ServerSymbols.module].map {
-                TranslationSupport.hiddenImport($0, api: api)
-            }
+            + [
+                SwiftFile.Import(
+                    module: ServerSymbols.routerMethods,
+                    access: TranslationSupport.hiddenImportAccess(api),
+                    kind: .protocol
+                )
+            ]
+            + [RuntimeSymbols.module, ServerSymbols.module].map { TranslationSupport.hiddenImport($0, api: api) }
         return [file("Server.swift", api, imports: imports, parts[0])]
             + parts.indices.dropFirst().compactMap { index in
                 parts[index].isEmpty

@@ -119,21 +119,35 @@ extension OpenAPIReader {
                 }
             }
         }
-        if let example = example(of: json.value) ?? schema.flatMap(documentedExample) {
+        var documented: YAMLValue?
+        if let schema { documented = documentedExample(of: schema) }
+        if let example = example(of: json.value) ?? documented {
             event.sample = YAMLValueBox(value: example)
         }
         return (event, schema)
     }
 
     /// The example a body's schema (followed through `$ref`) documents: its `example`, the first of its
-    /// `examples`, or OpenAI's `x-oaiMeta.example`, JSON written as text.
-    private func documentedExample(of schema: YAMLValue) -> YAMLValue? {
+    /// `examples`, or OpenAI's `x-oaiMeta.example`, JSON written as text, read as JSON (a warning at its place
+    /// when it is not: OpenAI's `realtime.call.incoming` has a comma after its last entry) and placed where
+    /// the text is written, so that what is said of it points into the document.
+    private mutating func documentedExample(of schema: YAMLValue) -> YAMLValue? {
         let target = schema["$ref"].flatMap(referencedSchema) ?? schema
         if let example = target["example"] { return example }
         if case .sequence(let examples)? = target["examples"]?.kind, let first = examples.first { return first }
-        guard let text = target["x-oaiMeta"]?["example"]?.scalarText else { return nil }
-        var ignored = Diagnostics()
-        return YAMLReader.read(text, file: "example", diagnostics: &ignored)
+        guard let written = target["x-oaiMeta"]?["example"], let text = written.scalarText else { return nil }
+        let (outcome, _) = Array(text.utf8).withUnsafeBufferPointer { JSONReader.read($0, file: "example") }
+        switch outcome {
+        case .value(let value):
+            return value.relocated(to: written.location)
+        case .failed(let problem, _):
+            diagnostics.warning(
+                "the example is not JSON (\(problem.message), at its line \(problem.location.line), column "
+                    + "\(problem.location.column)); it is not the event's sample",
+                at: written.location
+            )
+            return nil
+        }
     }
 
     /// Whether the document's webhooks are read: always, but with a filter only when the webhooks are generated
