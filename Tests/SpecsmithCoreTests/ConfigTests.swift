@@ -23,6 +23,20 @@ import Testing
         ) { _ in nil }
     }
 
+    /// The config's `webhooks:` says how an OpenAPI document's webhooks are signed; beside a spec in the format,
+    /// which says it itself, it was neither applied nor refused (generator-4/01): an error at its place, as the
+    /// other options for OpenAPI documents are, and nothing is generated.
+    @Test func theConfigsWebhooksBesideASpecIsAnError() {
+        let output = generate(config: "webhooks:\n  signature: Stripe\n")
+        #expect(output.hasErrors && output.files.isEmpty)
+        #expect(
+            output.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                "2:3: the config's `webhooks` is for OpenAPI documents; a spec says how its webhooks are signed and named"
+            ],
+            "\(output.diagnostics)"
+        )
+    }
+
     @Test func theConfigWinsOverTheSpec() throws {
         let output = generate(config: "style: endpoints\naccess: internal\nflavours: [rxswift]\n")
         #expect(output.diagnostics.isEmpty)

@@ -127,6 +127,35 @@ import Testing
         #expect(whole.isSuperset(of: ["Address", "Subscription", "Price", "Product", "Card", "Issuer", "Tag"]))
     }
 
+    /// Entries that say something the filter does not do are warnings at their places (generator-4/04): a
+    /// schema both kept and cut (cut wins: `JSON` where it is used), a kept schema that no kept operation uses
+    /// (not generated), and a `tolerate:` name of a schema the filter leaves out (a schema of the document, not
+    /// "no schema").
+    @Test func contradictoryOrIdleFilterEntriesAreSaid() throws {
+        let output = try Self.generate(
+            """
+            filter:
+              operations: [GetProducts]
+              keep: [product, customer]
+              cut: [Product]
+            tolerate:
+              missingOrNull: [customer.email]
+
+            """
+        )
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        #expect(!Self.declaredTypes(output).contains("Customer") && !Self.declaredTypes(output).contains("Product"))
+        let warnings = output.diagnostics.filter { $0.location.file == "specsmith-config.yaml" }
+        #expect(
+            warnings.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                "3:19: the filter keeps `customer`, which none of the operations it keeps uses: it is not generated",
+                "4:9: the filter both keeps and cuts `Product`: it is cut, `JSON` where it is used",
+                "6:19: `customer.email` in `tolerate.missingOrNull` names a schema the filter leaves out; it changes nothing",
+            ],
+            "\(warnings)"
+        )
+    }
+
     /// A union's alternative is its part, read with it, even where the filter leaves that model as `JSON`
     /// elsewhere: `card` is cut where the customer's default source names it, and is the payment source's
     /// alternative that a subscription (depth 2) refers to.

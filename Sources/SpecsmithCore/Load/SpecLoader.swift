@@ -52,6 +52,13 @@ public enum SpecLoader {
                 hint: "write `pages:` on the endpoint in the spec, and remove it from the config"
             )
         }
+        if let webhooks = config?.webhooks {
+            diagnostics.error(
+                "the config's `webhooks` is for OpenAPI documents; a spec says how its webhooks are signed and named",
+                at: webhooks.location,
+                hint: "write it under the spec's own `webhooks:`, and remove it from the config"
+            )
+        }
         var reader = FormatReader(diagnostics: diagnostics)
         let spec = reader.spec(root, file: file)
         diagnostics = reader.diagnostics

@@ -141,12 +141,36 @@ extension OpenAPIReader {
         )
     }
 
-    /// Warns of each `keep` or `cut` entry that names no schema of the document.
-    mutating func warnOfUnknownFilterSchemas() {
+    /// Warns of each `keep` or `cut` entry that names no schema of the document, of a schema both kept and cut
+    /// (cut wins), and of a kept schema that no kept operation uses (it is not generated), each at its entry.
+    mutating func warnOfFilterEntries() {
         guard let filter = config?.filter else { return }
         let names = Set(componentSchemas.keys).union(modelNames.values)
+        // The document's name of a schema the config names by either.
+        let documentNames = Dictionary(modelNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        func schema(_ entry: Located<String>) -> String {
+            componentSchemas[entry.value] != nil ? entry.value : documentNames[entry.value] ?? entry.value
+        }
         for entry in filter.keep + filter.cut where !names.contains(entry.value) {
             diagnostics.warning("the filter's `\(entry.value)` names no schema of the document", at: entry.location)
+        }
+        let kept = Set(filter.keep.filter { names.contains($0.value) }.map(schema))
+        for entry in filter.cut where kept.contains(schema(entry)) {
+            diagnostics.warning(
+                "the filter both keeps and cuts `\(entry.value)`: it is cut, `JSON` where it is used",
+                at: entry.location,
+                hint: "name it in `keep:` or in `cut:`, not both"
+            )
+        }
+        let generated = Set(spec.models.map(\.name.value))
+        let cut = Set(filter.cut.map(schema))
+        for entry in filter.keep where names.contains(entry.value) && !cut.contains(schema(entry)) {
+            guard let model = modelNames[schema(entry)], !generated.contains(model) else { continue }
+            diagnostics.warning(
+                "the filter keeps `\(entry.value)`, which none of the operations it keeps uses: it is not generated",
+                at: entry.location,
+                hint: "keep an operation that uses it, or remove the entry"
+            )
         }
     }
 

@@ -184,7 +184,7 @@ struct OpenAPIReader {
         makeOneValueEnumerationsConstants()
         if config?.filter != nil {
             keepReachableModels()
-            warnOfUnknownFilterSchemas()
+            warnOfFilterEntries()
         }
         renameProperties()
         applyTolerance()
@@ -294,8 +294,18 @@ struct OpenAPIReader {
                 break
             }
         }
+        let schemaNames = Set(componentSchemas.keys).union(modelNames.values)
         for entry in entries {
             for name in entry.names ?? [] where !used.contains(name.location) {
+                let owner = String(name.value.split(separator: ".", maxSplits: 1).first ?? "")
+                if config?.filter != nil, schemaNames.contains(owner) {
+                    diagnostics.warning(
+                        "`\(name.value)` in `tolerate.\(entry.kind.value)` names a schema the filter leaves out; it changes nothing",
+                        at: name.location,
+                        hint: "keep the schema with the filter's `keep:`, or remove the entry"
+                    )
+                    continue
+                }
                 diagnostics.warning(
                     "`\(name.value)` in `tolerate.\(entry.kind.value)` names no schema, property or operation's parameter of the document",
                     at: name.location,
