@@ -198,3 +198,64 @@ import Testing
         #expect(warning?.message.contains("at its line 4") == true, "\(output.diagnostics)")
     }
 }
+
+/// Components that are references themselves (`A: {$ref: B}`, as OpenAPI allows in a components map) are
+/// followed wherever components are read; a chain that comes back is an error at its first reference (issue 59,
+/// item 9).
+@Suite struct ReferenceChainTests {
+    static func generate(_ text: String) -> Pipeline.Output {
+        Pipeline.generate(text: text, path: "chain.yaml", overrides: .init(flavours: [.async, .webhooks])) { _ in nil }
+    }
+
+    static func fixture() throws -> String {
+        let url = OpenAPITests.directory.appendingPathComponent("callback-reference-chain.yaml")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test func aCallbackReferringToAReferenceIsItsTarget() throws {
+        let output = Self.generate(try Self.fixture())
+        #expect(!output.hasErrors && output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let webhooks = output.files.first { $0.name == "Webhooks.swift" }?.contents ?? ""
+        #expect(webhooks.contains("case a("), "\(output.files.map(\.name))")
+    }
+
+    @Test func aChainThatComesBackIsAnError() throws {
+        let text = try Self.fixture().replacingOccurrences(
+            of: ##"A: {$ref: "#/components/callbacks/B"}"##,
+            with: "A: {$ref: \"#/components/callbacks/C\"}\n    C: {$ref: \"#/components/callbacks/A\"}"
+        )
+        let output = Self.generate(text)
+        #expect(
+            output.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                "12:19: `#/components/callbacks/A` refers to itself: `#/components/callbacks/A` → "
+                    + "`#/components/callbacks/C` → `#/components/callbacks/A`"
+            ],
+            "\(output.diagnostics)"
+        )
+        #expect(output.files.isEmpty)
+    }
+
+    /// A shared response that is a reference to another is followed too.
+    @Test func aResponseReferringToAReferenceIsItsTarget() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: Chain, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses: {"200": {$ref: "#/components/responses/Ok"}}
+            components:
+              responses:
+                Ok: {$ref: "#/components/responses/Thing"}
+                Thing:
+                  description: ok
+                  content: {application/json: {schema: {type: object, properties: {x: {type: string}}}}}
+            """
+        let output = Self.generate(text)
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let client = output.files.first { $0.name == "Client.swift" }?.contents ?? ""
+        #expect(client.contains("func getA() async throws(APIError<Never>) -> GetAResponse"), "\(client)")
+    }
+}

@@ -1507,7 +1507,43 @@ struct OpenAPIReader {
 
     /// `value`, or what its `$ref` (to `#/components/<section>/…`) points to; a reference to nothing is an
     /// error unless `reporting` is `false` (for a guess that reads what the operation's reading reported).
+    ///
+    /// A component that is itself a reference (OpenAPI allows a Reference Object in a components map: `A: {$ref:
+    /// B}`) is followed to what it refers to; a chain that comes back to a reference is an error at the first.
+    /// (Not a schema: one that is a reference is an alias, which the schemas' reading follows.)
     mutating func dereferenced(_ value: YAMLValue, section: String, reporting: Bool = true) -> YAMLValue? {
+        guard let first = value["$ref"] else { return value }
+        var seen: [String] = []
+        var current = value
+        // A schema that is a reference is an alias, which the schemas' reading follows itself.
+        while let reference = current["$ref"], seen.isEmpty || (section != "schemas" && Self.isReferenceObject(current))
+        {
+            let text = reference.scalarText ?? ""
+            if seen.contains(text) {
+                if reporting {
+                    diagnostics.error(
+                        "`\(first.scalarText ?? "")` refers to itself: "
+                            + (seen + [text]).map { "`\($0)`" }.joined(separator: " → "),
+                        at: first.location
+                    )
+                }
+                return nil
+            }
+            seen.append(text)
+            guard let target = dereferencedOnce(current, section: section, reporting: reporting) else { return nil }
+            current = target
+        }
+        return current
+    }
+
+    /// Whether `value` is a Reference Object: a `$ref` with nothing but a `summary` or `description` beside it.
+    static func isReferenceObject(_ value: YAMLValue) -> Bool {
+        guard case .mapping(let entries) = value.kind else { return false }
+        return entries.allSatisfy { ["$ref", "summary", "description"].contains($0.key.value) }
+    }
+
+    /// What the one `$ref` of `value` points to (see ``dereferenced(_:section:reporting:)``).
+    private mutating func dereferencedOnce(_ value: YAMLValue, section: String, reporting: Bool) -> YAMLValue? {
         guard let reference = value["$ref"] else { return value }
         // A Swagger 2.0 document's `#/definitions/Name` is `#/components/schemas/Name` once upgraded.
         let prefix =
