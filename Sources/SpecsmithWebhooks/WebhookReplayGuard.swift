@@ -4,8 +4,10 @@ public import Foundation
 /// alone cannot tell a replay within the scheme's tolerance. It remembers ids for `window` seconds (longer than
 /// the tolerance) and at most `limit` of them, forgetting the oldest first, so its memory stays bounded.
 ///
-/// An API retries a delivery it thinks failed with the same id (Standard Webhooks, GitHub); a receiver that
-/// answered 2xx the first time refuses the retry, which is what an idempotent receiver wants.
+/// An API retries a delivery it thinks failed with the same id (Standard Webhooks) or body (GitHub, Stripe); a
+/// receiver that answered 2xx the first time refuses the retry, which is what an idempotent receiver wants. What
+/// it remembers is what is signed (``WebhookDelivery/id``), so a replay with another unsigned header (GitHub's
+/// `X-GitHub-Delivery`) is refused too.
 public actor WebhookReplayGuard {
     /// How long, in seconds, an id is remembered.
     public let window: Double

@@ -59,8 +59,10 @@ public struct WebhookVerifier: Sendable {
 
 /// What a verified delivery says of itself.
 public struct WebhookDelivery: Sendable, Hashable {
-    /// The delivery's id (`webhook-id`, `X-GitHub-Delivery`; for Stripe, whose deliveries carry none in their
-    /// headers, the signature), to tell a replay or a retry.
+    /// What tells the delivery from any other, as the API signs it, to tell a replay or a retry: Standard
+    /// Webhooks' `webhook-id` (signed); for Stripe and GitHub, which sign no id (GitHub's `X-GitHub-Delivery` is
+    /// not signed), the signature, which is the body's and the timestamp's; for a bearer token, which signs
+    /// nothing, `nil`.
     public var id: String?
     /// When the API signed it (Standard Webhooks, Stripe).
     public var timestamp: Date?
@@ -146,7 +148,9 @@ struct SignedDelivery {
             guard value.hasPrefix("sha256="), let bytes = hexBytes(value.dropFirst("sha256=".count)) else {
                 throw .malformedHeader("X-Hub-Signature-256", reason: "it is not sha256=<hex>")
             }
-            self.id = headers["X-GitHub-Delivery"]
+            // GitHub signs the body alone: `X-GitHub-Delivery` is not signed, and a replay may carry any (or none).
+            // The delivery is told by what is signed: the body, whose signature this is.
+            self.id = value
             self.timestamp = nil
             self.signedPrefix = ""
             self.signatures = [bytes]

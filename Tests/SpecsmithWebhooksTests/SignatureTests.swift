@@ -171,7 +171,8 @@ struct SignatureTests {
         let headers = IndependentSigners.headers(answer)
         let verifier = WebhookVerifier(scheme: .github, secret: Self.githubSecret)
         let delivery = try verifier.verify(Self.body, headers: WebhookHeaders(headers))
-        #expect(delivery.id == "72d3162e-cc78-11e3-81ab-4c9367dc0958")
+        // What tells it apart is what GitHub signs, the body: its signature, not the unsigned X-GitHub-Delivery.
+        #expect(delivery.id == headers["X-Hub-Signature-256"])
         #expect(throws: WebhookError.signatureMismatch) {
             try verifier.verify(Self.body.dropLast(), headers: WebhookHeaders(headers))
         }
@@ -250,6 +251,24 @@ struct WebhookRuntimeTests {
         let headers = WebhookHeaders([(name: "Webhook-ID", value: "a"), (name: "webhook-id", value: "b")])
         #expect(headers["WEBHOOK-id"] == "a")
         #expect(headers["other"] == nil)
+    }
+
+    /// GitHub signs the body alone: the same signed body sent again with a new `X-GitHub-Delivery`, or with
+    /// none, is a replay, refused; another body is not (issue 59, item 2: a bot posted a second comment).
+    @Test func aGitHubReplayWithAnotherDeliveryIDIsRefused() async throws {
+        let signer = WebhookSigner(scheme: .github, secret: SignatureTests.githubSecret)
+        let verifier = WebhookVerifier(scheme: .github, secret: SignatureTests.githubSecret)
+        let guardian = WebhookReplayGuard()
+        func deliver(_ body: Data, id: String?) async throws {
+            var headers = try signer.headers(for: body, id: id ?? "unused").filter { $0.name != "X-GitHub-Delivery" }
+            if let id { headers.append((name: "X-GitHub-Delivery", value: id)) }
+            try await guardian.admit(verifier.verify(body, headers: WebhookHeaders(headers)))
+        }
+        try await deliver(SignatureTests.body, id: "d1")
+        for id in ["d2", nil] {
+            await #expect(throws: WebhookError.self) { try await deliver(SignatureTests.body, id: id) }
+        }
+        try await deliver(SignatureTests.body + Data(" ".utf8), id: "d2")
     }
 
     @Test func theReplayGuardRefusesASecondDeliveryAndForgetsOldOnes() async throws {
