@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A config whose options for OpenAPI input (name, namespaces: tags, filter) apply to the import.",
+            "A config whose options apply to the import as to generate. Default: specsmith-config.yaml in the document's folder, when there is one.",
             valueName: "path"
         )
     )
@@ -37,7 +37,8 @@ struct ImportCommand: ParsableCommand {
             throw ExitCodes.usageOrIO
         }
         var configSource: Pipeline.ConfigSource?
-        if let config {
+        // The config beside the document, as `generate`, the plugin and the mock read it.
+        if let config = config ?? Pipeline.defaultConfig(forSpecAt: document) {
             do {
                 configSource = Pipeline.ConfigSource(
                     text: try String(contentsOfFile: config, encoding: .utf8),

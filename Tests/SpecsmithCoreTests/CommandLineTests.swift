@@ -149,6 +149,55 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: refused))
     }
 
+    /// `import` reads the config beside the document, as `generate`, the plugin and the mock do, and carries
+    /// every option into the spec it writes (issue 59, item 4: the imported spec lost `signature: github`, the
+    /// event header and `flavours: [webhooks]`), so that the spec generates the same Swift.
+    @Test func importReadsTheConfigBesideTheDocumentAndKeepsEveryOption() throws {
+        let document = try write(
+            "hooks.openapi.yaml",
+            """
+            openapi: 3.1.0
+            info: {title: Hooks, version: "1"}
+            servers: [{url: "https://hooks.example.com"}]
+            paths:
+              /ping: {get: {operationId: ping, responses: {"204": {description: Done}}}}
+            webhooks:
+              issues:
+                post:
+                  requestBody:
+                    content: {application/json: {schema: {type: object, required: [action], properties: {action: {type: string}}}}}
+                  responses: {"200": {description: OK}}
+
+            """
+        )
+        _ = try write(
+            "specsmith-config.yaml",
+            "flavours: [async, webhooks]\naccess: package\nwebhooks:\n  signature: github\n  eventHeader: X-GitHub-Event\n"
+        )
+        let imported = try run(["import", document, "--output", "-"], in: directory)
+        #expect(imported.status == 0, "\(imported.errors)")
+        for line in [
+            "flavours: [async, webhooks]", "access: package", "signature: github", "eventHeader: X-GitHub-Event",
+        ] {
+            #expect(imported.output.contains(line), "\(line)\n\(imported.output)")
+        }
+        // The spec written generates what the document and its config generate.
+        let spec = try write("Hooks.yaml", imported.output)
+        let fromSpec = try Pipeline.generate(specAt: spec, configAt: nil)
+        let fromDocument = try Pipeline.generate(
+            specAt: document,
+            configAt: Pipeline.defaultConfig(forSpecAt: document)
+        )
+        #expect(!fromSpec.hasErrors && !fromDocument.hasErrors, "\(fromSpec.diagnostics) \(fromDocument.diagnostics)")
+        let webhooks = { (output: Pipeline.Output) in output.files.first { $0.name == "Webhooks.swift" }?.contents }
+        #expect(
+            webhooks(fromSpec) != nil
+                && webhooks(fromSpec)
+                    == webhooks(fromDocument)?
+                    .replacingOccurrences(of: "from hooks.openapi.yaml", with: "from Hooks.yaml")
+        )
+    }
+
     @Test func diffReportsAndFailsOnWhatItIsAskedTo() throws {
         let pair = TestSupport.fixtures.appendingPathComponent("Diff/sent")
         let old = pair.appendingPathComponent("old.yaml").path

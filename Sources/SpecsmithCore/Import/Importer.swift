@@ -2,7 +2,9 @@
 public enum Importer {
     /// The spec `text` (an OpenAPI document read from `path`) becomes, or `nil` with the errors when the
     /// document is broken or describes what the format cannot generate; warnings come either way.
-    /// `config`, when given, brings the options for OpenAPI input (`name`, `namespaces`, `filter`, `rename`);
+    /// `config`, when given, brings its options as `generate` takes them: those for OpenAPI input (`name`,
+    /// `namespaces`, `filter`, `rename`, `webhooks`, …), which shape what is read, and the others (`flavours`,
+    /// `style`, `access`, `dates`, `headers`), which the spec written says;
     /// `readFile` reads the other files the document refers to, by path relative to its folder.
     public static func importOpenAPI(
         text: String,
@@ -16,6 +18,8 @@ public enum Importer {
         guard var raw = loaded else {
             return (nil, diagnostics.sorted)
         }
+        // Every option of the config, as `generate` takes it: the spec written generates the same Swift.
+        if let rawConfig { raw = raw.applying(rawConfig) }
         if raw.endpoints.isEmpty && raw.models.isEmpty && !diagnostics.hasErrors {
             diagnostics.warning("the document describes no operation and no schema", at: raw.location)
         }
