@@ -507,6 +507,18 @@ extension ChatService {
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
         }
+        routes.refuseOtherMethods(
+            [
+                "/audio/speech": [.post],
+                "/audio/transcriptions": [.post],
+                "/chat/completions": [.post],
+                "/logs": [.get],
+                "/messages": [.post],
+                "/models": [.get],
+                "/models/{model}": [.get],
+                "/responses": [.post],
+            ]
+        )
     }
 }
 

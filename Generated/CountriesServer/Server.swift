@@ -58,6 +58,14 @@ extension CountriesService {
             let callingCode = try request.values(request.path("callingCode", as: String.self))
             return try await request.json(self.countryByCallingCode(callingCode))
         }
+        routes.refuseOtherMethods(
+            [
+                "/alpha": [.get],
+                "/callingcode/{callingCode}": [.get],
+                "/name/{name}": [.get],
+                "/region/{region}": [.get],
+            ]
+        )
     }
 }
 

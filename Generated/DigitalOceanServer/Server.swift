@@ -960,6 +960,18 @@ extension DigitalOceanService {
                 )
             }
         }
+        routes.refuseOtherMethods(
+            [
+                "/v2/domains": [.get, .post],
+                "/v2/domains/{domain_name}": [.get, .delete],
+                "/v2/domains/{domain_name}/records": [.get, .post],
+                "/v2/domains/{domain_name}/records/{domain_record_id}": [.get, .patch, .delete],
+                "/v2/droplets": [.get, .post],
+                "/v2/droplets/{droplet_id}": [.get, .delete],
+                "/v2/tags": [.get, .post],
+                "/v2/tags/{tag_id}": [.get, .delete],
+            ]
+        )
     }
 }
 

@@ -420,6 +420,16 @@ extension FilesService {
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
         }
+        routes.refuseOtherMethods(
+            [
+                "/archive": [.get],
+                "/files": [.post, .get],
+                "/files/{id}": [.get, .delete],
+                "/files/{id}/contents": [.get, .put],
+                "/files/{id}/preview": [.get],
+                "/uploads": [.post],
+            ]
+        )
     }
 }
 

@@ -81,6 +81,7 @@ extension GitHubIssuesService {
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
         }
+        routes.refuseOtherMethods(["/repos/{owner}/{repo}": [.get], "/repos/{owner}/{repo}/issues": [.get]])
     }
 }
 

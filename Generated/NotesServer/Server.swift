@@ -106,6 +106,14 @@ extension NotesService {
             try await self.notesOptions()
             return request.empty(status: 204)
         }
+        routes.refuseOtherMethods(
+            [
+                "/notes": [.get, .post, .options],
+                "/notes/{id}": [.patch, .delete, .head],
+                "/notes/{id}/restore": [.post],
+                "/session": [.post, .delete],
+            ]
+        )
     }
 }
 

@@ -423,6 +423,17 @@ extension PaymentsService {
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
         }
+        routes.refuseOtherMethods(
+            [
+                "/charges": [.get],
+                "/charges/{id}": [.get],
+                "/checkout/sessions": [.post],
+                "/customers": [.post],
+                "/customers/{id}": [.get, .patch, .post],
+                "/events": [.get],
+                "/refunds": [.post],
+            ]
+        )
     }
 }
 

@@ -301,5 +301,17 @@ extension ShopService {
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
         }
+        routes.refuseOtherMethods(
+            [
+                "/auth/refresh": [.post],
+                "/categories": [.get],
+                "/customer/orders": [.get],
+                "/customer/profile": [.get, .patch],
+                "/feedback": [.post],
+                "/login": [.post],
+                "/products": [.get],
+                "/resources/images": [.post],
+            ]
+        )
     }
 }

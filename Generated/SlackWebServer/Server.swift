@@ -2094,5 +2094,14 @@ extension SlackWebService {
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
         }
+        routes.refuseOtherMethods(
+            [
+                "/chat.postMessage": [.post],
+                "/conversations.create": [.post],
+                "/conversations.history": [.get, .post],
+                "/conversations.list": [.get, .post],
+                "/users.info": [.get, .post],
+            ]
+        )
     }
 }

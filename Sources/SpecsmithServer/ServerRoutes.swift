@@ -61,6 +61,32 @@ public struct ServerRoutes<Router: RouterMethods> {
         self.coders = Coders(encoder: dates.makeEncoder(), decoder: dates.makeDecoder())
     }
 
+    /// The methods a route of another method is answered `405 Method Not Allowed` for.
+    static var refusedMethods: [HTTPRequest.Method] { [.get, .post, .put, .patch, .delete] }
+
+    /// Answers a request of a method no endpoint of its path has with `405 Method Not Allowed`, its `Allow`
+    /// header naming the path's methods, rather than the router's empty `404`, which a client cannot tell from
+    /// "no such thing". `methods` are the served methods of each path template (`/notes/{id}`); generated
+    /// `registerRoutes(on:options:)` calls this after adding its routes. A route the app adds later for one of
+    /// those methods on that path replaces the refusal.
+    public func refuseOtherMethods(_ methods: [String: [HTTPRequest.Method]]) {
+        for (path, served) in methods.sorted(by: { $0.key < $1.key }) {
+            let allow = served.map(\.rawValue).joined(separator: ", ")
+            let template = RouteTemplate(path)
+            for method in Self.refusedMethods where !served.contains(method) {
+                router.on(template.routerPath, method: method) { (_: Request, _: Router.Context) -> Response in
+                    var response = ServerRequest.problemResponse(
+                        status: .methodNotAllowed,
+                        title: "\(path) is not served for \(method.rawValue); it is for \(allow).",
+                        problems: []
+                    )
+                    response.headers[.allow] = allow
+                    return response
+                }
+            }
+        }
+    }
+
     /// Adds the route of the endpoint `operation`: `method` on `path`, a template such as `/notes/{id}`. With
     /// `body`, the request's body is read first, as it says. `handle` reads the
     /// request's values and answers; a ``RequestProblems`` it throws becomes `400 Bad Request`, a

@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    /// A method no endpoint of a served path has is `405 Method Not Allowed` naming the path's methods in `Allow`,
+    /// not the router's empty `404`, which a client cannot tell from "no such note" (issue 59, item 3); a served
+    /// method on that path is still served.
+    @Test func anotherMethodOnAServedPathIs405WithAllow() async throws {
+        try await withLoopbackServer(register(NotesDesk())) { url, _ in
+            func send(_ method: String, _ path: String) async throws -> HTTPURLResponse? {
+                var request = URLRequest(url: url.appending(path: path))
+                request.httpMethod = method
+                return try await URLSession.shared.data(for: request).1 as? HTTPURLResponse
+            }
+            let put = try await send("PUT", "notes/3F2504E0-4F89-41D3-9A0C-0305E82C3301")
+            #expect(put?.statusCode == 405)
+            #expect(put?.value(forHTTPHeaderField: "Allow") == "PATCH, DELETE, HEAD")
+            #expect(put?.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+            let get = try await send("GET", "notes/3F2504E0-4F89-41D3-9A0C-0305E82C3301/restore")
+            #expect(get?.statusCode == 405 && get?.value(forHTTPHeaderField: "Allow") == "POST")
+            #expect(try await send("DELETE", "session")?.statusCode != 405)
+        }
+    }
+
     /// Found by schemathesis: a form pair without a name (`=x`, or a lone `=`) crashed the server.
     @Test func formPairsWithoutNamesAreFieldsNamedEmpty() async throws {
         let desk = NotesDesk()

@@ -225,6 +225,8 @@ enum ServerSymbols {
     /// Adds the routes: `ServerRoutes(router, dates:, options:)`.
     static let serverRoutes = "ServerRoutes"
     static let serverOptions = "ServerOptions"
+    /// `routes.refuseOtherMethods([path: methods])`: `405` with `Allow` for the other methods of a served path.
+    static let refuseOtherMethods = "refuseOtherMethods"
     /// The router a service's routes go on, qualified so that no model hides it.
     static let routerMethods = "Hummingbird.RouterMethods"
     /// What a handler of an endpoint with documented errors answers.

@@ -245,6 +245,26 @@ private func registration(_ parts: [[[Operation]]], names: [Operation: String], 
             )
         )
     }
+    // Another method on a served path is `405` with `Allow`, not the router's empty `404`.
+    var methods: [String: [String]] = [:]
+    for group in parts.joined() {
+        let operation = group[0]
+        let path = ServerShape.pathTemplate(operation)
+        if methods[path]?.contains(operation.method) != true { methods[path, default: []].append(operation.method) }
+    }
+    if !methods.isEmpty {
+        let entries = methods.sorted { $0.key < $1.key }.map { path, served in
+            DictionaryEntry(key: .literal(.string(path)), value: .array(served.map { .member(nil, $0) }))
+        }
+        body.append(
+            .expression(
+                .call(
+                    .member(.identifier("routes"), ServerSymbols.refuseOtherMethods),
+                    [Argument(nil, .dictionary(entries))]
+                )
+            )
+        )
+    }
     if parts.allSatisfy(\.isEmpty) { body.append(.expression(.identifier("_ = routes"))) }
     return FunctionDeclaration(
         docs: [
