@@ -245,11 +245,16 @@ private func registration(_ parts: [[[Operation]]], names: [Operation: String], 
             )
         )
     }
-    // Another method on a served path is `405` with `Allow`, not the router's empty `404`.
+    // Another method on a served path is `405` with `Allow`, not the router's empty `404`. Paths the router
+    // matches alike (`/notes/{id}` and `/notes/{noteId}`) are one path, so that no refusal takes a route's place.
     var methods: [String: [String]] = [:]
+    var templates: [String: String] = [:]
     for group in parts.joined() {
         let operation = group[0]
-        let path = ServerShape.pathTemplate(operation)
+        let template = ServerShape.pathTemplate(operation)
+        let shape = template.replacing(/\{[^}]*\}/, with: "{}")
+        let path = templates[shape] ?? template
+        templates[shape] = path
         if methods[path]?.contains(operation.method) != true { methods[path, default: []].append(operation.method) }
     }
     if !methods.isEmpty {
