@@ -64,6 +64,22 @@ struct MockCommand: AsyncParsableCommand {
     )
     var sendWebhook: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --send-webhook, the alternative of an event whose body is a union to make, by its tag (opened).",
+            valueName: "tag"
+        )
+    )
+    var alternative: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --send-webhook, a file whose JSON is the body to deliver, as it is.",
+            valueName: "path"
+        )
+    )
+    var body: String?
+
     @Option(help: ArgumentHelp("Where --send-webhook delivers: the receiver's URL.", valueName: "url"))
     var to: String?
 
@@ -76,8 +92,11 @@ struct MockCommand: AsyncParsableCommand {
         if sendWebhook != nil && (to == nil || secret == nil) {
             throw ValidationError("--send-webhook needs --to URL and --secret SECRET")
         }
-        if sendWebhook == nil && (to != nil || secret != nil) {
-            throw ValidationError("--to and --secret go with --send-webhook EVENT")
+        if sendWebhook == nil && (to != nil || secret != nil || alternative != nil || body != nil) {
+            throw ValidationError("--to, --secret, --alternative and --body go with --send-webhook EVENT")
+        }
+        if alternative != nil && body != nil {
+            throw ValidationError("--alternative makes a body, --body gives one: not both")
         }
     }
 
@@ -138,8 +157,15 @@ struct MockCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             return ExitCode(status)
         }
+        var written: String?
+        if let body {
+            guard let text = try? String(contentsOfFile: body, encoding: .utf8) else {
+                throw fail("cannot read \(body)", status: 2)
+            }
+            written = text
+        }
         let delivery: MockWebhookDelivery
-        switch MockWebhookDelivery.of(name, in: api) {
+        switch MockWebhookDelivery.of(name, in: api, alternative: alternative, body: written) {
         case .success(let made): delivery = made
         case .failure(let error): throw fail(error.message, status: 2)
         }

@@ -374,6 +374,50 @@ import Testing
         #expect(Self.problems(refused) == ["the query parameter `count` must be an integer, not `two`"])
     }
 
+    /// `--send-webhook` makes an event whose body is a union as the alternative asked for, by its tag or case
+    /// name (GitHub's `issues` as `opened`, where the first alternative was always made), or sends a body given
+    /// as it is; an alternative the body does not have is named with those it has (issue 59, item 12).
+    @Test func aWebhookDeliveryIsTheAlternativeAskedFor() throws {
+        let spec = """
+            name: Hooks
+            baseURL: https://hooks.example.com
+            models:
+              Issues:
+                oneOf: {assigned: IssuesAssigned, opened: IssuesOpened}
+                discriminator: action
+              IssuesAssigned:
+                properties:
+                  action: {const: assigned}
+                  assignee: String
+              IssuesOpened:
+                properties:
+                  action: {const: opened}
+                  number: Int
+            webhooks:
+              signature: github
+              eventHeader: X-GitHub-Event
+              events:
+                issues: {body: Issues}
+            """
+        let (resolved, diagnostics) = Pipeline.resolve(text: spec, path: "Hooks.yaml") { _ in nil }
+        let api = try #require(resolved, "\(diagnostics)")
+        let first = try MockWebhookDelivery.of("issues", in: api).get()
+        #expect(first.body.contains(#""action":"assigned""#), "\(first.body)")
+        for asked in ["opened"] {
+            let opened = try MockWebhookDelivery.of("issues", in: api, alternative: asked).get()
+            #expect(opened.body.contains(#""action":"opened""#) && opened.body.contains(#""number""#), "\(opened.body)")
+            #expect(opened.headers.contains(MockHeader("X-GitHub-Event", "issues")))
+        }
+        let missing = MockWebhookDelivery.of("issues", in: api, alternative: "closed")
+        #expect(
+            missing.failureMessage
+                == "the event `issues` has no alternative `closed`; its alternatives are `assigned`, `opened`"
+        )
+        let written = #"{"action": "opened", "number": 7}"#
+        #expect(try MockWebhookDelivery.of("issues", in: api, body: written).get().body == written)
+        #expect(MockWebhookDelivery.of("issues", in: api, body: "{nope").failureMessage == "the body given is not JSON")
+    }
+
     /// A made-up list has one item however deep it is (OpenAI's `data[0].embedding`, a list in an object in a
     /// list), so that clients see the shape of the data.
     @Test func madeUpListsHaveAnItemAtAnyDepth() throws {
@@ -497,5 +541,13 @@ import Testing
             checker.check(value, as: type, at: "")
             #expect(checker.mismatches.isEmpty, "\(name): \(type): \(checker.mismatches.map(\.message)) in \(text)")
         }
+    }
+}
+
+extension Swift.Result where Failure == MockWebhookError {
+    /// The error's message, `nil` for a success.
+    fileprivate var failureMessage: String? {
+        if case .failure(let error) = self { return error.message }
+        return nil
     }
 }
