@@ -375,7 +375,11 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
     public var time: Date
 
     /// The `type` field.
-    public var type: QosEventType?
+    ///
+    /// Always `"org.camaraproject.quality-on-demand.v1.qos-status-changed"`.
+    public var type: String {
+        return "org.camaraproject.quality-on-demand.v1.qos-status-changed"
+    }
 
     /// Creates a `QosNotificationEvent` from its properties.
     public init(
@@ -383,15 +387,13 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
         source: String,
         datacontenttype: CloudEventDatacontenttype? = nil,
         data: JSON? = nil,
-        time: Date,
-        type: QosEventType? = nil
+        time: Date
     ) {
         self.id = id
         self.source = source
         self.datacontenttype = datacontenttype
         self.data = data
         self.time = time
-        self.type = type
     }
 
     enum CodingKeys: String, CodingKey {
@@ -413,7 +415,7 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
         self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
         self.data = try container.decodeIfPresent(JSON.self, forKey: .data)
         self.time = try container.decode(Date.self, forKey: .time)
-        self.type = try container.decodeIfPresent(QosEventType.self, forKey: .type)
+        try container.decodeConstant("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
@@ -425,7 +427,7 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
         try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
         try container.encodeIfPresent(self.data, forKey: .data)
         try container.encode(self.time, forKey: .time)
-        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
     }
 }
 
@@ -470,7 +472,11 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
     public var time: Date
 
     /// The `type` field.
-    public var type: QosEventType?
+    ///
+    /// Always `"org.camaraproject.quality-on-demand.v1.qos-status-changed"`.
+    public var type: String {
+        return "org.camaraproject.quality-on-demand.v1.qos-status-changed"
+    }
 
     /// The `data` field.
     public var data: EventQosStatusChangedData
@@ -481,14 +487,12 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
         source: String,
         datacontenttype: CloudEventDatacontenttype? = nil,
         time: Date,
-        type: QosEventType? = nil,
         data: EventQosStatusChangedData
     ) {
         self.id = id
         self.source = source
         self.datacontenttype = datacontenttype
         self.time = time
-        self.type = type
         self.data = data
     }
 
@@ -510,7 +514,7 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
         try container.decodeConstant("1.0", forKey: .specversion)
         self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
         self.time = try container.decode(Date.self, forKey: .time)
-        self.type = try container.decodeIfPresent(QosEventType.self, forKey: .type)
+        try container.decodeConstant("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
         self.data = try container.decode(EventQosStatusChangedData.self, forKey: .data)
     }
 
@@ -522,7 +526,7 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
         try container.encode("1.0", forKey: .specversion)
         try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
         try container.encode(self.time, forKey: .time)
-        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
         try container.encode(self.data, forKey: .data)
     }
 }

@@ -956,6 +956,42 @@ import Testing
         #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)")
     }
 
+    /// `allOf` means every part: a part that narrows a property its base requires (CAMARA's
+    /// `QosNotificationEvent.type: {enum: [one value]}` beside a CloudEvent that requires `type`) leaves it
+    /// required, here a constant checked when read, not an optional enumeration (issue 59, item 14).
+    @Test func aNarrowedPropertyOfARequiredOneStaysRequired() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: Qos, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /e:
+                get:
+                  operationId: getEvent
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/Event"}}}}
+            components:
+              schemas:
+                CloudEvent:
+                  type: object
+                  required: [id, type]
+                  properties: {id: {type: string}, type: {type: string}, subject: {type: string}}
+                Event:
+                  allOf:
+                    - $ref: "#/components/schemas/CloudEvent"
+                    - type: object
+                      properties:
+                        type: {type: string, enum: [qos-status-changed, other]}
+                        subject: {type: string, enum: [a, b]}
+            """
+        let output = Self.generate(text, path: "qos.yaml")
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let swift = output.files.map(\.contents).joined()
+        #expect(swift.contains("public var type: EventType\n"), "\(swift)")
+        // A property the base does not require stays optional.
+        #expect(swift.contains("public var subject: EventSubject?\n"))
+    }
+
     /// GitHub's add-labels body, `oneOf` an object of `labels`, a list of names, an object of `labels` of objects,
     /// a list of objects of one `name` and a string: each alternative named by what it is, the list of objects
     /// written in place by their one property; the call sites compile as a person writes them.

@@ -336,7 +336,7 @@ struct CallbackReceiverTests {
             // the envelope leaves open: the app reads it as that.
             let data = try event.data?.decode(as: EventQosStatusChangedData.self)
             await handled.add(
-                "\(event.type?.rawValue ?? "no type") \(event.id) \(data?.sessionId.uuidString.lowercased() ?? "")"
+                "\(event.type) \(event.id) \(data?.sessionId.uuidString.lowercased() ?? "")"
                     + " \(data?.qosStatus.rawValue ?? "") \(data?.statusInfo?.rawValue ?? "")"
             )
         }
@@ -438,7 +438,7 @@ struct CallbackReceiverTests {
             Issue.record("expected notifications, got \(event)")
             return
         }
-        #expect(notification.type == .orgCamaraprojectQualityOnDemandV1QosStatusChanged)
+        #expect(notification.type == "org.camaraproject.quality-on-demand.v1.qos-status-changed")
         #expect(event.name == "notifications")
         // Without its route, a delivery names no event; with another token, it is refused.
         #expect(throws: WebhookEvents.noRoute(["notifications"])) {

@@ -359,6 +359,14 @@ struct OpenAPIReader {
                         continue
                     }
                     includes += model.includes
+                    // A part that narrows an included property (CAMARA's `type: {enum: [...]}` beside a base that
+                    // requires `type`) narrows a required one: `allOf` means both, so it stays required.
+                    for field in fields.indices {
+                        guard let base = inherited.first(where: { $0.key.value == fields[field].key.value }),
+                            base.type.map({ !$0.value.hasSuffix("?") }) == true || base.nullable != nil
+                        else { continue }
+                        Self.require(&fields[field])
+                    }
                     var copied = inherited.filter { !own.contains($0.key.value) && !included.contains($0.key.value) }
                     included.formUnion(copied.map(\.key.value))
                     for field in copied.indices where required.contains(copied[field].key.value) {
