@@ -284,21 +284,26 @@ struct ExternalReferences {
     /// the folder above. The nearest folder above whose file of that path has that `$id`; `nil` when the file
     /// beside is there, or none is found.
     mutating func fileIdentified(as reference: String, from file: String?) -> String? {
-        guard let readFile, !reference.hasPrefix("/"), !reference.hasPrefix("."), let file else { return nil }
+        guard !reference.hasPrefix("/"), !reference.hasPrefix("."), let file else { return nil }
         let beside = Self.normalized(Self.folder(of: file) + reference)
-        if let known = files[beside], known != nil { return nil }
-        if files[beside] == nil, readFile(beside) != nil { return nil }
+        if present(beside) != nil { return nil }
         var folder = Self.folder(of: file)
         while !folder.isEmpty {
             folder = Self.folder(of: String(folder.dropLast()))
             let candidate = Self.normalized(folder + reference)
-            if files[candidate] == nil, readFile(candidate) == nil { continue }
-            guard let root = document(candidate, referredAt: SourceLocation(file: file, line: 1, column: 1)),
-                root["$id"]?.scalarText == reference
-            else { continue }
-            return candidate
+            if present(candidate)?["$id"]?.scalarText == reference { return candidate }
         }
         return nil
+    }
+
+    /// The other file at `path`, read and parsed once as ``document(_:referredAt:)`` reads it, or `nil`, without an
+    /// error, when it cannot be read: whether a file is there, for ``fileIdentified(as:from:)``.
+    mutating func present(_ path: String) -> YAMLValue? {
+        if let known = files[path] { return known }
+        guard let readFile, files.count < Self.maximumFiles, let text = readFile(path) else { return nil }
+        let root = YAMLReader.read(text, file: displayFolder + path, diagnostics: &diagnostics)
+        files[path] = .some(root)
+        return root
     }
 
     /// The other file at `path` (relative to the document's folder), read and parsed once.
