@@ -244,9 +244,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> URL {
         if let expected, expected > maxDownloadSize { throw Self.tooLarge(maxDownloadSize) }
-        let url = (downloadFolder ?? FileManager.default.temporaryDirectory).appendingPathComponent(
-            "specsmith-download-\(UUID().uuidString)"
-        )
+        let url = TemporaryFiles.newFile(.download, in: downloadFolder)
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: url)
         else {

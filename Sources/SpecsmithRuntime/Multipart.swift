@@ -187,8 +187,7 @@ enum MultipartEncoder {
         guard segments.contains(where: \.isFile) else {
             return (segments.reduce(into: Data()) { if case .bytes(let data) = $1 { $0.append(data) } }, nil)
         }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("specsmith-upload-\(UUID().uuidString)")
+        let url = TemporaryFiles.newFile(.upload)
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw MultipartError(
                 "could not create a temporary file for the body in \(url.deletingLastPathComponent().path)"

@@ -90,9 +90,7 @@ extension RawResponse {
     /// (for transports that answer in memory, such as stubs).
     public func savedBody() throws -> URL {
         if let bodyFile { return bodyFile }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "specsmith-download-\(UUID().uuidString)"
-        )
+        let url = TemporaryFiles.newFile(.download)
         try body.write(to: url)
         return url
     }

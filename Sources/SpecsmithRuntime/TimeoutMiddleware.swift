@@ -24,6 +24,10 @@ public struct TimeoutMiddleware: Middleware {
 
 /// Runs `operation`, cancelling it and failing with a timeout if `limit` passes first.
 ///
+/// Which came first is decided where `operation` ends, not where its caller resumes: a failure `operation`
+/// met before the deadline (a refused connection) is reported as itself even when the caller's task runs
+/// again only after the deadline, and only a failure that ended after the deadline is a timeout.
+///
 /// The deadline is a dispatch timer cancelled as soon as `operation` ends: `Task.sleep` would keep each
 /// request's timer alive until its deadline even after a cancellation, about 0.7 KB per request for the
 /// timeout's length.
@@ -31,27 +35,32 @@ func withTimeout(
     _ limit: Duration,
     _ operation: @escaping @Sendable () async throws(TransportError) -> RawResponse
 ) async throws(TransportError) -> RawResponse {
-    let work = Task { () async -> Swift.Result<RawResponse, TransportError> in
+    let deadline = Deadline()
+    let work = Task { () async -> (outcome: Swift.Result<RawResponse, TransportError>, inTime: Bool) in
+        let outcome: Swift.Result<RawResponse, TransportError>
         do throws(TransportError) {
-            return .success(try await operation())
+            outcome = .success(try await operation())
         } catch {
-            return .failure(error)
+            outcome = .failure(error)
         }
+        return (outcome, deadline.cancel())
     }
-    let deadline = Deadline(after: limit) { work.cancel() }
-    let outcome = await withTaskCancellationHandler {
+    deadline.start(after: limit) { work.cancel() }
+    let ended = await withTaskCancellationHandler {
         await work.value
     } onCancel: {
         work.cancel()
     }
-    let inTime = deadline.cancel()
-    if case .failure = outcome, !inTime {
+    if case .failure = ended.outcome, !ended.inTime {
         throw TransportError(.timeout, "No response within \(limit).")
     }
-    return try outcome.get()
+    return try ended.outcome.get()
 }
 
 /// A dispatch timer that runs an action once at a deadline unless cancelled first.
+///
+/// It is made first and started later, so that the work it bounds can hold it: ``cancel()`` before
+/// ``start(after:action:)`` ends it, and the start then schedules nothing.
 final class Deadline: @unchecked Sendable {
     /// Counts the deadlines scheduled and neither passed nor cancelled, for tests: a test sets one for the
     /// requests it sends (`Deadline.$pending.withValue(counter) { … }`).
@@ -68,41 +77,66 @@ final class Deadline: @unchecked Sendable {
         func add(_ change: Int) { lock.withLock { count += change } }
     }
 
+    /// Where a deadline is.
+    private enum State {
+        case waiting
+        case scheduled(any DispatchSourceTimer)
+        case ended(passed: Bool)
+    }
+
     private let lock = NSLock()
-    private var timer: (any DispatchSourceTimer)?
-    private var passed = false
+    private var state = State.waiting
     private let counter: Counter?
 
-    /// Runs `action` once `limit` has passed, unless ``cancel()`` comes first.
-    init(after limit: Duration, action: @escaping @Sendable () -> Void) {
+    /// A deadline not yet started.
+    init() {
+        counter = Self.pending
+    }
+
+    /// Runs `action` once `limit` has passed, unless ``cancel()`` comes first (or came already).
+    func start(after limit: Duration, action: @escaping @Sendable () -> Void) {
         let (seconds, attoseconds) = limit.components
         let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        self.timer = timer
-        counter = Self.pending
-        counter?.add(1)
-        timer.setEventHandler { [weak self] in
-            guard let self, self.end(passed: true) else { return }
-            action()
+        // A timer is made only to be resumed, and resumed before anyone can cancel it: dispatch stops the
+        // process when a suspended one is released.
+        lock.withLock {
+            guard case .waiting = state else { return }
+            counter?.add(1)
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.setEventHandler { [weak self] in
+                guard let self, self.end(passed: true) else { return }
+                action()
+            }
+            timer.schedule(deadline: .now() + .nanoseconds(Int(min(nanoseconds, 1e18))))
+            state = .scheduled(timer)
+            timer.resume()
         }
-        timer.schedule(deadline: .now() + .nanoseconds(Int(min(nanoseconds, 1e18))))
-        timer.resume()
     }
 
     /// Cancels the deadline; returns `false` when it had already passed.
     @discardableResult
     func cancel() -> Bool {
         end(passed: false)
-        return lock.withLock { !passed }
+        return lock.withLock {
+            if case .ended(passed: true) = state { return false }
+            return true
+        }
     }
 
-    /// Ends the deadline once; returns whether this call ended it.
+    /// Ends the deadline once; returns whether this call ended a scheduled deadline.
     @discardableResult
     private func end(passed: Bool) -> Bool {
         let timer: (any DispatchSourceTimer)? = lock.withLock {
-            defer { self.timer = nil }
-            if passed && self.timer != nil { self.passed = true }
-            return self.timer
+            switch state {
+            case .waiting:
+                state = .ended(passed: false)
+                return nil
+            case .scheduled(let timer):
+                state = .ended(passed: passed)
+                return timer
+            case .ended:
+                return nil
+            }
         }
         guard let timer else { return false }
         timer.cancel()

@@ -362,8 +362,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         if toFile {
             // A download: the body goes to a temporary file, chunk by chunk.
-            let url = (limits?.folder ?? FileManager.default.temporaryDirectory)
-                .appendingPathComponent("specsmith-download-\(UUID().uuidString)")
+            let url = TemporaryFiles.newFile(.download, in: limits?.folder)
             guard FileManager.default.createFile(atPath: url.path, contents: nil),
                 let handle = try? FileHandle(forWritingTo: url)
             else {

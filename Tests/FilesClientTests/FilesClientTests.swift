@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LoopbackServer
 import SpecsmithRuntime
+import Synchronization
 import Testing
 
 /// The generated Files client against a real server on loopback that answers as cloud storage APIs do:
@@ -170,23 +171,46 @@ import Testing
         return url
     }
 
+    /// Notes the file each request's body is sent from.
+    final class BodyFiles: Middleware {
+        let files = Mutex<[URL]>([])
+
+        func intercept(
+            _ request: TransportRequest,
+            next: @escaping @Sendable (TransportRequest) async throws(TransportError) -> RawResponse
+        ) async throws(TransportError) -> RawResponse {
+            if let file = request.bodyFile { files.withLock { $0.append(file) } }
+            return try await next(request)
+        }
+    }
+
     @Test(arguments: TestTransport.allCases)
     func multipartBodiesAreExactlyWhatRFC7578Says(transport: TestTransport) async throws {
         let text = try Self.temporaryFile(Data("hello\r\n--not-a-boundary\r\n".utf8))
         defer { try? FileManager.default.removeItem(at: text.deletingLastPathComponent()) }
-        func leftovers() throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
-                .filter { $0.hasPrefix("specsmith-upload-") }
-        }
-        let before = try leftovers()
+        // The body is written to a file of its own folder, which the test watches alone.
+        let bodies = text.deletingLastPathComponent().appendingPathComponent("bodies")
+        try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
         try await withLoopbackServer(Self.configure) { baseURL, log in
-            let info = try await Self.client(baseURL, transport).uploadFile(
-                FileUpload(contentsOf: text),  // `notes.txt`: `text/plain`, by its extension
-                name: #"a "quoted" name"#,
-                tags: ["x", "y"],
-                labels: FileLabels(color: "red"),
-                thumbnails: [FileUpload(Data([1, 2, 3]), filename: "t\"1\".png")]
+            let sent = BodyFiles()
+            let client = FilesClient<Scope.Operator>(
+                baseURL: baseURL.appendingPathComponent("v1"),
+                uploadsURL: baseURL.appendingPathComponent("uploads/v1"),
+                credentials: .basic(user: "operator", password: "s3cret"),
+                transport: transport.make(),
+                middleware: [sent]
             )
+            let info = try await TemporaryFiles.$folder.withValue(bodies) {
+                try await client.uploadFile(
+                    FileUpload(contentsOf: text),  // `notes.txt`: `text/plain`, by its extension
+                    name: #"a "quoted" name"#,
+                    tags: ["x", "y"],
+                    labels: FileLabels(color: "red"),
+                    thumbnails: [FileUpload(Data([1, 2, 3]), filename: "t\"1\".png")]
+                )
+            }
+            // The body was sent from a file in that folder.
+            #expect(sent.files.withLock { $0.map { $0.deletingLastPathComponent().lastPathComponent } } == ["bodies"])
             #expect(info.id == "f1")
             let request = try #require(await log.requests.first)
             #expect(request.uri == "/uploads/v1/uploads")
@@ -206,11 +230,9 @@ import Testing
                 + "--\(boundary)--\r\n"
             #expect(String(decoding: request.body, as: UTF8.self) == expected)
             #expect(request.headers["content-length"] == String(request.body.count))
-            // The temporary file the body was written to is gone. (Other suites' uploads write such files too, for
-            // as long as their requests run: a new file still there is waited for a while.)
-            try await eventually { try leftovers().subtracting(before).isEmpty }
-            let left = try leftovers().subtracting(before)
-            #expect(left.isEmpty)
+            // The temporary file the body was written to is gone.
+            try await eventually { try FileManager.default.contentsOfDirectory(atPath: bodies.path).isEmpty }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: bodies.path) == [])
         }
     }
 
