@@ -3,7 +3,9 @@
 #   1. the plugin generates the server (TodosService and its routes) and the server builds and starts,
 #   2. it answers as the spec says: a to-do, a documented 404 in the spec's error body, a 400 naming a
 #      missing field in the same body, a POST,
-#   3. the Quickstart app (the client of the same API) runs against it.
+#   3. docs/Server.md's snippets hold: the routes again under a version, a method override taken before routing,
+#      405 with Allow, and its Package.swift for the command line route loads,
+#   4. the Quickstart app (the client of the same API) runs against it.
 # Called by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/Server"
@@ -44,6 +46,27 @@ check GET /todos/9 "" 404 '{"message":"No to-do 9."}'
 check GET /todos/one "" 400 '{"problems":[{"in":"path","message":"`one` is not an integer.","name":"id"}],"status":400,"title":"The request does not follow the API."}'
 check POST /todos '{"userId": 2}' 400 '{"message":"body: The key `title` is missing."}'
 check POST /todos '{"userId": 2, "title": "write docs"}' 200 '{"completed":false,"id":5,"title":"write docs","userId":2}'
+# docs/Server.md's snippets: the routes again under a version, a method override before routing, and the 405
+# of a method the path does not have.
+check GET /v1/todos/1 "" 200 '{"completed":false,"id":1,"title":"delectus aut autem","userId":1}'
+check GET /v1/todos/9 "" 404 '{"message":"No to-do 9."}'
+answer=$(curl -s -X POST -H 'X-HTTP-Method-Override: GET' -w '\n%{http_code}' "$url/todos/2")
+echo "   POST /todos/2 (X-HTTP-Method-Override: GET) → $(echo "$answer" | tr '\n' ' ')"
+[ "$answer" = $'{"completed":false,"id":2,"title":"quis ut nam facilis","userId":1}\n200' ] ||
+    fail "the method override was not taken before routing"
+allow=$(curl -s -o /dev/null -D - -X DELETE "$url/todos/2" | tr -d '\r' | sed -n 's/^[Aa]llow: //p')
+[ "$allow" = "GET" ] || fail "DELETE /todos/2 did not name GET in Allow (it named '$allow')"
+echo "   DELETE /todos/2 → Allow: $allow"
+
+echo "== docs/Server.md's Package.swift for the command line route is a manifest SwiftPM reads"
+manifest_dir=$(mktemp -d)
+awk '/^  \/\/ swift-tools-version/{on=1} on{sub(/^  /, ""); print} on && /^\)$/{exit}' ../../docs/Server.md |
+    sed 's|url: "https://github.com/OWNER/specsmith", from: "0.1.0"|name: "specsmith", path: "'"$PWD/../.."'"|' >"$manifest_dir/Package.swift"
+grep -q 'name: "TodosServer"' "$manifest_dir/Package.swift" || fail "no Package.swift found in docs/Server.md"
+(cd "$manifest_dir" && swift package dump-package >"$log" 2>&1) || { cat "$log" >&2; fail "the documented Package.swift does not load"; }
+grep -q '"SpecsmithServer"' "$log" || fail "the documented Package.swift names no SpecsmithServer"
+rm -rf "$manifest_dir"
+echo "   loads"
 
 echo "== the Quickstart app against it"
 # Built again as committed: check-quickstart-example.sh last built it from the README's variants.
