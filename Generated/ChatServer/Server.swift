@@ -35,7 +35,8 @@ public protocol ChatService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ErrorResponse`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
+    /// method its path does not have (when the API documents a body for it).
     func errorBody(for problems: RequestProblems) -> ErrorResponse
 
     /// Answers a conversation with the model's next message.
@@ -517,7 +518,8 @@ extension ChatService {
                 "/models": [.get],
                 "/models/{model}": [.get],
                 "/responses": [.post],
-            ]
+            ],
+            body: { self.errorBody(for: $0) as ErrorResponse }
         )
     }
 }

@@ -158,11 +158,13 @@ public protocol DigitalOceanService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ErrorModel`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
+    /// method its path does not have (when the API documents a body for it).
     func errorBody(for problems: RequestProblems) -> ErrorModel
 
     /// The body, as `ErrorWithRootCauses`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
+    /// method its path does not have (when the API documents a body for it).
     func errorBody(for problems: RequestProblems) -> ErrorWithRootCauses
 
     /// List All Domains
@@ -970,7 +972,8 @@ extension DigitalOceanService {
                 "/v2/droplets/{droplet_id}": [.get, .delete],
                 "/v2/tags": [.get, .post],
                 "/v2/tags/{tag_id}": [.get, .delete],
-            ]
+            ],
+            body: { self.errorBody(for: $0) as ErrorModel }
         )
     }
 }

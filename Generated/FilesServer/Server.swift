@@ -104,7 +104,8 @@ public protocol FilesService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `Problem`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
+    /// method its path does not have (when the API documents a body for it).
     func errorBody(for problems: RequestProblems) -> Problem
 
     /// Creates a file; large files are stored after the answer.
@@ -428,7 +429,8 @@ extension FilesService {
                 "/files/{id}/contents": [.get, .put],
                 "/files/{id}/preview": [.get],
                 "/uploads": [.post],
-            ]
+            ],
+            body: { self.errorBody(for: $0) as Problem }
         )
     }
 }

@@ -35,7 +35,8 @@ public protocol PaymentsService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ErrorResponse`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
+    /// method its path does not have (when the API documents a body for it).
     func errorBody(for problems: RequestProblems) -> ErrorResponse
 
     /// Creates a customer.
@@ -432,7 +433,8 @@ extension PaymentsService {
                 "/customers/{id}": [.get, .patch, .post],
                 "/events": [.get],
                 "/refunds": [.post],
-            ]
+            ],
+            body: { self.errorBody(for: $0) as ErrorResponse }
         )
     }
 }

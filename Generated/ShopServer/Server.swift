@@ -43,7 +43,8 @@ public protocol ShopService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ApiErrorMessage`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do.
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
+    /// method its path does not have (when the API documents a body for it).
     func errorBody(for problems: RequestProblems) -> ApiErrorMessage
 
     /// Signs a customer in.
@@ -311,7 +312,8 @@ extension ShopService {
                 "/login": [.post],
                 "/products": [.get],
                 "/resources/images": [.post],
-            ]
+            ],
+            body: { self.errorBody(for: $0) as ApiErrorMessage }
         )
     }
 }

@@ -68,18 +68,29 @@ public struct ServerRoutes<Router: RouterMethods> {
     /// header naming the path's methods, rather than the router's empty `404`, which a client cannot tell from
     /// "no such thing". `methods` are the served methods of each path template (`/notes/{id}`); generated
     /// `registerRoutes(on:options:)` calls this after adding its routes. A route the app adds later for one of
-    /// those methods on that path replaces the refusal.
-    public func refuseOtherMethods(_ methods: [String: [HTTPRequest.Method]]) {
+    /// those methods on that path replaces the refusal. The answer's body is the one `body` makes of the problem
+    /// (the API's documented error body for `405`, or for 4xx, when it has one), else `application/problem+json`.
+    public func refuseOtherMethods(
+        _ methods: [String: [HTTPRequest.Method]],
+        body: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil
+    ) {
+        let coders = self.coders
         for (path, served) in methods.sorted(by: { $0.key < $1.key }) {
             let allow = served.map(\.rawValue).joined(separator: ", ")
             let template = RouteTemplate(path)
             for method in Self.refusedMethods where !served.contains(method) {
-                router.on(template.routerPath, method: method) { (_: Request, _: Router.Context) -> Response in
-                    var response = ServerRequest.problemResponse(
-                        status: .methodNotAllowed,
-                        title: "\(path) is not served for \(method.rawValue); it is for \(allow).",
-                        problems: []
-                    )
+                router.on(template.routerPath, method: method) { (request: Request, _: Router.Context) -> Response in
+                    let title = "\(request.uri.path) is not served for \(method.rawValue); it is for \(allow)."
+                    var response: Response
+                    if let body,
+                        let data = try? coders.encoder.encode(
+                            body(RequestProblems([RequestProblems.Problem(in: .path, name: nil, message: title)]))
+                        )
+                    {
+                        response = ServerRequest.jsonResponse(data, status: .methodNotAllowed)
+                    } else {
+                        response = ServerRequest.problemResponse(status: .methodNotAllowed, title: title, problems: [])
+                    }
                     response.headers[.allow] = allow
                     return response
                 }

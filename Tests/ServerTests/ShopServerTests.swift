@@ -73,6 +73,22 @@ import Testing
         }
     }
 
+    /// A method a path does not have is `405` in the API's documented error body (the spec's `errors:`), as the
+    /// mock answers it, not in `application/problem+json` (issue 59, item 7).
+    @Test func anotherMethodIsRefusedInTheAPIsErrorBody() async throws {
+        try await withLoopbackServer(registerShop) { url, _ in
+            var request = URLRequest(url: url.appending(path: "products"))
+            request.httpMethod = "DELETE"
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 405)
+            #expect(http.value(forHTTPHeaderField: "Allow") == "GET")
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            let message = try JSONDecoder().decode([String: String].self, from: data)["error_message"]
+            #expect(message == "path: /products is not served for DELETE; it is for GET.")
+        }
+    }
+
     @Test func refusalsAndBrokenContractsOverPlainHTTP() async throws {
         try await withLoopbackServer(registerShop) { url, _ in
             // No credentials at all: 401 with a challenge, in the spec's error body.

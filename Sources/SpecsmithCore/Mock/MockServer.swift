@@ -199,7 +199,7 @@ public struct MockServer: Sendable {
         .joined()
         let body: DocumentNode
         var contentType = "application/json"
-        if let type = operation?.errorType(forStatus: refusal.status) ?? sharedErrorType(forStatus: refusal.status) {
+        if let type = operation?.errorType(forStatus: refusal.status) ?? api.sharedErrorType(forStatus: refusal.status) {
             let value = values.value(type)
             body =
                 values.messagePath(in: type).map {
@@ -228,21 +228,6 @@ public struct MockServer: Sendable {
                 + [MockHeader("X-Mock-Problems", summary)],
             body: Data((body.jsonText() + "\n").utf8)
         )
-    }
-}
-
-extension MockServer {
-    /// The error body the API's endpoints document most often for `status` (exactly, or by its class): how the
-    /// API refuses, for a refusal of an endpoint that documents none, or of a path no endpoint has.
-    func sharedErrorType(forStatus status: Int) -> TypeRef? {
-        var counts: [TypeRef: Int] = [:]
-        var order: [TypeRef] = []
-        for operation in api.operations {
-            guard let type = operation.errorType(forStatus: status) else { continue }
-            if counts[type] == nil { order.append(type) }
-            counts[type, default: 0] += 1
-        }
-        return order.max { counts[$0]! < counts[$1]! }
     }
 }
 

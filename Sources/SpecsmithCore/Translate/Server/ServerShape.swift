@@ -243,13 +243,30 @@ enum ServerShape {
         return nil
     }
 
-    /// The types of the `400 Bad Request` bodies the endpoints document, each once, in order of first use.
-    static func invalidRequestTypes(_ operations: [Operation]) -> [String] {
+    /// The types of the bodies routes refuse requests with (``refusalType(_:status:api:)`` for `400`, `401`
+    /// and `403`, and the API's shared `405` body for a method a path does not have), each once, in order of
+    /// first use.
+    static func invalidRequestTypes(_ operations: [Operation], api: API) -> [String] {
         var seen = Set<String>()
-        return operations.flatMap { operation in
-            ([400] + refusalStatuses).compactMap { operation.errorType(forStatus: $0).map(TranslationSupport.typeText) }
+        let routes = operations.flatMap { operation in
+            ([400] + refusalStatuses).compactMap {
+                refusalType(operation, status: $0, api: api).map(TranslationSupport.typeText)
+            }
         }
-        .filter { seen.insert($0).inserted }
+        let methods = operations.isEmpty ? [] : [methodRefusalType(api)].compactMap { $0 }
+        return (routes + methods.map(TranslationSupport.typeText)).filter { seen.insert($0).inserted }
+    }
+
+    /// The body of a refusal with `status` by `operation`'s route: the one it documents for that status, else
+    /// the one the API's endpoints document most often for it (as the mock answers), so that a client reading
+    /// the API's errors reads it; `nil` for `application/problem+json`.
+    static func refusalType(_ operation: Operation, status: Int, api: API) -> TypeRef? {
+        operation.errorType(forStatus: status) ?? api.sharedErrorType(forStatus: status)
+    }
+
+    /// The body of `405 Method Not Allowed`: the API's documented body for it (or for 4xx), if any.
+    static func methodRefusalType(_ api: API) -> TypeRef? {
+        api.sharedErrorType(forStatus: 405)
     }
 
     /// The statuses besides `400` a route refuses a request with itself: credentials missing or not valid, or

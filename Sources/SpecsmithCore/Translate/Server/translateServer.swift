@@ -50,13 +50,14 @@ func translateServer(_ api: API) -> [[Declaration]] {
             )
         )
     }
-    for type in ServerShape.invalidRequestTypes(served) {
+    for type in ServerShape.invalidRequestTypes(served, api: api) {
         requirements.append(
             .function(
                 FunctionDeclaration(
                     docs: [
                         "The body, as `\(type)`, of an answer that refuses a request: `400 Bad Request` to one that",
-                        "does not follow its endpoint, `401` and `403` to one whose credentials do not do.",
+                        "does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a",
+                        "method its path does not have (when the API documents a body for it).",
                     ],
                     kind: .function(ServerSymbols.invalidRequest),
                     parameters: [
@@ -266,6 +267,10 @@ private func registration(_ parts: [[[Operation]]], names: [Operation: String], 
                 .call(
                     .member(.identifier("routes"), ServerSymbols.refuseOtherMethods),
                     [Argument(nil, .dictionary(entries))]
+                        + (ServerShape.methodRefusalType(api).map { type in
+                            let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
+                            return [Argument("body", .closure(parameters: [], body: [.expression(.verbatim(make))]))]
+                        } ?? [])
                 )
             )
         )
@@ -305,7 +310,7 @@ private func route(_ group: [Operation], names: [Operation: String], api: API) -
         Argument("operation", .literal(.string(operation.specName))),
     ]
     if let reading = ServerShape.bodyReading(group) { arguments.append(Argument("body", .member(nil, reading))) }
-    let invalidType = operation.errorType(forStatus: 400)
+    let invalidType = ServerShape.refusalType(operation, status: 400, api: api)
     if let type = invalidType {
         // `as` picks the requirement of the endpoint's type among those of the others'.
         let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
@@ -314,7 +319,8 @@ private func route(_ group: [Operation], names: [Operation: String], api: API) -
     // A refusal whose status documents another body (DigitalOcean's `401` is an `error`, its `400` an
     // `error_with_root_causes`): that status's.
     let refusals = ServerShape.refusalStatuses.compactMap { status -> DictionaryEntry? in
-        guard let type = operation.errorType(forStatus: status), type != invalidType else { return nil }
+        guard let type = ServerShape.refusalType(operation, status: status, api: api), type != invalidType
+        else { return nil }
         let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
         return DictionaryEntry(
             key: .literal(.int(status)),
