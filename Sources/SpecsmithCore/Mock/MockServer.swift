@@ -199,7 +199,8 @@ public struct MockServer: Sendable {
         .joined()
         let body: DocumentNode
         var contentType = "application/json"
-        if let type = operation?.errorType(forStatus: refusal.status) ?? api.sharedErrorType(forStatus: refusal.status) {
+        if let type = operation?.errorType(forStatus: refusal.status) ?? api.sharedErrorType(forStatus: refusal.status)
+        {
             let value = values.value(type)
             body =
                 values.messagePath(in: type).map {

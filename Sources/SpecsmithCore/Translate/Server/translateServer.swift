@@ -267,10 +267,7 @@ private func registration(_ parts: [[[Operation]]], names: [Operation: String], 
                 .call(
                     .member(.identifier("routes"), ServerSymbols.refuseOtherMethods),
                     [Argument(nil, .dictionary(entries))]
-                        + (ServerShape.methodRefusalType(api).map { type in
-                            let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
-                            return [Argument("body", .closure(parameters: [], body: [.expression(.verbatim(make))]))]
-                        } ?? [])
+                        + (ServerShape.methodRefusalType(api).map { [Argument("body", refusalBody($0))] } ?? [])
                 )
             )
         )
@@ -298,6 +295,13 @@ private func registration(_ parts: [[[Operation]]], names: [Operation: String], 
     )
 }
 
+/// `{ self.errorBody(for: $0) as ErrorResponse }`: the body of a refusal, as `type` (`as` picks the requirement
+/// of that type among those of the others').
+private func refusalBody(_ type: TypeRef) -> Expression {
+    let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
+    return .closure(parameters: [], body: [.expression(.verbatim(make))])
+}
+
 /// `routes.add(.get, "/notes/{id}", operation: "note") { request in … }`.
 ///
 /// Endpoints of one method and path (an endpoint and its stream method) share the route, which picks the stream
@@ -311,21 +315,13 @@ private func route(_ group: [Operation], names: [Operation: String], api: API) -
     ]
     if let reading = ServerShape.bodyReading(group) { arguments.append(Argument("body", .member(nil, reading))) }
     let invalidType = ServerShape.refusalType(operation, status: 400, api: api)
-    if let type = invalidType {
-        // `as` picks the requirement of the endpoint's type among those of the others'.
-        let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
-        arguments.append(Argument("invalid", .closure(parameters: [], body: [.expression(.verbatim(make))])))
-    }
+    if let type = invalidType { arguments.append(Argument("invalid", refusalBody(type))) }
     // A refusal whose status documents another body (DigitalOcean's `401` is an `error`, its `400` an
     // `error_with_root_causes`): that status's.
     let refusals = ServerShape.refusalStatuses.compactMap { status -> DictionaryEntry? in
         guard let type = ServerShape.refusalType(operation, status: status, api: api), type != invalidType
         else { return nil }
-        let make = "self.\(ServerSymbols.invalidRequest)(for: $0) as \(TranslationSupport.typeText(type))"
-        return DictionaryEntry(
-            key: .literal(.int(status)),
-            value: .closure(parameters: [], body: [.expression(.verbatim(make))])
-        )
+        return DictionaryEntry(key: .literal(.int(status)), value: refusalBody(type))
     }
     if !refusals.isEmpty { arguments.append(Argument("refusals", .dictionary(refusals))) }
     var statements = handling(operation, name: names[operation] ?? operation.name, api: api)
