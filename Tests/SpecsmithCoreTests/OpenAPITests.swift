@@ -299,6 +299,39 @@ import Testing
         #expect(server.contains("request.header(\"token\", as: String?.self)"))
     }
 
+    /// An operation that answers a stream alone documents its errors under the stream's type (Swagger 2's
+    /// `produces` gives every response it): an object there is the JSON error answered before any stream, kept
+    /// as the endpoint's error body, so that a client reads it and a server's handler can answer it; it was
+    /// dropped without a word (issue 59, item 3).
+    @Test func aStreamOnlyOperationKeepsItsJSONErrorBody() throws {
+        let text = """
+            swagger: "2.0"
+            info: {title: Logs, version: "1"}
+            host: logs.example.com
+            produces: [text/event-stream]
+            paths:
+              /jobs/{id}/logs:
+                get:
+                  operationId: followLogs
+                  parameters: [{name: id, in: path, required: true, type: string}]
+                  responses:
+                    "200": {description: Lines, schema: {$ref: "#/definitions/Line"}}
+                    "404": {description: No such job, schema: {$ref: "#/definitions/Failure"}}
+                    "500": {description: Broken, schema: {type: string}}
+            definitions:
+              Line: {type: object, required: [text], properties: {text: {type: string}}}
+              Failure: {type: object, required: [message], properties: {message: {type: string}}}
+            """
+        let config = Pipeline.ConfigSource(text: "flavours: [async, server]\n", path: "specsmith-config.yaml")
+        let output = Pipeline.generate(text: text, path: "logs.yaml", config: config) { _ in nil }
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        let client = output.files.map(\.contents).joined()
+        #expect(client.contains("AsyncThrowingStream<Line, any Error>") || client.contains("<Line>"), "\(client)")
+        #expect(client.contains("APIError<Failure>"), "\(client)")
+        let server = (output.serverFiles ?? []).map(\.contents).joined()
+        #expect(server.contains("func followLogs(id: String) async throws -> Reply<ServerStream<Line>, Failure>"), "\(server)")
+    }
+
     @Test func theConfigNamesFiltersAndGroupsOperations() throws {
         let config = Pipeline.ConfigSource(
             text: "name: Books\nfilter:\n  operations: [book, nothere]\n  paths: [\"/shelves\"]\n",

@@ -667,7 +667,9 @@ extension OpenAPIReader {
                     bodyName = SwiftName.typeName(shared)
                     if !bodyName.hasSuffix("Error") { bodyName += "Error" }
                 }
-                guard case .type(let type)? = answerBody(response, name: bodyName) else { continue }
+                var body = answerBody(response, name: bodyName)
+                if let streamed = jsonErrorOfStream(response, name: bodyName) { body = streamed }
+                guard case .type(let type)? = body else { continue }
                 if status == "DEFAULT" {
                     for key in ["4XX", "5XX"] where !endpoint.errors.contains(where: { $0.status.value == key }) {
                         endpoint.errors.append(RawErrorStatus(status: Located(key, at: entry.key.location), type: type))
@@ -936,6 +938,20 @@ extension OpenAPIReader {
         let found = contains(root)
         mentionsDoneCache = found
         return found
+    }
+
+    /// The error body of an operation that answers streams, documented under the stream's type alone (Swagger
+    /// 2's `produces: [text/event-stream]` gives every response that type): a schema of an object (or a
+    /// reference, an array) is the JSON error the server answers before any stream starts, which the API's
+    /// clients read as JSON; `nil` for a body of text or bytes, or when a JSON type is documented.
+    mutating func jsonErrorOfStream(_ response: YAMLValue, name: String) -> RawAnswerBody? {
+        guard case .mapping(let all)? = response["content"]?.kind,
+            !all.contains(where: { isJSON($0.key.value) && !Self.isStream($0.key.value) }),
+            let entry = all.first(where: { Self.isStream($0.key.value) }), let schema = entry.value["schema"],
+            schema["$ref"] != nil || schema["properties"] != nil
+                || ["object", "array"].contains(schema["type"]?.scalarText ?? "")
+        else { return nil }
+        return .type(Located(typeText(schema, name: name), at: schema.location))
     }
 
     /// A response's body: JSON as its type, text as text, anything else as bytes; `nil` without content.
