@@ -329,7 +329,8 @@ import Testing
         #expect(client.contains("AsyncThrowingStream<Line, any Error>") || client.contains("<Line>"), "\(client)")
         #expect(client.contains("APIError<Failure>"), "\(client)")
         let server = (output.serverFiles ?? []).map(\.contents).joined()
-        #expect(server.contains("func followLogs(id: String) async throws -> Reply<ServerStream<Line>, Failure>"), "\(server)")
+        let handler = "func followLogs(id: String) async throws -> Reply<ServerStream<Line>, Failure>"
+        #expect(server.contains(handler), "\(server)")
     }
 
     @Test func theConfigNamesFiltersAndGroupsOperations() throws {
