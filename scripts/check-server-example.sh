@@ -55,6 +55,7 @@ answer=$(curl -s -X POST -H 'X-HTTP-Method-Override: GET' -w '\n%{http_code}' "$
 echo "   POST /todos/2 (X-HTTP-Method-Override: GET) → $(echo "$answer" | tr '\n' ' ')"
 [ "$answer" = $'{"completed":false,"id":2,"title":"quis ut nam facilis","userId":1}\n200' ] ||
     fail "the method override was not taken before routing"
+check GET /notes/1 "" 404 '{"message":"path: The API has no route for GET /notes/1."}'
 allow=$(curl -s -o /dev/null -D - -X DELETE "$url/todos/2" | tr -d '\r' | sed -n 's/^[Aa]llow: //p')
 [ "$allow" = "GET" ] || fail "DELETE /todos/2 did not name GET in Allow (it named '$allow')"
 echo "   DELETE /todos/2 → Allow: $allow"

@@ -35,8 +35,9 @@ public protocol ChatService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ErrorResponse`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ErrorResponse
 
     /// Answers a conversation with the model's next message.
@@ -521,6 +522,7 @@ extension ChatService {
             ],
             body: { self.errorBody(for: $0) as ErrorResponse }
         )
+        routes.answerUnmatchedPaths(body: { self.errorBody(for: $0) as ErrorResponse })
     }
 }
 

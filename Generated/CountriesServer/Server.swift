@@ -66,6 +66,7 @@ extension CountriesService {
                 "/region/{region}": [.get],
             ]
         )
+        routes.answerUnmatchedPaths()
     }
 }
 

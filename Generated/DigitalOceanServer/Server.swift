@@ -158,13 +158,15 @@ public protocol DigitalOceanService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ErrorModel`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ErrorModel
 
     /// The body, as `ErrorWithRootCauses`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ErrorWithRootCauses
 
     /// List All Domains
@@ -975,6 +977,7 @@ extension DigitalOceanService {
             ],
             body: { self.errorBody(for: $0) as ErrorModel }
         )
+        routes.answerUnmatchedPaths(body: { self.errorBody(for: $0) as ErrorModel })
     }
 }
 

@@ -10,8 +10,9 @@ public import protocol Hummingbird.RouterMethods
 /// request (answering `400 Bad Request` with every problem it finds), calls the method and writes its answer.
 public protocol GitHubIssuesService: Sendable {
     /// The body, as `GitHubError`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> GitHubError
 
     /// A repository, by owner and name.
@@ -86,6 +87,7 @@ extension GitHubIssuesService {
             ["/repos/{owner}/{repo}": [.get], "/repos/{owner}/{repo}/issues": [.get]],
             body: { self.errorBody(for: $0) as GitHubError }
         )
+        routes.answerUnmatchedPaths(body: { self.errorBody(for: $0) as GitHubError })
     }
 }
 

@@ -114,6 +114,7 @@ extension NotesService {
                 "/session": [.post, .delete],
             ]
         )
+        routes.answerUnmatchedPaths()
     }
 }
 

@@ -43,8 +43,9 @@ public protocol ShopService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ApiErrorMessage`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ApiErrorMessage
 
     /// Signs a customer in.
@@ -315,5 +316,6 @@ extension ShopService {
             ],
             body: { self.errorBody(for: $0) as ApiErrorMessage }
         )
+        routes.answerUnmatchedPaths(body: { self.errorBody(for: $0) as ApiErrorMessage })
     }
 }

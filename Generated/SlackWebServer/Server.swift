@@ -1619,28 +1619,33 @@ public protocol SlackWebService: Sendable {
     func authenticate(_ credential: Credential) async throws -> Grant<Identity>?
 
     /// The body, as `ChatPostMessageErrorBody`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ChatPostMessageErrorBody
 
     /// The body, as `ConversationsCreateErrorBody`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ConversationsCreateErrorBody
 
     /// The body, as `ConversationsHistoryErrorBody`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ConversationsHistoryErrorBody
 
     /// The body, as `ConversationsListErrorBody`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> ConversationsListErrorBody
 
     /// The body, as `UsersInfoErrorBody`, of an answer that refuses a request: `400 Bad Request` to one that
-    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a
-    /// method its path does not have (when the API documents a body for it).
+    /// does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when
+    /// the API documents a body for them, `405` to a method its path does not have and `404` to a
+    /// path no route has.
     func errorBody(for problems: RequestProblems) -> UsersInfoErrorBody
 
     /// Sends a message to a channel.
@@ -2109,5 +2114,6 @@ extension SlackWebService {
             ],
             body: { self.errorBody(for: $0) as ConversationsHistoryErrorBody }
         )
+        routes.answerUnmatchedPaths(body: { self.errorBody(for: $0) as ConversationsHistoryErrorBody })
     }
 }

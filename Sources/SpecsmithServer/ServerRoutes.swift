@@ -20,6 +20,9 @@ public struct ServerOptions: Sendable {
     public var maxUploadSize: Int
     /// Where uploads are streamed to; the handler's files are deleted once it has answered.
     public var uploadsDirectory: URL
+    /// Whether `registerRoutes(on:options:)` on a root router answers a request no route matches with `404`
+    /// and a body naming it (``UnmatchedPathMiddleware``), rather than the router's empty `404`.
+    public var answersUnmatchedPaths: Bool
     /// Receives a line for each handler failure answered with `500`, and for each answer a handler gave with
     /// a status its endpoint does not document. The default writes nothing; pass `{ print($0) }` or your
     /// logger.
@@ -30,11 +33,13 @@ public struct ServerOptions: Sendable {
         maxBodySize: Int = 2 << 20,
         maxUploadSize: Int = 1 << 30,
         uploadsDirectory: URL = FileManager.default.temporaryDirectory,
+        answersUnmatchedPaths: Bool = true,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.maxBodySize = maxBodySize
         self.maxUploadSize = maxUploadSize
         self.uploadsDirectory = uploadsDirectory
+        self.answersUnmatchedPaths = answersUnmatchedPaths
         self.log = log
     }
 }
@@ -96,6 +101,16 @@ public struct ServerRoutes<Router: RouterMethods> {
                 }
             }
         }
+    }
+
+    /// On a root router, unless ``ServerOptions/answersUnmatchedPaths`` is `false`, answers a request no route
+    /// matches with `404` and a body naming it (``UnmatchedPathMiddleware``): the one `body` makes (the API's
+    /// documented error body for `404`, or for 4xx), else `application/problem+json`. On a group, does nothing:
+    /// the root router answers the requests no route matches. Generated `registerRoutes(on:options:)` calls it
+    /// after adding its routes, so that the routes themselves run without it.
+    public func answerUnmatchedPaths(body: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil) {
+        guard options.answersUnmatchedPaths, let root = router as? Hummingbird.Router<Router.Context> else { return }
+        root.add(middleware: UnmatchedPathMiddleware<Router.Context>(body: body, dates: dates))
     }
 
     /// Adds the route of the endpoint `operation`: `method` on `path`, a template such as `/notes/{id}`. With

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackServer
 import Notes
 import SpecsmithRuntime
+import SpecsmithServer
 import Testing
 
 @testable import ExampleServices
@@ -109,6 +110,40 @@ import Testing
             let get = try await send("GET", "notes/3F2504E0-4F89-41D3-9A0C-0305E82C3301/restore")
             #expect(get?.statusCode == 405 && get?.value(forHTTPHeaderField: "Allow") == "POST")
             #expect(try await send("DELETE", "session")?.statusCode != 405)
+        }
+    }
+
+    /// A path no route has is `404` with a problem body naming it, not the router's empty `404` (issue 59, item 3);
+    /// a handler's own `404` is its own; routes registered only on a group leave the root's answer alone, and
+    /// `answersUnmatchedPaths: false` keeps the router's.
+    @Test func aPathNoRouteHasIs404NamingIt() async throws {
+        func send(_ url: URL, _ method: String, _ path: String) async throws -> (Data, HTTPURLResponse?) {
+            var request = URLRequest(url: url.appending(path: path))
+            request.httpMethod = method
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return (data, response as? HTTPURLResponse)
+        }
+        try await withLoopbackServer(register(NotesDesk())) { url, _ in
+            let (data, response) = try await send(url, "GET", "notebooks/1")
+            #expect(response?.statusCode == 404)
+            #expect(response?.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+            let body = try JSONDecoder().decode(JSON.self, from: data)
+            #expect(body["title"] == "The API has no route for GET /notebooks/1.")
+            #expect(body["status"] == 404)
+            // A handler's 404 (`noteExists` of a note that is not there) is the handler's.
+            let (_, missing) = try await send(url, "HEAD", "notes/3F2504E0-4F89-41D3-9A0C-0305E82C3301")
+            #expect(missing?.statusCode == 404)
+        }
+        let desk = NotesDesk()
+        try await withLoopbackServer({ router in desk.registerRoutes(on: router.group("v1")) }) { url, _ in
+            let (data, response) = try await send(url, "GET", "v1/notebooks/1")
+            #expect(response?.statusCode == 404 && data.isEmpty)
+        }
+        try await withLoopbackServer({ router in
+            desk.registerRoutes(on: router, options: ServerOptions(answersUnmatchedPaths: false))
+        }) { url, _ in
+            let (data, response) = try await send(url, "GET", "notebooks/1")
+            #expect(response?.statusCode == 404 && data.isEmpty)
         }
     }
 

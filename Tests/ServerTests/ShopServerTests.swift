@@ -89,6 +89,18 @@ import Testing
         }
     }
 
+    /// A path no route has is `404` in the API's documented error body, as the mock answers it.
+    @Test func aPathNoRouteHasIsRefusedInTheAPIsErrorBody() async throws {
+        try await withLoopbackServer(registerShop) { url, _ in
+            let (data, response) = try await URLSession.shared.data(from: url.appending(path: "orders/7"))
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 404)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            let message = try JSONDecoder().decode([String: String].self, from: data)["error_message"]
+            #expect(message == "path: The API has no route for GET /orders/7.")
+        }
+    }
+
     @Test func refusalsAndBrokenContractsOverPlainHTTP() async throws {
         try await withLoopbackServer(registerShop) { url, _ in
             // No credentials at all: 401 with a challenge, in the spec's error body.

@@ -227,6 +227,8 @@ enum ServerSymbols {
     static let serverOptions = "ServerOptions"
     /// `routes.refuseOtherMethods([path: methods])`: `405` with `Allow` for the other methods of a served path.
     static let refuseOtherMethods = "refuseOtherMethods"
+    /// `routes.answerUnmatchedPaths()`: `404` with a body naming a path no route has, on a root router.
+    static let answerUnmatchedPaths = "answerUnmatchedPaths"
     /// The router a service's routes go on, qualified so that no model hides it.
     static let routerMethods = "Hummingbird.RouterMethods"
     /// What a handler of an endpoint with documented errors answers.

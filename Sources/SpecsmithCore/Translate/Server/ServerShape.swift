@@ -244,8 +244,8 @@ enum ServerShape {
     }
 
     /// The types of the bodies routes refuse requests with (``refusalType(_:status:api:)`` for `400`, `401`
-    /// and `403`, and the API's shared `405` body for a method a path does not have), each once, in order of
-    /// first use.
+    /// and `403`, and the API's shared `405` and `404` bodies for a method a path does not have and a path no
+    /// route has), each once, in order of first use.
     static func invalidRequestTypes(_ operations: [Operation], api: API) -> [String] {
         var seen = Set<String>()
         let routes = operations.flatMap { operation in
@@ -253,7 +253,7 @@ enum ServerShape {
                 refusalType(operation, status: $0, api: api).map(TranslationSupport.typeText)
             }
         }
-        let methods = operations.isEmpty ? [] : [methodRefusalType(api)].compactMap { $0 }
+        let methods = operations.isEmpty ? [] : [methodRefusalType(api), pathRefusalType(api)].compactMap { $0 }
         return (routes + methods.map(TranslationSupport.typeText)).filter { seen.insert($0).inserted }
     }
 
@@ -262,6 +262,11 @@ enum ServerShape {
     /// the API's errors reads it; `nil` for `application/problem+json`.
     static func refusalType(_ operation: Operation, status: Int, api: API) -> TypeRef? {
         operation.errorType(forStatus: status) ?? api.sharedErrorType(forStatus: status)
+    }
+
+    /// The body of the `404 Not Found` of a path no route has: the API's documented body for it (or for 4xx).
+    static func pathRefusalType(_ api: API) -> TypeRef? {
+        api.sharedErrorType(forStatus: 404)
     }
 
     /// The body of `405 Method Not Allowed`: the API's documented body for it (or for 4xx), if any.

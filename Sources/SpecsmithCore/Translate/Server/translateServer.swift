@@ -56,8 +56,9 @@ func translateServer(_ api: API) -> [[Declaration]] {
                 FunctionDeclaration(
                     docs: [
                         "The body, as `\(type)`, of an answer that refuses a request: `400 Bad Request` to one that",
-                        "does not follow its endpoint, `401` and `403` to one whose credentials do not do, `405` to a",
-                        "method its path does not have (when the API documents a body for it).",
+                        "does not follow its endpoint, `401` and `403` to one whose credentials do not do, and, when",
+                        "the API documents a body for them, `405` to a method its path does not have and `404` to a",
+                        "path no route has.",
                     ],
                     kind: .function(ServerSymbols.invalidRequest),
                     parameters: [
@@ -272,7 +273,15 @@ private func registration(_ parts: [[[Operation]]], names: [Operation: String], 
             )
         )
     }
-    if parts.allSatisfy(\.isEmpty) { body.append(.expression(.identifier("_ = routes"))) }
+    // A path no route has is `404` with a body naming it, not the router's empty `404`.
+    body.append(
+        .expression(
+            .call(
+                .member(.identifier("routes"), ServerSymbols.answerUnmatchedPaths),
+                ServerShape.pathRefusalType(api).map { [Argument("body", refusalBody($0))] } ?? []
+            )
+        )
+    )
     return FunctionDeclaration(
         docs: [
             "Serves the endpoints on `router`: a route per endpoint, calling this service's methods.",
