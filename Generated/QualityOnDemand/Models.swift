@@ -349,9 +349,8 @@ public enum QosEventType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     }
 }
 
-/// QoD notification event group. Extends the common CloudEvent envelope and
-/// constrains `type` to the event types defined by this API.
-public struct QosNotificationEvent: Codable, Sendable, Hashable {
+/// The properties every kind of `QosNotificationEvent` has (each kind includes them), told apart by `type`.
+public struct QosNotificationEventBase: Codable, Sendable, Hashable {
     /// Identifier of this event, unique within the source context.
     public var id: String
 
@@ -381,7 +380,7 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
         return "org.camaraproject.quality-on-demand.v1.qos-status-changed"
     }
 
-    /// Creates a `QosNotificationEvent` from its properties.
+    /// Creates a `QosNotificationEventBase` from its properties.
     public init(
         id: String,
         source: String,
@@ -428,6 +427,47 @@ public struct QosNotificationEvent: Codable, Sendable, Hashable {
         try container.encodeIfPresent(self.data, forKey: .data)
         try container.encode(self.time, forKey: .time)
         try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
+    }
+}
+
+/// QoD notification event group. Extends the common CloudEvent envelope and
+/// constrains `type` to the event types defined by this API.
+///
+/// One of the kinds of `QosNotificationEvent`, told apart by `type`.
+///
+/// The properties every kind has: `QosNotificationEventBase`.
+public enum QosNotificationEvent: Codable, Sendable, Hashable {
+    /// An `EventQosStatusChanged`, tagged `org.camaraproject.quality-on-demand.v1.qos-status-changed`.
+    case qosStatusChanged(EventQosStatusChanged)
+
+    /// A value of an alternative this version of the spec does not list, kept as it was received.
+    case unknown(JSON)
+
+    private enum CodingKeys: String, CodingKey {
+        case discriminator = "type"
+    }
+
+    /// Decodes the alternative the tag names, or keeps the value as JSON when the tag is missing or unknown.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
+        switch tag {
+        case "org.camaraproject.quality-on-demand.v1.qos-status-changed":
+            self = .qosStatusChanged(try EventQosStatusChanged(from: decoder))
+        default:
+            _ = try QosNotificationEventBase(from: decoder)
+            self = .unknown(try JSON(unlistedFrom: decoder))
+        }
+    }
+
+    /// Encodes the alternative with its tag.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .qosStatusChanged(let value):
+            try value.encode(to: encoder)
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
     }
 }
 

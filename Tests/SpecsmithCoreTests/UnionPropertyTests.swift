@@ -21,8 +21,11 @@ import Testing
         var files =
             ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Specs").path)) ?? [])
             .filter { $0.hasSuffix(".yaml") }.sorted().map { root.appendingPathComponent("Specs/\($0)") }
-        files += ["one-value-tags.yaml", "unions-real-apis-tell-apart.yaml", "real-world-shapes.yaml", "answers.yaml"]
-            .map { openAPI.appendingPathComponent($0) }
+        files += [
+            "one-value-tags.yaml", "unions-real-apis-tell-apart.yaml", "real-world-shapes.yaml", "answers.yaml",
+            "polymorphism-by-allOf.yaml",
+        ]
+        .map { openAPI.appendingPathComponent($0) }
         files += [
             "01-const-tag-union.yaml", "02-any-value-union.yaml", "03-patch-defaults.yaml",
             "05-single-alternative-tag.yaml",

@@ -332,12 +332,16 @@ struct CallbackReceiverTests {
         let handled: Handled
 
         func notifications(_ event: QosNotificationEvent) async throws {
-            // The description's discriminator maps the event's `type` to `EventQosStatusChanged`, whose `data`
-            // the envelope leaves open: the app reads it as that.
-            let data = try event.data?.decode(as: EventQosStatusChangedData.self)
+            // The description's discriminator maps the event's `type` to `EventQosStatusChanged`, which the
+            // envelope `QosNotificationEvent` is the parent of: the event is read as that, `data` and all.
+            guard case .qosStatusChanged(let changed) = event else {
+                await handled.add("an event of another type")
+                return
+            }
+            let data = changed.data
             await handled.add(
-                "\(event.type) \(event.id) \(data?.sessionId.uuidString.lowercased() ?? "")"
-                    + " \(data?.qosStatus.rawValue ?? "") \(data?.statusInfo?.rawValue ?? "")"
+                "\(changed.type) \(changed.id) \(data.sessionId.uuidString.lowercased())"
+                    + " \(data.qosStatus.rawValue) \(data.statusInfo?.rawValue ?? "")"
             )
         }
 
@@ -438,7 +442,11 @@ struct CallbackReceiverTests {
             Issue.record("expected notifications, got \(event)")
             return
         }
-        #expect(notification.type == "org.camaraproject.quality-on-demand.v1.qos-status-changed")
+        guard case .qosStatusChanged(let changed) = notification else {
+            Issue.record("expected the status change, got \(notification)")
+            return
+        }
+        #expect(changed.type == "org.camaraproject.quality-on-demand.v1.qos-status-changed")
         #expect(event.name == "notifications")
         // Without its route, a delivery names no event; with another token, it is refused.
         #expect(throws: WebhookEvents.noRoute(["notifications"])) {

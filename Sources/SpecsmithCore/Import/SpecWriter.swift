@@ -189,6 +189,7 @@ public enum SpecWriter {
                 if let fallback = union.fallback {
                     writer.scalar("fallback", fallback.value ? "true" : "false", plain: true)
                 }
+                if let base = union.base { writer.scalar("base", base.value) }
             }
         }
     }

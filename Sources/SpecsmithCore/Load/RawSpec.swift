@@ -274,6 +274,9 @@ public struct RawUnion: Sendable {
     public var mapping: [(tag: Located<String>, model: Located<String>)] = []
     /// `fallback:` — whether a value of no alternative is kept as JSON (the default) or fails to decode.
     public var fallback: Located<Bool>?
+    /// `base:` — the object model whose properties every alternative has (the parent they include): a value of
+    /// no alternative is kept only when it is one.
+    public var base: Located<String>?
 }
 
 /// A property, parameter or inline body field: `key: Type` or `key: {type: …, …}`.

@@ -103,7 +103,7 @@ enum SpecKeys {
     static let scope = ["description", "includes", "scheme"]
     static let objectModel = ["description", "deprecated", "includes", "properties", "additionalProperties"]
     static let enumModel = ["description", "deprecated", "enum", "extensible"]
-    static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback"]
+    static let unionModel = ["description", "deprecated", "oneOf", "discriminator", "fallback", "base"]
     static let discriminator = ["property", "mapping"]
     static let parameter = ["type", "description", "default", "swiftName", "deprecated", "dates"]
     static let property = parameter + ["const", "nullable", "readOnly", "writeOnly"]
@@ -378,6 +378,15 @@ struct FormatReader {
             case "discriminator" where isUnion: discriminator(item.value, into: &union)
             case "fallback" where isUnion:
                 union.fallback = flag(item.value, key: "fallback")
+            case "base" where isUnion:
+                if let name = item.value.scalarText {
+                    union.base = item.value.located(name)
+                } else {
+                    diagnostics.error(
+                        "`base` names a model: the object whose properties every alternative has",
+                        at: item.value.location
+                    )
+                }
             default:
                 unknownKey(item.key, allowed: allowed, in: "model `\(entry.key.value)`")
             }

@@ -23,7 +23,16 @@ enum UnionCaseNames {
         byType: [String],
         models: [String: RawModel]
     ) -> [String?] {
-        if let tags = tagNames(of: union, models: models), isApart(tags, others: byType) { return tags }
+        if let tags = tagNames(of: union, models: models) {
+            // Reverse-DNS tags (CloudEvents' `org.camaraproject.quality-on-demand.v1.qos-status-changed`) by their
+            // last part, when that keeps them apart.
+            let short = tags.map { $0.map(reverseDNSLastPart) }
+            if short != tags, isApart(short.map { $0.map(SwiftName.memberName) }, others: byType) {
+                return short.map { $0.map(SwiftName.memberName) }
+            }
+            let named = tags.map { $0.map(SwiftName.memberName) }
+            if isApart(named, others: byType) { return named }
+        }
         let own = ownNames(of: union, named: unionName, models: models)
         if isApart(own, others: byType) { return own }
         return union.alternatives.map { _ in nil }
@@ -38,8 +47,20 @@ enum UnionCaseNames {
         return Set(all).count == all.count
     }
 
-    /// The alternatives' names by their tags: every object alternative has one, under the discriminator or
-    /// under one key of ``tagKeys``; `nil` when no key tags them all.
+    /// The last part of a reverse-DNS name (four or more parts separated by dots, the first a top-level domain
+    /// of two to four small letters: `org.camaraproject.quality-on-demand.v1.qos-status-changed` →
+    /// `qos-status-changed`); any other text as it is.
+    static func reverseDNSLastPart(_ text: String) -> String {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, let first = parts.first, (2...4).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLowercase }), let last = parts.last, !last.isEmpty,
+            last.contains(where: \.isLetter)
+        else { return text }
+        return String(last)
+    }
+
+    /// The alternatives' tags: every object alternative has one, under the discriminator or under one key of
+    /// ``tagKeys``; `nil` when no key tags them all.
     private static func tagNames(of union: RawUnion, models: [String: RawModel]) -> [String?]? {
         let objects = union.alternatives.map { alternative -> RawModel? in
             guard let model = models[alternative.type.value], case .object = model.shape else { return nil }
@@ -55,7 +76,7 @@ enum UnionCaseNames {
                 }
                 let mapped = union.mapping.first { $0.model.value == alternative.type.value }?.tag.value
                 guard let tag = mapped ?? tag(of: object, key: key, models: models, depth: 0) else { break }
-                names.append(SwiftName.memberName(tag))
+                names.append(tag)
             }
             if names.count == union.alternatives.count { return names }
         }

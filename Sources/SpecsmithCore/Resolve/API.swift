@@ -383,6 +383,9 @@ public struct Union: Sendable, Hashable {
     /// The name of the case that keeps a value of no listed alternative as `JSON`; `nil` when such a value
     /// fails to decode.
     public var fallbackCase: String?
+    /// The object every alternative includes (`PetBase` of `Pet`'s kinds): a value of no listed alternative
+    /// is kept only when it decodes as one, so that a value missing what every kind has is refused.
+    public var base: TypeRef? = nil
 }
 
 /// A property of a model.

@@ -60,10 +60,27 @@ extension ResolveContext {
             alternatives.append(Union.Alternative(name: caseName, type: type))
         }
         let fallback = raw.fallback?.value ?? true
+        var base: TypeRef?
+        if let written = raw.base, raw.discriminator == nil {
+            diagnostics.error(
+                "the `base` of union `\(model.value)` needs a `discriminator`: a value of an unknown kind is one whose tag is not listed",
+                at: written.location
+            )
+        } else if let written = raw.base, let type = resolveType(written) {
+            if case .model = type, case .object? = rawModelsByName[written.value]?.shape {
+                base = type
+            } else {
+                diagnostics.error(
+                    "the `base` of union `\(model.value)` must be an object model, not `\(written.value)`",
+                    at: written.location
+                )
+            }
+        }
         return Union(
             alternatives: alternatives,
             discriminator: raw.discriminator?.value,
-            fallbackCase: fallback ? Self.catchAllCase(taken: Set(caseNames.keys)) : nil
+            fallbackCase: fallback ? Self.catchAllCase(taken: Set(caseNames.keys)) : nil,
+            base: base
         )
     }
 

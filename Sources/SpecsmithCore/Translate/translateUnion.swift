@@ -120,7 +120,7 @@ private func decodingByTag(_ model: Model, _ union: Union) -> [Statement] {
         cases.append(
             SwitchCase(
                 patterns: [],
-                body: [
+                body: baseCheck(union) + [
                     .assignment(
                         .verbatim("self"),
                         .call(
@@ -396,4 +396,16 @@ private func encodingFunction(_ union: Union, access: AccessModifier) -> Functio
 extension String {
     /// The text with its first character upper-cased: "a" → "A".
     fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// `_ = try PetBase(from: decoder)`, before a discriminated union keeps a value of no listed alternative: the
+/// value must have what every alternative has (the union's `base`), so that one missing it is refused.
+private func baseCheck(_ union: Union) -> [Statement] {
+    guard let base = union.base else { return [] }
+    return [
+        .assignment(
+            .verbatim("_"),
+            .try(.call(.identifier(TranslationSupport.typeText(base)), [Argument("from", .identifier("decoder"))]))
+        )
+    ]
 }

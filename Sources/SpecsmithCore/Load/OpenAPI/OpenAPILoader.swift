@@ -110,6 +110,9 @@ struct OpenAPIReader {
     var allOfRequired: [String: Set<String>] = [:]
     /// The component schemas the config's `filter` leaves as `JSON` (see ``filterReach()``).
     var cutSchemas: Set<String> = []
+    /// The component schemas that are the parents of others by `allOf` and tell them apart by a discriminator
+    /// of their own (see `findPolymorphicParents()`), by component name.
+    var polymorphicParents: [String: PolymorphicParent] = [:]
     /// Whether the document mentions `[DONE]`, once searched (see `mentionsDone()`).
     var mentionsDoneCache: Bool?
 
@@ -154,6 +157,7 @@ struct OpenAPIReader {
                     at: renamed?.location ?? entry.key.location
                 )
             }
+            findPolymorphicParents(entries)
             defaultErrorComponent = defaultErrorSchema()
             // With a filter, only the schemas its operations reach: inline schemas are named after places
             // that are generated.
@@ -168,7 +172,18 @@ struct OpenAPIReader {
                 )
             }
             for entry in entries where isModel(entry.value) && reach?.read.contains(entry.key.value) != false {
-                if let name = modelNames[entry.key.value] {
+                if let parent = polymorphicParents[entry.key.value], let name = modelNames[entry.key.value] {
+                    // Its inline schemas are named after the parent, as they would be without children.
+                    addModel(entry.value, name: Located(parent.base, at: entry.key.location), inlineNamesAfter: name)
+                    spec.models[spec.models.count - 1].description =
+                        "The properties every kind of `\(name)` has (each kind includes them), told apart by `\(parent.property.value)`."
+                    addPolymorphicUnion(
+                        parent,
+                        component: entry.key.value,
+                        of: entry.value,
+                        name: Located(name, at: entry.key.location)
+                    )
+                } else if let name = modelNames[entry.key.value] {
                     addModel(entry.value, name: Located(name, at: entry.key.location))
                 }
             }
@@ -747,8 +762,10 @@ struct OpenAPIReader {
         return candidate
     }
 
-    /// Adds the model `schema` describes under `name`.
-    mutating func addModel(_ schema: YAMLValue, name: Located<String>) {
+    /// Adds the model `schema` describes under `name`; its inline schemas are named after `owner` (the model's
+    /// own name when `nil`).
+    mutating func addModel(_ schema: YAMLValue, name: Located<String>, inlineNamesAfter owner: String? = nil) {
+        let owner = owner ?? name.value
         var model = RawModel(name: name, shape: .object([]))
         model.description = schema["description"]?.scalarText
         // A deprecation the format says (`x-specsmith: {deprecated: …}`) is the format's, with `@available`.
@@ -788,20 +805,23 @@ struct OpenAPIReader {
                         (part["$ref"].flatMap(referencedSchema).map(orderedRequiredKeys) ?? [])
                         + orderedRequiredKeys(part)
                     if let reference = part["$ref"] {
-                        if let included = referencedModel(reference), isObjectModel(reference) {
+                        // A parent told apart from its children by a discriminator is included as its base.
+                        if let included = polymorphicBase(reference) ?? referencedModel(reference),
+                            isObjectModel(reference)
+                        {
                             model.includes.append(Located(included, at: reference.location))
                         } else if let target = referencedSchema(reference) {
-                            add(properties(of: target, owner: name.value))
+                            add(properties(of: target, owner: owner))
                         }
                     } else {
-                        add(properties(of: part, owner: name.value))
+                        add(properties(of: part, owner: owner))
                     }
                 }
             }
             required.formUnion(requiredKeys(schema))
             model.requiredOrder += orderedRequiredKeys(schema)
             if !required.isEmpty { allOfRequired[name.value] = required }
-            for field in properties(of: schema, owner: name.value) {
+            for field in properties(of: schema, owner: owner) {
                 fields.removeAll { $0.key.value == field.key.value }  // the schema's own wins
                 fields.append(field)
             }
@@ -811,7 +831,7 @@ struct OpenAPIReader {
             }
             model.shape = .object(fields)
             if let extra = schema["additionalProperties"], case .mapping = extra.kind, !fields.isEmpty {
-                model.additionalProperties = Located(typeText(extra, name: name.value + "Value"), at: extra.location)
+                model.additionalProperties = Located(typeText(extra, name: owner + "Value"), at: extra.location)
             }
             if case .bool(false)? = schema["additionalProperties"]?.kind, !fields.isEmpty { model.isClosed = true }
         }
