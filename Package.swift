@@ -165,8 +165,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "specsmith-mock",
+            // Without the trait, only its trait's error: none of SpecsmithWebhooks' or SpecsmithMockServer's.
             dependencies: [
-                "SpecsmithCore", "SpecsmithMockServer", "SpecsmithWebhooks",
+                "SpecsmithCore",
+                .target(name: "SpecsmithMockServer", condition: .when(traits: ["MockServer"])),
+                .target(name: "SpecsmithWebhooks", condition: .when(traits: ["MockServer"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -7,7 +7,8 @@ import Testing
 /// kinds that once crashed the generator or gave Swift that did not compile (a `oneOf` that refers to its own
 /// schema, `items` nested 30 deep, an enumeration of 2,000 values, names that start with a digit or have no
 /// case, a property named like its schema beside a default, kept keys, properties whose Swift names would be
-/// one, integer-or-string values, `$ref` keys in examples). Each mutated document, written as JSON, must
+/// one, integer-or-string values, `$ref` keys in examples, a parent told apart from its `allOf` children by a
+/// discriminator of its own). Each mutated document, written as JSON, must
 /// generate or be refused with errors, never crash; what generates must compile without a warning, in the
 /// style and at the access level the seed picks, and for two seeds in three as a server or as two modules.
 @Suite struct OpenAPIMutationTests {
@@ -77,10 +78,45 @@ import Testing
         print("openapi mutations, seed \(seed), \(name), \(applied): compiled")
     }
 
+    /// The newest mutation on two documents, whatever the seeds draw: a parent with its own discriminator and
+    /// two children, as a client and as a server.
+    @Test(arguments: ["real-world-shapes.yaml", "kennel-swagger2.yaml"])
+    func aPolymorphicParentGeneratesSwiftThatCompiles(name: String) async throws {
+        let text = try String(
+            contentsOf: TestSupport.fixtures.appendingPathComponent("OpenAPI/\(name)"),
+            encoding: .utf8
+        )
+        var diagnostics = Diagnostics()
+        var document = try #require(YAMLReader.read(text, file: name, diagnostics: &diagnostics))
+        let section = name.contains("swagger2") ? ["definitions"] : ["components", "schemas"]
+        var random = SeededGenerator(state: 7)
+        // A target with properties, so that it is an object the mutation makes a parent of.
+        for _ in 0..<8 where !document.jsonText.contains("Kid\"") {
+            Mutation.polymorphicParent.apply(to: &document, schemas: section, using: &random)
+        }
+        let json = document.jsonText
+        try #require(json.contains("Kid\""), "no schema with properties was drawn")
+        for flavours: Set<API.Flavour> in [[.async], [.server]] {
+            let output = Pipeline.generate(
+                text: json,
+                path: "polymorphic.json",
+                overrides: Pipeline.Overrides(flavours: flavours)
+            ) { _ in nil }
+            try #require(!output.hasErrors, "\(output.diagnostics)")
+            // A client keeps a value of an unknown kind when it is the base; a server refuses it.
+            let swift = output.files.map(\.contents).joined()
+            #expect(swift.contains(flavours == [.server] ? "Base: Codable" : "Base(from: decoder)"), "\(json)")
+            let module = "Polymorphic" + name.filter(\.isLetter) + (flavours == [.server] ? "Server" : "")
+            let check = try await SwiftCompiler.compile(output, module: module, typeCheckOnly: flavours == [.server])
+            #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)\n\(json)")
+        }
+    }
+
     /// What a mutation does to a document's schemas.
     enum Mutation: CaseIterable {
         case selfUnion, deepItems, hugeEnum, digitNamedSchema, keptKeys, clashingKeys, intOrString
         case referenceInExample, inlineAlternativeOfDigitSchema, caselessNames, nullable, allRequired
+        case polymorphicParent
 
         func apply(to document: inout YAMLValue, schemas section: [String], using random: inout SeededGenerator) {
             let names = document.keys(at: section)
@@ -133,6 +169,25 @@ import Testing
                 document.addProperty("名前", #"{"$ref": "\#(reference)名前", "default": "x"}"#, to: path)
             case .nullable:
                 document.set(path + ["nullable"], "true")
+            case .polymorphicParent:
+                // A parent told apart from its children by a discriminator of its own (issue 59): where used,
+                // the union of its children; its properties `<Name>Base`, which they include.
+                guard document.value(at: path + ["properties"]) != nil else { return }
+                document.addProperty("kind", #"{"type": "string"}"#, to: path)
+                let required = document.value(at: path + ["required"])?.jsonText ?? "[]"
+                document.set(path + ["required"], required == "[]" ? #"["kind"]"# : required.dropLast() + #", "kind"]"#)
+                document.set(
+                    path + ["discriminator"],
+                    #"{"propertyName": "kind", "mapping": {"one": "\#(reference)\#(target)Kid"}}"#
+                )
+                document.set(
+                    section + [target + "Kid"],
+                    #"{"allOf": [{"$ref": "\#(reference)\#(target)"}, {"type": "object", "properties": {"extra": {"type": "string"}}}]}"#
+                )
+                document.set(
+                    section + [target + "Other"],
+                    #"{"allOf": [{"$ref": "\#(reference)\#(target)"}, {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}]}"#
+                )
             case .allRequired:
                 let keys = document.keys(at: path + ["properties"]).map { "\"\($0)\"" }
                 if !keys.isEmpty { document.set(path + ["required"], "[\(keys.joined(separator: ", "))]") }

@@ -7,36 +7,44 @@ import Testing
 
 /// Which came first, a failure or the deadline, is decided where the work ends.
 struct TimeoutTests {
-    /// A task executor that runs the first job it is given at once and each later one only after `delay`, so
-    /// that a task preferring it resumes late, as a caller on a busy machine does.
-    final class LateExecutor: TaskExecutor, @unchecked Sendable {
-        let delay: DispatchTimeInterval
-        private let queue = DispatchQueue(label: "late-executor")
-        private let jobs = Mutex(0)
-
-        init(delay: DispatchTimeInterval) {
-            self.delay = delay
-        }
+    /// A task executor that runs the first job it is given at once and holds the later ones until
+    /// ``release()``, so that a task preferring it resumes when the test says, as a caller on a busy machine
+    /// resumes late.
+    final class HeldExecutor: TaskExecutor, @unchecked Sendable {
+        private let queue = DispatchQueue(label: "held-executor")
+        private let state = Mutex<(jobs: Int, released: Bool, held: [UnownedJob])>((0, false, []))
 
         func enqueue(_ job: consuming ExecutorJob) {
             let job = UnownedJob(job)
-            let first = jobs.withLock { count in
-                count += 1
-                return count == 1
+            let runNow = state.withLock { state in
+                state.jobs += 1
+                if state.jobs == 1 || state.released { return true }
+                state.held.append(job)
+                return false
             }
-            queue.asyncAfter(deadline: .now() + (first ? .seconds(0) : delay)) {
-                job.runSynchronously(on: self.asUnownedTaskExecutor())
+            if runNow { queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) } }
+        }
+
+        /// Runs the jobs held, and every later one at once.
+        func release() {
+            let held = state.withLock { state in
+                state.released = true
+                defer { state.held = [] }
+                return state.held
             }
+            for job in held { queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) } }
         }
     }
 
     @Test
     func aFailureBeforeTheDeadlineIsItselfWhenTheCallerResumesAfterIt() async throws {
-        // The refusal is met at once; the caller runs again 2 s later, after the 500 ms deadline.
-        let executor = LateExecutor(delay: .seconds(2))
-        let kind = await withTaskExecutorPreference(executor) { () async -> TransportError.Kind? in
+        // The refusal is met at once; the caller runs again only after the 2 s deadline has passed.
+        let executor = HeldExecutor()
+        let refused = Mutex(false)
+        async let kind = withTaskExecutorPreference(executor) { () async -> TransportError.Kind? in
             do throws(TransportError) {
-                _ = try await withTimeout(.milliseconds(500)) { () async throws(TransportError) -> RawResponse in
+                _ = try await withTimeout(.seconds(2)) { () async throws(TransportError) -> RawResponse in
+                    refused.withLock { $0 = true }
                     throw TransportError(.connectivity, "Connection refused.")
                 }
                 return nil
@@ -44,7 +52,10 @@ struct TimeoutTests {
                 return error.kind
             }
         }
-        #expect(kind == .connectivity)
+        while !refused.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(2_500))
+        executor.release()
+        #expect(await kind == .connectivity)
     }
 
     @Test
