@@ -21,13 +21,7 @@ import Testing
     func mutatedDocumentsGenerateSwiftThatCompiles(seed: UInt64) async throws {
         var random = SeededGenerator(state: seed)
         let name = Self.documents[Int(seed) % Self.documents.count]
-        let text = try String(
-            contentsOf: TestSupport.fixtures.appendingPathComponent("OpenAPI/\(name)"),
-            encoding: .utf8
-        )
-        var diagnostics = Diagnostics()
-        var document = try #require(YAMLReader.read(text, file: name, diagnostics: &diagnostics))
-        let section = name.contains("swagger2") ? ["definitions"] : ["components", "schemas"]
+        var (document, section) = try Self.document(name)
         var applied: [String] = []
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let mutation = Mutation.allCases.randomElement(using: &random)!
@@ -82,13 +76,7 @@ import Testing
     /// two children, as a client and as a server.
     @Test(arguments: ["real-world-shapes.yaml", "kennel-swagger2.yaml"])
     func aPolymorphicParentGeneratesSwiftThatCompiles(name: String) async throws {
-        let text = try String(
-            contentsOf: TestSupport.fixtures.appendingPathComponent("OpenAPI/\(name)"),
-            encoding: .utf8
-        )
-        var diagnostics = Diagnostics()
-        var document = try #require(YAMLReader.read(text, file: name, diagnostics: &diagnostics))
-        let section = name.contains("swagger2") ? ["definitions"] : ["components", "schemas"]
+        var (document, section) = try Self.document(name)
         var random = SeededGenerator(state: 7)
         // A target with properties, so that it is an object the mutation makes a parent of.
         for _ in 0..<8 where !document.jsonText.contains("Kid\"") {
@@ -110,6 +98,17 @@ import Testing
             let check = try await SwiftCompiler.compile(output, module: module, typeCheckOnly: flavours == [.server])
             #expect(check.status == 0 && check.problems.isEmpty, "\(check.diagnostics)\n\(json)")
         }
+    }
+
+    /// The test document `name` and the path of its schemas (`definitions` in Swagger 2).
+    static func document(_ name: String) throws -> (YAMLValue, [String]) {
+        let text = try String(
+            contentsOf: TestSupport.fixtures.appendingPathComponent("OpenAPI/\(name)"),
+            encoding: .utf8
+        )
+        var diagnostics = Diagnostics()
+        let document = try #require(YAMLReader.read(text, file: name, diagnostics: &diagnostics))
+        return (document, name.contains("swagger2") ? ["definitions"] : ["components", "schemas"])
     }
 
     /// What a mutation does to a document's schemas.

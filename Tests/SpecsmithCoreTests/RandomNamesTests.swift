@@ -31,8 +31,13 @@ import Testing
         if seed % 2 == 0 { random.vocabulary = HardNames.vocabulary(size: 12, using: &random) }
         var spec = RandomSpec.draw(units: 48, using: &random)
         let drawn = spec.nameCount
+        func families() -> Int { spec.units.count { $0.lines.contains { $0.hasPrefix("    base: ") } } }
+        let drawnFamilies = families()
         let (output, refused) = spec.generateDroppingRefusedUnits(overrides: Self.overrides(seed))
         try #require(!output.hasErrors, "\(output.diagnostics)")
+        // Families (a discriminated union whose `base` its kinds include) of hard names: refused like any unit
+        // when a name hides a type or two keys meet (13 of 30 kept over seeds 1–10), and what is kept compiles.
+        print("random names, seed \(seed): \(families()) of \(drawnFamilies) families kept")
         // Most names must survive, or the test would check little (what refers to a refused model goes too);
         // A small vocabulary makes more names clash (two models of one name), which the generator refuses.
         let share = seed % 2 == 0 ? 4 : 3

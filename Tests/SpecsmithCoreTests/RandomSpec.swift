@@ -183,6 +183,8 @@ struct RandomSpec {
         }
         for index in 0..<count {
             switch index % 5 {
+            case 3 where Int.random(in: 0..<3, using: &random) == 0:
+                spec.units.append(family(using: &random))
             case 3 where !objects.isEmpty:
                 spec.units.append(union(objects: objects, enums: enums, using: &random))
             case 4:
@@ -304,6 +306,33 @@ struct RandomSpec {
         }
         if Bool.random(using: &random) { lines.append("    fallback: false") }
         return Unit(section: "models", lines: lines, names: 1 + cases.count)
+    }
+
+    /// A family of hard names: a base object with a tag, two kinds that include it, and the discriminated union
+    /// of the kinds whose `base` it is (as an OpenAPI parent with its own discriminator is imported).
+    private static func family(using random: inout SeededGenerator) -> Unit {
+        let base = HardNames.draw(model: true, using: &random)
+        let union = HardNames.draw(model: true, using: &random)
+        let kinds = [HardNames.draw(model: true, using: &random), HardNames.draw(model: true, using: &random)]
+        let key = HardNames.draw(using: &random)
+        let shared = HardNames.draw(using: &random)
+        let tags = [HardNames.draw(using: &random), HardNames.draw(using: &random)]
+        let cases = [HardNames.draw(using: &random), HardNames.draw(using: &random)].map(SwiftName.memberName)
+        var lines = [
+            "  \(quoted(base)):", "    properties:", "      \(quoted(key)): String", "      \(quoted(shared)): String?",
+        ]
+        for kind in kinds {
+            let own = HardNames.draw(using: &random)
+            lines += [
+                "  \(quoted(kind)):", "    includes: [\(quoted(base))]", "    properties:",
+                "      \(quoted(own)): Int?",
+            ]
+        }
+        lines += ["  \(quoted(union)):", "    oneOf:"] + zip(cases, kinds).map { "      \(quoted($0)): \(quoted($1))" }
+        lines += ["    discriminator:", "      property: \(quoted(key))", "      mapping:"]
+        lines += zip(tags, kinds).map { "        \(quoted($0)): \(quoted($1))" }
+        lines.append("    base: \(quoted(base))")
+        return Unit(section: "models", lines: lines, names: 12)
     }
 
     private static func endpoint(
