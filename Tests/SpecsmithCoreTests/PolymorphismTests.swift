@@ -93,6 +93,15 @@ import Testing
             print(String(decoding: try! encoder.encode(pets), as: UTF8.self))
             let owner = decode(Owner.self, #"{"name":"Ann","pet":{"petType":"dog","name":"Rex","bark":"woof"}}"#)
             if case .dog(let dog) = owner.pet { print("owner's dog", dog.bark) }
+            // Two levels: a lizard is an animal's kind too.
+            for text in [#"{"kind":"Lizard","tail":1.5,"scales":true}"#, #"{"kind":"Reptile"}"#, #"{"kind":"Bird","wings":2}"#] {
+                switch decode(Animal.self, text) {
+                case .lizard(let lizard): print("lizard", lizard.tail ?? 0, lizard.scales ?? false)
+                case .reptile: print("reptile")
+                case .bird(let bird): print("bird", bird.wings ?? 0)
+                default: print("unknown animal")
+                }
+            }
             // A value of an unknown kind is kept only when it is a pet: with its tag and what every pet has.
             for text in [#"{"name":"Nobody"}"#, #"{"petType":"bird"}"#] {
                 print((try? JSONDecoder().decode(Pet.self, from: Data(text.utf8))) == nil ? "refused" : "kept")
@@ -103,7 +112,7 @@ import Testing
             lines == [
                 "dog Rex woof", "cat Tom 9", "pet Pip", "unknown kind kept",
                 #"[{"bark":"woof","name":"Rex","petType":"dog"},{"lives":9,"name":"Tom","petType":"Cat"},{"name":"Pip","petType":"pet"},{"name":"Tweety","petType":"bird","wings":2}]"#,
-                "owner's dog woof", "refused", "refused",
+                "owner's dog woof", "lizard 1.5 true", "reptile", "bird 2", "refused", "refused",
             ]
         )
     }

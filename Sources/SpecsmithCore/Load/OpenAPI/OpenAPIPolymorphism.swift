@@ -83,8 +83,26 @@ extension OpenAPIReader {
         union.discriminator = parent.property
         union.base = Located(parent.base, at: schema.location)
         var seen = Set<String>()
-        for child in parent.children where !cutSchemas.contains(child.component) {
-            guard let type = child.component == component ? parent.base : modelNames[child.component] else {
+        var tags = Set<String>()
+        // A child that is a parent told apart by the same property in turn (`Animal` ← `Pet` ← `Dog`) is its
+        // base, and its children are this union's too: a union is never an alternative of a discriminated one.
+        var pending = parent.children[...]
+        var expanded: Set<String> = [component]
+        while let child = pending.popFirst() {
+            guard !cutSchemas.contains(child.component), tags.insert(child.tag.value).inserted,
+                let schema = componentSchemas[child.component], isObject(schema)
+            else { continue }
+            let type: String
+            if child.component == component {
+                type = parent.base
+            } else if let nested = polymorphicParents[child.component] {
+                type = nested.base
+                if nested.property.value == parent.property.value, expanded.insert(child.component).inserted {
+                    pending += nested.children
+                }
+            } else if let model = modelNames[child.component] {
+                type = model
+            } else {
                 continue
             }
             if seen.insert(type).inserted {
