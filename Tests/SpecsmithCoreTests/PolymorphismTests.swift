@@ -34,6 +34,25 @@ import Testing
         #expect(client.contains("public var pet: Pet"), "\(client)")
     }
 
+    /// A filter reads the kinds the mapping names (not those it leaves out, which nothing it reads refers to);
+    /// at a depth that leaves every kind out, the parent is the object it is without children.
+    @Test func aFilterKeepsTheKindsItReads() throws {
+        let text = try String(contentsOf: OpenAPITests.directory.appendingPathComponent(Self.fixture), encoding: .utf8)
+        func generate(_ filter: String) -> (Pipeline.Output, String) {
+            let config = Pipeline.ConfigSource(text: "filter:\n" + filter, path: "specsmith-config.yaml")
+            let output = Pipeline.generate(text: text, path: Self.fixture, config: config) { _ in nil }
+            return (output, output.files.map(\.contents).joined())
+        }
+        let (owner, ownerSwift) = generate("  operations: [getOwner]\n")
+        #expect(!owner.hasErrors, "\(owner.diagnostics)")
+        #expect(ownerSwift.contains("case dog(Dog)") && ownerSwift.contains("case pet(PetBase)"), "\(ownerSwift)")
+        #expect(!ownerSwift.contains("Cat"))
+        let (shallow, shallowSwift) = generate("  operations: [getPet]\n  depth: 1\n")
+        #expect(!shallow.hasErrors, "\(shallow.diagnostics)")
+        #expect(shallowSwift.contains("public struct Pet: Codable"), "\(shallowSwift)")
+        #expect(!shallowSwift.contains("PetBase"))
+    }
+
     /// The import writes the union's `base:`, which a spec in the format checks: it needs a discriminator and
     /// names an object model.
     @Test func theSpecFormatSaysTheBase() throws {

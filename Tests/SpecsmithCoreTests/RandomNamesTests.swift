@@ -29,7 +29,7 @@ import Testing
     func acceptedSpecsCompile(seed: UInt64) async throws {
         var random = SeededGenerator(state: seed)
         if seed % 2 == 0 { random.vocabulary = HardNames.vocabulary(size: 12, using: &random) }
-        var spec = RandomSpec.draw(units: 48, using: &random)
+        var spec = RandomSpec.draw(units: 48, families: true, using: &random)
         let drawn = spec.nameCount
         func families() -> Int { spec.units.count { $0.lines.contains { $0.hasPrefix("    base: ") } } }
         let drawnFamilies = families()

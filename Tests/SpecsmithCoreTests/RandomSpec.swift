@@ -166,7 +166,9 @@ struct RandomSpec {
     }
 
     /// A spec of `count` units of every kind, with names drawn from ``HardNames``.
-    static func draw(units count: Int, using random: inout SeededGenerator) -> RandomSpec {
+    /// With `families`, a third of the unions are families (a discriminated union whose `base` its kinds
+    /// include); without, the draws are those of before families were drawn, seed for seed.
+    static func draw(units count: Int, families: Bool = false, using random: inout SeededGenerator) -> RandomSpec {
         var spec = RandomSpec()
         var enums: [String] = []
         var objects: [String] = []
@@ -183,7 +185,7 @@ struct RandomSpec {
         }
         for index in 0..<count {
             switch index % 5 {
-            case 3 where Int.random(in: 0..<3, using: &random) == 0:
+            case 3 where families && Int.random(in: 0..<3, using: &random) == 0:
                 spec.units.append(family(using: &random))
             case 3 where !objects.isEmpty:
                 spec.units.append(union(objects: objects, enums: enums, using: &random))

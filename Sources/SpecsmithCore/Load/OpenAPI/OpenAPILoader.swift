@@ -157,12 +157,13 @@ struct OpenAPIReader {
                     at: renamed?.location ?? entry.key.location
                 )
             }
-            findPolymorphicParents(entries)
             defaultErrorComponent = defaultErrorSchema()
             // With a filter, only the schemas its operations reach: inline schemas are named after places
             // that are generated.
             let reach = filterReach()
             cutSchemas = reach?.cut ?? []
+            // After the filter: a child it leaves out is no kind of its parent here.
+            findPolymorphicParents(entries, read: reach?.read)
             warnOfSchemasCutByDepth(reach.map { reach in reach.cutByDepth.filter { !reach.read.contains($0) } } ?? [])
             if reach == nil, let filter = config?.filter, filter.depth != nil || !filter.cut.isEmpty {
                 diagnostics.warning(
@@ -456,6 +457,7 @@ struct OpenAPIReader {
             case .union(let union):
                 stack +=
                     union.alternatives.flatMap { Self.identifiers($0.type.value) } + union.mapping.map(\.model.value)
+                    + (union.base.map { [$0.value] } ?? [])
             case .enumeration: break
             }
         }

@@ -24,10 +24,14 @@ extension OpenAPIReader {
     /// Finds the parents told apart from their children by a discriminator among the component schemas, and names
     /// each one's base. A parent is an object (not a union: `oneOf` with a discriminator is read as one) with a
     /// discriminator, whose mapping names a component other than itself or which some component includes by
-    /// `allOf`.
-    mutating func findPolymorphicParents(_ entries: [YAMLValue.Entry]) {
+    /// `allOf`. With a filter, `read` holds the schemas it reads: a child it leaves out is no kind of the parent,
+    /// and a parent none of whose children is read is an object as before.
+    mutating func findPolymorphicParents(_ entries: [YAMLValue.Entry], read: Set<String>?) {
         polymorphicParents = [:]
-        let objects = entries.filter { isObject($0.value) }
+        let objects = entries.filter {
+            isObject($0.value) && !cutSchemas.contains($0.key.value) && read?.contains($0.key.value) != false
+        }
+        let kept = Set(objects.map(\.key.value))
         for entry in objects {
             let schema = entry.value
             let component = entry.key.value
@@ -42,8 +46,7 @@ extension OpenAPIReader {
                 for tag in mapping {
                     guard let target = tag.value.scalarText else { continue }
                     let reference = target.hasPrefix("#") ? target : "#/components/schemas/" + target
-                    guard let child = Self.componentName(reference), componentSchemas[child] != nil,
-                        modelNames[child] != nil
+                    guard let child = Self.componentName(reference), kept.contains(child), modelNames[child] != nil
                     else { continue }
                     children.append((tag.key, child))
                     seen.insert(child)
