@@ -190,3 +190,41 @@ import Testing
         #expect(output.files.isEmpty)
     }
 }
+
+/// A filter that keeps many models without a `depth` says how many, and that `depth` exists (issue 60, item 4).
+@Suite struct LargeFilterTests {
+    /// A document of one operation whose answer refers to a chain of `count` schemas.
+    static func chain(_ count: Int) -> String {
+        var schemas = (0..<count).map { index in
+            let next = index + 1 < count ? ##", "next": {"$ref": "#/components/schemas/S\##(index + 1)"}"## : ""
+            return #""S\#(index)": {"type": "object", "properties": {"id": {"type": "string"}\#(next)}}"#
+        }
+        schemas.append(#""Other": {"type": "object", "properties": {"id": {"type": "string"}}}"#)
+        return ##"""
+            {"openapi": "3.0.3", "info": {"title": "Chain", "version": "1"}, "servers": [{"url": "https://x.example"}],
+             "paths": {"/s": {"get": {"operationId": "first", "responses": {"200": {"description": "OK",
+               "content": {"application/json": {"schema": {"$ref": "#/components/schemas/S0"}}}}}}},
+               "/o": {"get": {"operationId": "other", "responses": {"200": {"description": "OK",
+               "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Other"}}}}}}}},
+             "components": {"schemas": {\##(schemas.joined(separator: ", "))}}}
+            """##
+    }
+
+    static func warnings(_ filter: String, count: Int) -> [String] {
+        let config = Pipeline.ConfigSource(text: "filter:\n" + filter, path: "specsmith-config.yaml")
+        let output = Pipeline.generate(text: chain(count), path: "chain.json", config: config) { _ in nil }
+        return TestSupport.lines(output.diagnostics)
+    }
+
+    @Test func aLargeFilterSaysHowManyModelsItKeepsAndThatDepthExists() {
+        #expect(
+            Self.warnings("  operations: [first]\n", count: 250) == [
+                "2:3: warning: the filter keeps 250 models for its 1 operation, every schema they reach however deep; `depth: 1` keeps the models the operations name and leaves those further as `JSON`; `depth: 2` keeps one step more"
+            ]
+        )
+        // With a depth (which says what it leaves out), or below the threshold, nothing is said of the number.
+        let deep = Self.warnings("  operations: [first]\n  depth: 1\n", count: 250)
+        #expect(deep.allSatisfy { !$0.contains("keeps 250") })
+        #expect(Self.warnings("  operations: [first]\n", count: 150) == [])
+    }
+}

@@ -141,6 +141,23 @@ extension OpenAPIReader {
         )
     }
 
+    /// The number of models a filter without `depth` keeps from which it says how many, and that `depth` exists:
+    /// a user imported one of Stripe's operations and got 1,025 models.
+    static let largeFilter = 200
+
+    /// Says at the filter how many models it keeps, when they are many and it has no `depth`, and what `depth`
+    /// would keep instead.
+    mutating func warnOfLargeFilter() {
+        guard let filter = config?.filter, filter.depth == nil, spec.models.count >= Self.largeFilter else { return }
+        let operations = spec.endpoints.count
+        diagnostics.warning(
+            "the filter keeps \(spec.models.count) models for its \(operations) operation\(operations == 1 ? "" : "s"), every schema they reach however deep",
+            at: filter.location,
+            hint:
+                "`depth: 1` keeps the models the operations name and leaves those further as `JSON`; `depth: 2` keeps one step more"
+        )
+    }
+
     /// Warns of each `keep` or `cut` entry that names no schema of the document, of a schema both kept and cut
     /// (cut wins), and of a kept schema that no kept operation uses (it is not generated), each at its entry.
     mutating func warnOfFilterEntries() {

@@ -201,6 +201,7 @@ struct OpenAPIReader {
         if config?.filter != nil {
             keepReachableModels()
             warnOfFilterEntries()
+            warnOfLargeFilter()
         }
         renameProperties()
         applyTolerance()
