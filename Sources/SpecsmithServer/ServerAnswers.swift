@@ -105,6 +105,26 @@ extension ServerRequest {
         )
     }
 
+    /// A refused request's answer: the body `body` makes of the problems (the API's documented error body for
+    /// `status`), encoded by `encoder`, when there is one and it encodes; else `application/problem+json`.
+    /// Without problems, `body` is given one at `place` saying `title`, so that the documented body says why.
+    static func refusal(
+        status: HTTPResponse.Status,
+        title: String,
+        problems: [RequestProblems.Problem],
+        place: RequestProblems.Place,
+        body: (@Sendable (RequestProblems) -> any Encodable & Sendable)?,
+        encoder: JSONEncoder
+    ) -> Response {
+        if let body {
+            let named = problems.isEmpty ? [RequestProblems.Problem(in: place, name: nil, message: title)] : problems
+            if let data = try? encoder.encode(body(RequestProblems(named))) {
+                return jsonResponse(data, status: status)
+            }
+        }
+        return problemResponse(status: status, title: title, problems: problems)
+    }
+
     /// An `application/problem+json` answer (RFC 9457): `title`, `status` and the `problems`.
     static func problemResponse(
         status: HTTPResponse.Status,

@@ -79,23 +79,21 @@ public struct ServerRoutes<Router: RouterMethods> {
         _ methods: [String: [HTTPRequest.Method]],
         body: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil
     ) {
-        let coders = self.coders
+        let encoder = coders.encoder
         for (path, served) in methods.sorted(by: { $0.key < $1.key }) {
             let allow = served.map(\.rawValue).joined(separator: ", ")
             let template = RouteTemplate(path)
             for method in Self.refusedMethods where !served.contains(method) {
                 router.on(template.routerPath, method: method) { (request: Request, _: Router.Context) -> Response in
                     let title = "\(request.uri.path) is not served for \(method.rawValue); it is for \(allow)."
-                    var response: Response
-                    if let body,
-                        let data = try? coders.encoder.encode(
-                            body(RequestProblems([RequestProblems.Problem(in: .path, name: nil, message: title)]))
-                        )
-                    {
-                        response = ServerRequest.jsonResponse(data, status: .methodNotAllowed)
-                    } else {
-                        response = ServerRequest.problemResponse(status: .methodNotAllowed, title: title, problems: [])
-                    }
+                    var response = ServerRequest.refusal(
+                        status: .methodNotAllowed,
+                        title: title,
+                        problems: [],
+                        place: .path,
+                        body: body,
+                        encoder: encoder
+                    )
                     response.headers[.allow] = allow
                     return response
                 }
@@ -110,7 +108,7 @@ public struct ServerRoutes<Router: RouterMethods> {
     /// after adding its routes, so that the routes themselves run without it.
     public func answerUnmatchedPaths(body: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil) {
         guard options.answersUnmatchedPaths, let root = router as? Hummingbird.Router<Router.Context> else { return }
-        root.add(middleware: UnmatchedPathMiddleware<Router.Context>(body: body, dates: dates))
+        root.add(middleware: UnmatchedPathMiddleware<Router.Context>(body: body, encoder: coders.encoder))
     }
 
     /// Adds the route of the endpoint `operation`: `method` on `path`, a template such as `/notes/{id}`. With
@@ -135,14 +133,14 @@ public struct ServerRoutes<Router: RouterMethods> {
         // A refused request (a body too large or not what the endpoint reads, values with problems, missing
         // credentials): in the endpoint's error body when it documents one, else `application/problem+json`.
         let refuse = { @Sendable (status: HTTPResponse.Status, title: String, problems: [RequestProblems.Problem]) in
-            if let invalid = refusals[status.code] ?? invalid {
-                let named =
-                    problems.isEmpty ? [RequestProblems.Problem(in: .body, name: nil, message: title)] : problems
-                if let data = try? coders.encoder.encode(invalid(RequestProblems(named))) {
-                    return ServerRequest.jsonResponse(data, status: status)
-                }
-            }
-            return ServerRequest.problemResponse(status: status, title: title, problems: problems)
+            ServerRequest.refusal(
+                status: status,
+                title: title,
+                problems: problems,
+                place: .body,
+                body: refusals[status.code] ?? invalid,
+                encoder: coders.encoder
+            )
         }
         router.on(template.routerPath, method: method) { (request: Request, context: Router.Context) -> Response in
             var collected: ByteBuffer?

@@ -1,4 +1,6 @@
+import Foundation
 public import Hummingbird
+import SpecsmithRuntime
 
 /// Answers a request for which the router has no route (no path of it matches) with `404 Not Found` and a
 /// body naming what was asked, instead of the router's empty `404`, which a client cannot tell from "no such
@@ -10,16 +12,16 @@ public import Hummingbird
 /// else: a route's own `404` (a handler's, a file middleware's answer) passes through as it is.
 public struct UnmatchedPathMiddleware<Context: RequestContext>: RouterMiddleware {
     let body: (@Sendable (RequestProblems) -> any Encodable & Sendable)?
-    let coders: Coders
+    let encoder: JSONEncoder
 
     /// Answers unmatched requests in the body `body` makes of the problem, or in `application/problem+json`.
     public init(body: (@Sendable (RequestProblems) -> any Encodable & Sendable)? = nil) {
-        self.init(body: body, dates: .iso8601)
+        self.init(body: body, encoder: DateCoding.iso8601.makeEncoder())
     }
 
-    init(body: (@Sendable (RequestProblems) -> any Encodable & Sendable)?, dates: DateCoding) {
+    init(body: (@Sendable (RequestProblems) -> any Encodable & Sendable)?, encoder: JSONEncoder) {
         self.body = body
-        self.coders = Coders(encoder: dates.makeEncoder(), decoder: dates.makeDecoder())
+        self.encoder = encoder
     }
 
     /// Passes `request` on; when the router matched no route for it (the router names the route it chose
@@ -34,14 +36,14 @@ public struct UnmatchedPathMiddleware<Context: RequestContext>: RouterMiddleware
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let title = "The API has no route for \(request.method.rawValue) \(request.uri.path)."
-            if let body,
-                let data = try? coders.encoder.encode(
-                    body(RequestProblems([RequestProblems.Problem(in: .path, name: nil, message: title)]))
-                )
-            {
-                return ServerRequest.jsonResponse(data, status: .notFound)
-            }
-            return ServerRequest.problemResponse(status: .notFound, title: title, problems: [])
+            return ServerRequest.refusal(
+                status: .notFound,
+                title: title,
+                problems: [],
+                place: .path,
+                body: body,
+                encoder: encoder
+            )
         }
     }
 }

@@ -175,9 +175,13 @@ struct OpenAPIReader {
             for entry in entries where isModel(entry.value) && reach?.read.contains(entry.key.value) != false {
                 if let parent = polymorphicParents[entry.key.value], let name = modelNames[entry.key.value] {
                     // Its inline schemas are named after the parent, as they would be without children.
-                    addModel(entry.value, name: Located(parent.base, at: entry.key.location), inlineNamesAfter: name)
-                    spec.models[spec.models.count - 1].description =
-                        "The properties every kind of `\(name)` has (each kind includes them), told apart by `\(parent.property.value)`."
+                    addModel(
+                        entry.value,
+                        name: Located(parent.base, at: entry.key.location),
+                        inlineNamesAfter: name,
+                        description:
+                            "The properties every kind of `\(name)` has (each kind includes them), told apart by `\(parent.property.value)`."
+                    )
                     addPolymorphicUnion(
                         parent,
                         component: entry.key.value,
@@ -766,11 +770,16 @@ struct OpenAPIReader {
     }
 
     /// Adds the model `schema` describes under `name`; its inline schemas are named after `owner` (the model's
-    /// own name when `nil`).
-    mutating func addModel(_ schema: YAMLValue, name: Located<String>, inlineNamesAfter owner: String? = nil) {
+    /// own name when `nil`). Its documentation is `description` when given, else the schema's.
+    mutating func addModel(
+        _ schema: YAMLValue,
+        name: Located<String>,
+        inlineNamesAfter owner: String? = nil,
+        description: String? = nil
+    ) {
         let owner = owner ?? name.value
         var model = RawModel(name: name, shape: .object([]))
-        model.description = schema["description"]?.scalarText
+        model.description = description ?? schema["description"]?.scalarText
         // A deprecation the format says (`x-specsmith: {deprecated: …}`) is the format's, with `@available`.
         if format(of: schema)?["deprecated"] == nil, schema["deprecated"]?.isTrue == true {
             // Said in the documentation, not with `@available`: the document's other schemas, which are not
