@@ -16,6 +16,20 @@ public struct BookAuthor: Codable, Sendable, Hashable {
         self.name = name
         self.born = born
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.born = try container.decodeIfPresent(Int.self, forKey: "born")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.born, forKey: "born")
+    }
 }
 
 /// The `Book` model.
@@ -80,49 +94,35 @@ public struct Book: Codable, Sendable, Hashable {
         self.extra = extra
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case subtitle
-        case pages
-        case format
-        case added
-        case published
-        case ratings
-        case shelf
-        case author
-        case extra
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
-        self.pages = try container.decodeIfPresent(Int32.self, forKey: .pages)
-        self.format = try container.decode(Format.self, forKey: .format)
-        self.added = try container.decode(Date.self, forKey: .added)
-        self.published = try container.decodeIfPresent(CalendarDate.self, forKey: .published)
-        self.ratings = try container.decodeIfPresent([String: Double].self, forKey: .ratings)
-        self.shelf = try container.decodeIfPresent(ShelfRef.self, forKey: .shelf)
-        self.author = try container.decodeIfPresent(BookAuthor.self, forKey: .author)
-        self.extra = try container.decodeIfPresent(JSON.self, forKey: .extra)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.subtitle = try container.decodeIfPresent(String.self, forKey: "subtitle")
+        self.pages = try container.decodeIfPresent(Int32.self, forKey: "pages")
+        self.format = try container.decode(Format.self, forKey: "format")
+        self.added = try container.decode(Date.self, forKey: "added")
+        self.published = try container.decodeIfPresent(CalendarDate.self, forKey: "published")
+        self.ratings = try container.decodeIfPresent([String: Double].self, forKey: "ratings")
+        self.shelf = try container.decodeIfPresent(ShelfRef.self, forKey: "shelf")
+        self.author = try container.decodeIfPresent(BookAuthor.self, forKey: "author")
+        self.extra = try container.decodeIfPresent(JSON.self, forKey: "extra")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
-        try container.encodeIfPresent(self.subtitle, forKey: .subtitle)
-        try container.encodeIfPresent(self.pages, forKey: .pages)
-        try container.encode(self.format, forKey: .format)
-        try container.encode(self.added, forKey: .added)
-        try container.encodeIfPresent(self.published, forKey: .published)
-        try container.encodeIfPresent(self.ratings, forKey: .ratings)
-        try container.encodeIfPresent(self.shelf, forKey: .shelf)
-        try container.encodeIfPresent(self.author, forKey: .author)
-        try container.encodeIfPresent(self.extra, forKey: .extra)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.subtitle, forKey: "subtitle")
+        try container.encodeIfPresent(self.pages, forKey: "pages")
+        try container.encode(self.format, forKey: "format")
+        try container.encode(self.added, forKey: "added")
+        try container.encodeIfPresent(self.published, forKey: "published")
+        try container.encodeIfPresent(self.ratings, forKey: "ratings")
+        try container.encodeIfPresent(self.shelf, forKey: "shelf")
+        try container.encodeIfPresent(self.author, forKey: "author")
+        try container.encodeIfPresent(self.extra, forKey: "extra")
     }
 }
 
@@ -187,6 +187,20 @@ public struct DateRange: Codable, Sendable, Hashable {
         self.from = from
         self.to = to
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.from = try container.decodeIfPresent(CalendarDate.self, forKey: "from")
+        self.to = try container.decodeIfPresent(CalendarDate.self, forKey: "to")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.from, forKey: "from")
+        try container.encodeIfPresent(self.to, forKey: "to")
+    }
 }
 
 /// The `Shelf` model.
@@ -202,6 +216,20 @@ public struct Shelf: Codable, Sendable, Hashable {
         self.id = id
         self.name = name
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+    }
 }
 
 /// The `Entity` model.
@@ -212,6 +240,18 @@ public struct Entity: Codable, Sendable, Hashable {
     /// Creates an `Entity` from its properties.
     public init(id: String) {
         self.id = id
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
     }
 }
 
@@ -318,6 +358,20 @@ public struct Ebook: Codable, Sendable, Hashable {
         self.kind = kind
         self.bytes = bytes
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.kind = try container.decode(String.self, forKey: "kind")
+        self.bytes = try container.decodeIfPresent(Int64.self, forKey: "bytes")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeIfPresent(self.bytes, forKey: "bytes")
+    }
 }
 
 /// The `Audiobook` model.
@@ -332,6 +386,20 @@ public struct Audiobook: Codable, Sendable, Hashable {
     public init(kind: String, minutes: Double? = nil) {
         self.kind = kind
         self.minutes = minutes
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.kind = try container.decode(String.self, forKey: "kind")
+        self.minutes = try container.decodeIfPresent(Double.self, forKey: "minutes")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeIfPresent(self.minutes, forKey: "minutes")
     }
 }
 
@@ -348,6 +416,20 @@ public struct Problem: Codable, Sendable, Hashable {
         self.title = title
         self.status = status
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.title, forKey: "title")
+        try container.encodeIfPresent(self.status, forKey: "status")
+    }
 }
 
 /// The `UpdateBookRequest` model.
@@ -362,6 +444,20 @@ public struct UpdateBookRequest: Codable, Sendable, Hashable {
     public init(title: String? = nil, note: String? = nil) {
         self.title = title
         self.note = note
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        self.note = try container.decodeIfPresent(String.self, forKey: "note")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.title, forKey: "title")
+        try container.encodeIfPresent(self.note, forKey: "note")
     }
 }
 

@@ -40,11 +40,22 @@ public struct CreateChatCompletionRequest: Codable, Sendable, Hashable {
         self.maxTokens = maxTokens
     }
 
-    enum CodingKeys: String, CodingKey {
-        case messages
-        case model
-        case _temperature = "temperature"
-        case maxTokens = "max_tokens"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.messages = try container.decode([ChatCompletionRequestMessage].self, forKey: "messages")
+        self.model = try container.decode(ModelIds.self, forKey: "model")
+        self._temperature = try container.decodeIfPresent(Double.self, forKey: "temperature")
+        self.maxTokens = try container.decodeIfPresent(Int.self, forKey: "max_tokens")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.messages, forKey: "messages")
+        try container.encode(self.model, forKey: "model")
+        try container.encodeIfPresent(self._temperature, forKey: "temperature")
+        try container.encodeIfPresent(self.maxTokens, forKey: "max_tokens")
     }
 }
 
@@ -253,26 +264,20 @@ public struct ChatCompletionRequestSystemMessage: Codable, Sendable, Hashable {
         self.name = name
     }
 
-    enum CodingKeys: String, CodingKey {
-        case role
-        case content
-        case name
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("system", forKey: .role)
-        self.content = try container.decode(ChatCompletionRequestSystemMessageContent.self, forKey: .content)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("system", forKey: "role")
+        self.content = try container.decode(ChatCompletionRequestSystemMessageContent.self, forKey: "content")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("system", forKey: .role)
-        try container.encode(self.content, forKey: .content)
-        try container.encodeIfPresent(self.name, forKey: .name)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("system", forKey: "role")
+        try container.encode(self.content, forKey: "content")
+        try container.encodeIfPresent(self.name, forKey: "name")
     }
 }
 
@@ -375,23 +380,18 @@ public struct ChatCompletionRequestUserMessage: Codable, Sendable, Hashable {
         self.content = content
     }
 
-    enum CodingKeys: String, CodingKey {
-        case role
-        case content
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("user", forKey: .role)
-        self.content = try container.decode(ChatCompletionRequestUserMessageContent.self, forKey: .content)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("user", forKey: "role")
+        self.content = try container.decode(ChatCompletionRequestUserMessageContent.self, forKey: "content")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("user", forKey: .role)
-        try container.encode(self.content, forKey: .content)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("user", forKey: "role")
+        try container.encode(self.content, forKey: "content")
     }
 }
 
@@ -454,26 +454,20 @@ public struct ChatCompletionRequestToolMessage: Codable, Sendable, Hashable {
         self.toolCallId = toolCallId
     }
 
-    enum CodingKeys: String, CodingKey {
-        case role
-        case content
-        case toolCallId = "tool_call_id"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("tool", forKey: .role)
-        self.content = try container.decode(String.self, forKey: .content)
-        self.toolCallId = try container.decode(String.self, forKey: .toolCallId)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("tool", forKey: "role")
+        self.content = try container.decode(String.self, forKey: "content")
+        self.toolCallId = try container.decode(String.self, forKey: "tool_call_id")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("tool", forKey: .role)
-        try container.encode(self.content, forKey: .content)
-        try container.encode(self.toolCallId, forKey: .toolCallId)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("tool", forKey: "role")
+        try container.encode(self.content, forKey: "content")
+        try container.encode(self.toolCallId, forKey: "tool_call_id")
     }
 }
 
@@ -533,23 +527,18 @@ public struct ChatCompletionRequestTextPart: Codable, Sendable, Hashable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case text
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("text", forKey: .type)
-        self.text = try container.decode(String.self, forKey: .text)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("text", forKey: "type")
+        self.text = try container.decode(String.self, forKey: "text")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("text", forKey: .type)
-        try container.encode(self.text, forKey: .text)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("text", forKey: "type")
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -561,6 +550,18 @@ public struct ChatCompletionRequestImagePartImageUrl: Codable, Sendable, Hashabl
     /// Creates a `ChatCompletionRequestImagePartImageUrl` from its properties.
     public init(url: String) {
         self.url = url
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.url = try container.decode(String.self, forKey: "url")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.url, forKey: "url")
     }
 }
 
@@ -581,23 +582,18 @@ public struct ChatCompletionRequestImagePart: Codable, Sendable, Hashable {
         self.imageUrl = imageUrl
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case imageUrl = "image_url"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("image_url", forKey: .type)
-        self.imageUrl = try container.decode(ChatCompletionRequestImagePartImageUrl.self, forKey: .imageUrl)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("image_url", forKey: "type")
+        self.imageUrl = try container.decode(ChatCompletionRequestImagePartImageUrl.self, forKey: "image_url")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("image_url", forKey: .type)
-        try container.encode(self.imageUrl, forKey: .imageUrl)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("image_url", forKey: "type")
+        try container.encode(self.imageUrl, forKey: "image_url")
     }
 }
 
@@ -610,6 +606,18 @@ public struct ChatCompletionChoicesItemMessage: Codable, Sendable, Hashable {
     public init(content: String? = nil) {
         self.content = content
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.content = try container.decodeIfPresent(String.self, forKey: "content")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.content, forKey: "content")
+    }
 }
 
 /// The `ChatCompletionChoicesItem` model.
@@ -620,6 +628,18 @@ public struct ChatCompletionChoicesItem: Codable, Sendable, Hashable {
     /// Creates a `ChatCompletionChoicesItem` from its properties.
     public init(message: ChatCompletionChoicesItemMessage) {
         self.message = message
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.message = try container.decode(ChatCompletionChoicesItemMessage.self, forKey: "message")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.message, forKey: "message")
     }
 }
 
@@ -635,6 +655,20 @@ public struct ChatCompletion: Codable, Sendable, Hashable {
     public init(id: String, choices: [ChatCompletionChoicesItem]) {
         self.id = id
         self.choices = choices
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.choices = try container.decode([ChatCompletionChoicesItem].self, forKey: "choices")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.choices, forKey: "choices")
     }
 }
 
@@ -721,11 +755,22 @@ public struct CreateSpeechRequest: Codable, Sendable, Hashable {
         self._speed = speed
     }
 
-    enum CodingKeys: String, CodingKey {
-        case model
-        case input
-        case voice
-        case _speed = "speed"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.model = try container.decode(CreateSpeechRequestModel.self, forKey: "model")
+        self.input = try container.decode(String.self, forKey: "input")
+        self.voice = try container.decode(VoiceIdsOrCustomVoice.self, forKey: "voice")
+        self._speed = try container.decodeIfPresent(Double.self, forKey: "speed")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.input, forKey: "input")
+        try container.encode(self.voice, forKey: "voice")
+        try container.encodeIfPresent(self._speed, forKey: "speed")
     }
 }
 
@@ -790,6 +835,18 @@ public struct VoiceIdsOrCustomVoiceId: Codable, Sendable, Hashable {
     /// Creates a `VoiceIdsOrCustomVoiceId` from its properties.
     public init(id: String) {
         self.id = id
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
     }
 }
 

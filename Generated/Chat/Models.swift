@@ -20,10 +20,20 @@ public struct Usage: Codable, Sendable, Hashable {
         self.totalTokens = totalTokens
     }
 
-    enum CodingKeys: String, CodingKey {
-        case promptTokens = "prompt_tokens"
-        case completionTokens = "completion_tokens"
-        case totalTokens = "total_tokens"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.promptTokens = try container.decode(Int.self, forKey: "prompt_tokens")
+        self.completionTokens = try container.decode(Int.self, forKey: "completion_tokens")
+        self.totalTokens = try container.decode(Int.self, forKey: "total_tokens")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.promptTokens, forKey: "prompt_tokens")
+        try container.encode(self.completionTokens, forKey: "completion_tokens")
+        try container.encode(self.totalTokens, forKey: "total_tokens")
     }
 }
 
@@ -124,35 +134,26 @@ public struct TextDelta: Codable, Sendable, Hashable {
         self.delta = delta
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case sequenceNumber = "sequence_number"
-        case itemId = "item_id"
-        case outputIndex = "output_index"
-        case contentIndex = "content_index"
-        case delta
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("response.output_text.delta", forKey: .type)
-        self.sequenceNumber = try container.decode(Int.self, forKey: .sequenceNumber)
-        self.itemId = try container.decode(String.self, forKey: .itemId)
-        self.outputIndex = try container.decode(Int.self, forKey: .outputIndex)
-        self.contentIndex = try container.decode(Int.self, forKey: .contentIndex)
-        self.delta = try container.decode(String.self, forKey: .delta)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("response.output_text.delta", forKey: "type")
+        self.sequenceNumber = try container.decode(Int.self, forKey: "sequence_number")
+        self.itemId = try container.decode(String.self, forKey: "item_id")
+        self.outputIndex = try container.decode(Int.self, forKey: "output_index")
+        self.contentIndex = try container.decode(Int.self, forKey: "content_index")
+        self.delta = try container.decode(String.self, forKey: "delta")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("response.output_text.delta", forKey: .type)
-        try container.encode(self.sequenceNumber, forKey: .sequenceNumber)
-        try container.encode(self.itemId, forKey: .itemId)
-        try container.encode(self.outputIndex, forKey: .outputIndex)
-        try container.encode(self.contentIndex, forKey: .contentIndex)
-        try container.encode(self.delta, forKey: .delta)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("response.output_text.delta", forKey: "type")
+        try container.encode(self.sequenceNumber, forKey: "sequence_number")
+        try container.encode(self.itemId, forKey: "item_id")
+        try container.encode(self.outputIndex, forKey: "output_index")
+        try container.encode(self.contentIndex, forKey: "content_index")
+        try container.encode(self.delta, forKey: "delta")
     }
 }
 
@@ -164,6 +165,18 @@ public struct MessageStart: Codable, Sendable, Hashable {
     /// Creates a `MessageStart` from its properties.
     public init(message: StartedMessage) {
         self.message = message
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.message = try container.decode(StartedMessage.self, forKey: "message")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.message, forKey: "message")
     }
 }
 
@@ -192,19 +205,12 @@ public struct CreateMessageStreamBody: Encodable, Sendable, Hashable {
         self.messages = messages
     }
 
-    enum CodingKeys: String, CodingKey {
-        case model
-        case maxTokens = "max_tokens"
-        case messages
-        case stream
-    }
-
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.model, forKey: .model)
-        try container.encode(self.maxTokens, forKey: .maxTokens)
-        try container.encode(self.messages, forKey: .messages)
-        try container.encode(true, forKey: .stream)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.maxTokens, forKey: "max_tokens")
+        try container.encode(self.messages, forKey: "messages")
+        try container.encode(true, forKey: "stream")
     }
 }

@@ -56,6 +56,18 @@ public struct FunctionName: Codable, Sendable, Hashable {
     public init(name: String) {
         self.name = name
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+    }
 }
 
 /// A piece of an answer streamed as the model writes it.
@@ -91,35 +103,26 @@ public struct ChatCompletionChunk: Codable, Sendable, Hashable {
         self.usage = usage
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case created
-        case model
-        case choices
-        case usage
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("chat.completion.chunk", forKey: .object)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.model = try container.decode(String.self, forKey: .model)
-        self.choices = try container.decode([ChunkChoice].self, forKey: .choices)
-        self.usage = try container.decodeIfPresent(Usage.self, forKey: .usage)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("chat.completion.chunk", forKey: "object")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.model = try container.decode(String.self, forKey: "model")
+        self.choices = try container.decode([ChunkChoice].self, forKey: "choices")
+        self.usage = try container.decodeIfPresent(Usage.self, forKey: "usage")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("chat.completion.chunk", forKey: .object)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.model, forKey: .model)
-        try container.encode(self.choices, forKey: .choices)
-        try container.encodeIfPresent(self.usage, forKey: .usage)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("chat.completion.chunk", forKey: "object")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.choices, forKey: "choices")
+        try container.encodeIfPresent(self.usage, forKey: "usage")
     }
 }
 
@@ -141,10 +144,20 @@ public struct MessageDelta: Codable, Sendable, Hashable {
         self.toolCalls = toolCalls
     }
 
-    enum CodingKeys: String, CodingKey {
-        case role
-        case content
-        case toolCalls = "tool_calls"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.role = try container.decodeIfPresent(Role.self, forKey: "role")
+        self.content = try container.decodeIfPresent(String.self, forKey: "content")
+        self.toolCalls = try container.decodeIfPresent([ToolCallDelta].self, forKey: "tool_calls")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.role, forKey: "role")
+        try container.encodeIfPresent(self.content, forKey: "content")
+        try container.encodeIfPresent(self.toolCalls, forKey: "tool_calls")
     }
 }
 
@@ -166,10 +179,20 @@ public struct ResponseSnapshot: Codable, Sendable, Hashable {
         self.outputText = outputText
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case status
-        case outputText = "output_text"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.status = try container.decode(ResponseStatus.self, forKey: "status")
+        self.outputText = try container.decodeIfPresent(String.self, forKey: "output_text")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.outputText, forKey: "output_text")
     }
 }
 
@@ -194,26 +217,20 @@ public struct ResponseCreated: Codable, Sendable, Hashable {
         self.response = response
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case sequenceNumber = "sequence_number"
-        case response
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("response.created", forKey: .type)
-        self.sequenceNumber = try container.decode(Int.self, forKey: .sequenceNumber)
-        self.response = try container.decode(ResponseSnapshot.self, forKey: .response)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("response.created", forKey: "type")
+        self.sequenceNumber = try container.decode(Int.self, forKey: "sequence_number")
+        self.response = try container.decode(ResponseSnapshot.self, forKey: "response")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("response.created", forKey: .type)
-        try container.encode(self.sequenceNumber, forKey: .sequenceNumber)
-        try container.encode(self.response, forKey: .response)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("response.created", forKey: "type")
+        try container.encode(self.sequenceNumber, forKey: "sequence_number")
+        try container.encode(self.response, forKey: "response")
     }
 }
 
@@ -234,23 +251,18 @@ public struct JSONBlockDelta: Codable, Sendable, Hashable {
         self.partialJson = partialJson
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case partialJson = "partial_json"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("input_json_delta", forKey: .type)
-        self.partialJson = try container.decode(String.self, forKey: .partialJson)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("input_json_delta", forKey: "type")
+        self.partialJson = try container.decode(String.self, forKey: "partial_json")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("input_json_delta", forKey: .type)
-        try container.encode(self.partialJson, forKey: .partialJson)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("input_json_delta", forKey: "type")
+        try container.encode(self.partialJson, forKey: "partial_json")
     }
 }
 
@@ -279,29 +291,22 @@ public struct ModelInfo: Codable, Sendable, Hashable {
         self.ownedBy = ownedBy
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case created
-        case ownedBy = "owned_by"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("model", forKey: .object)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.ownedBy = try container.decode(String.self, forKey: .ownedBy)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("model", forKey: "object")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.ownedBy = try container.decode(String.self, forKey: "owned_by")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("model", forKey: .object)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.ownedBy, forKey: .ownedBy)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("model", forKey: "object")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.ownedBy, forKey: "owned_by")
     }
 }
 
@@ -313,6 +318,18 @@ public struct ErrorResponse: Codable, Sendable, Hashable {
     /// Creates an `ErrorResponse` from its properties.
     public init(error: APIErrorDetail) {
         self.error = error
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.error = try container.decode(APIErrorDetail.self, forKey: "error")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.error, forKey: "error")
     }
 }
 
@@ -337,18 +354,12 @@ public struct CreateResponseStreamBody: Encodable, Sendable, Hashable {
         self.input = input
     }
 
-    enum CodingKeys: String, CodingKey {
-        case model
-        case input
-        case stream
-    }
-
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.model, forKey: .model)
-        try container.encode(self.input, forKey: .input)
-        try container.encode(true, forKey: .stream)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.input, forKey: "input")
+        try container.encode(true, forKey: "stream")
     }
 }
 

@@ -62,23 +62,18 @@ public struct ImagePart: Codable, Sendable, Hashable {
         self.imageUrl = imageUrl
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case imageUrl = "image_url"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("image_url", forKey: .type)
-        self.imageUrl = try container.decode(ImageURL.self, forKey: .imageUrl)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("image_url", forKey: "type")
+        self.imageUrl = try container.decode(ImageURL.self, forKey: "image_url")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("image_url", forKey: .type)
-        try container.encode(self.imageUrl, forKey: .imageUrl)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("image_url", forKey: "type")
+        try container.encode(self.imageUrl, forKey: "image_url")
     }
 }
 
@@ -107,9 +102,18 @@ public struct ImageURL: Codable, Sendable, Hashable {
         self._detail = detail
     }
 
-    enum CodingKeys: String, CodingKey {
-        case url
-        case _detail = "detail"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.url = try container.decode(URL.self, forKey: "url")
+        self._detail = try container.decodeIfPresent(ImageDetail.self, forKey: "detail")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.url, forKey: "url")
+        try container.encodeIfPresent(self._detail, forKey: "detail")
     }
 }
 
@@ -178,23 +182,18 @@ public struct NamedToolChoice: Codable, Sendable, Hashable {
         self.function = function
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case function
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("function", forKey: .type)
-        self.function = try container.decode(FunctionName.self, forKey: .function)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("function", forKey: "type")
+        self.function = try container.decode(FunctionName.self, forKey: "function")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("function", forKey: .type)
-        try container.encode(self.function, forKey: .function)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("function", forKey: "type")
+        try container.encode(self.function, forKey: "function")
     }
 }
 
@@ -219,26 +218,20 @@ public struct FunctionToolCall: Codable, Sendable, Hashable {
         self.function = function
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case function
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("function", forKey: .type)
-        self.function = try container.decode(FunctionCall.self, forKey: .function)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("function", forKey: "type")
+        self.function = try container.decode(FunctionCall.self, forKey: "function")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("function", forKey: .type)
-        try container.encode(self.function, forKey: .function)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("function", forKey: "type")
+        try container.encode(self.function, forKey: "function")
     }
 }
 
@@ -263,26 +256,20 @@ public struct ResponseCompleted: Codable, Sendable, Hashable {
         self.response = response
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case sequenceNumber = "sequence_number"
-        case response
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("response.completed", forKey: .type)
-        self.sequenceNumber = try container.decode(Int.self, forKey: .sequenceNumber)
-        self.response = try container.decode(ResponseSnapshot.self, forKey: .response)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("response.completed", forKey: "type")
+        self.sequenceNumber = try container.decode(Int.self, forKey: "sequence_number")
+        self.response = try container.decode(ResponseSnapshot.self, forKey: "response")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("response.completed", forKey: .type)
-        try container.encode(self.sequenceNumber, forKey: .sequenceNumber)
-        try container.encode(self.response, forKey: .response)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("response.completed", forKey: "type")
+        try container.encode(self.sequenceNumber, forKey: "sequence_number")
+        try container.encode(self.response, forKey: "response")
     }
 }
 
@@ -303,23 +290,18 @@ public struct TextBlockDelta: Codable, Sendable, Hashable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case text
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("text_delta", forKey: .type)
-        self.text = try container.decode(String.self, forKey: .text)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("text_delta", forKey: "type")
+        self.text = try container.decode(String.self, forKey: "text")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("text_delta", forKey: .type)
-        try container.encode(self.text, forKey: .text)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("text_delta", forKey: "type")
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -333,7 +315,15 @@ public struct OutputUsage: Codable, Sendable, Hashable {
         self.outputTokens = outputTokens
     }
 
-    enum CodingKeys: String, CodingKey {
-        case outputTokens = "output_tokens"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.outputTokens = try container.decode(Int.self, forKey: "output_tokens")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.outputTokens, forKey: "output_tokens")
     }
 }

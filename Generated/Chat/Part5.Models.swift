@@ -35,12 +35,24 @@ public struct Message: Codable, Sendable, Hashable {
         self.toolCallId = toolCallId
     }
 
-    enum CodingKeys: String, CodingKey {
-        case role
-        case content
-        case name
-        case toolCalls = "tool_calls"
-        case toolCallId = "tool_call_id"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.role = try container.decode(Role.self, forKey: "role")
+        self.content = try container.decodeIfPresent(Content.self, forKey: "content")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.toolCalls = try container.decodeIfPresent([ToolCall].self, forKey: "tool_calls")
+        self.toolCallId = try container.decodeIfPresent(String.self, forKey: "tool_call_id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.role, forKey: "role")
+        try container.encodeIfPresent(self.content, forKey: "content")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.toolCalls, forKey: "tool_calls")
+        try container.encodeIfPresent(self.toolCallId, forKey: "tool_call_id")
     }
 }
 
@@ -77,11 +89,22 @@ public struct FunctionDefinition: Codable, Sendable, Hashable {
         self._strict = strict
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case description
-        case parameters
-        case _strict = "strict"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.parameters = try container.decode([String: JSON].self, forKey: "parameters")
+        self._strict = try container.decodeIfPresent(Bool.self, forKey: "strict")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encode(self.parameters, forKey: "parameters")
+        try container.encodeIfPresent(self._strict, forKey: "strict")
     }
 }
 
@@ -177,6 +200,18 @@ public struct MessageStop: Codable, Sendable, Hashable {
     public init(type: String) {
         self.type = type
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+    }
 }
 
 /// A piece of spoken audio, as it is made.
@@ -191,6 +226,20 @@ public struct SpeechChunk: Codable, Sendable, Hashable {
     public init(type: String, audio: String? = nil) {
         self.type = type
         self.audio = audio
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.audio = try container.decodeIfPresent(String.self, forKey: "audio")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.audio, forKey: "audio")
     }
 }
 
@@ -226,32 +275,24 @@ public struct BatchCompletedEvent: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case type
-        case createdAt = "created_at"
-        case data
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("event", forKey: .object)
-        try container.decodeConstant("batch.completed", forKey: .type)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.data = try container.decode(WebhookObject.self, forKey: .data)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("event", forKey: "object")
+        try container.decodeConstant("batch.completed", forKey: "type")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.data = try container.decode(WebhookObject.self, forKey: "data")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("event", forKey: .object)
-        try container.encode("batch.completed", forKey: .type)
-        try container.encode(self.createdAt, forKey: .createdAt)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("event", forKey: "object")
+        try container.encode("batch.completed", forKey: "type")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.data, forKey: "data")
     }
 }
 

@@ -16,6 +16,20 @@ public struct FunctionCall: Codable, Sendable, Hashable {
         self.name = name
         self.arguments = arguments
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.arguments = try container.decode(JSON.self, forKey: "arguments")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.arguments, forKey: "arguments")
+    }
 }
 
 /// The form of the model's answer.
@@ -73,20 +87,16 @@ public struct TextFormat: Codable, Sendable, Hashable {
     public init() {
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("text", forKey: .type)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("text", forKey: "type")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("text", forKey: .type)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("text", forKey: "type")
     }
 }
 
@@ -134,38 +144,28 @@ public struct ChatCompletion: Codable, Sendable, Hashable {
         self.systemFingerprint = systemFingerprint
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case created
-        case model
-        case choices
-        case usage
-        case systemFingerprint = "system_fingerprint"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("chat.completion", forKey: .object)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.model = try container.decode(String.self, forKey: .model)
-        self.choices = try container.decode([Choice].self, forKey: .choices)
-        self.usage = try container.decodeIfPresent(Usage.self, forKey: .usage)
-        self.systemFingerprint = try container.decodeIfPresent(String.self, forKey: .systemFingerprint)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("chat.completion", forKey: "object")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.model = try container.decode(String.self, forKey: "model")
+        self.choices = try container.decode([Choice].self, forKey: "choices")
+        self.usage = try container.decodeIfPresent(Usage.self, forKey: "usage")
+        self.systemFingerprint = try container.decodeIfPresent(String.self, forKey: "system_fingerprint")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("chat.completion", forKey: .object)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.model, forKey: .model)
-        try container.encode(self.choices, forKey: .choices)
-        try container.encodeIfPresent(self.usage, forKey: .usage)
-        try container.encodeIfPresent(self.systemFingerprint, forKey: .systemFingerprint)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("chat.completion", forKey: "object")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.choices, forKey: "choices")
+        try container.encodeIfPresent(self.usage, forKey: "usage")
+        try container.encodeIfPresent(self.systemFingerprint, forKey: "system_fingerprint")
     }
 }
 
@@ -179,8 +179,16 @@ public struct StreamOptions: Codable, Sendable, Hashable {
         self.includeUsage = includeUsage
     }
 
-    enum CodingKeys: String, CodingKey {
-        case includeUsage = "include_usage"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.includeUsage = try container.decode(Bool.self, forKey: "include_usage")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.includeUsage, forKey: "include_usage")
     }
 }
 
@@ -201,6 +209,22 @@ public struct StartedMessage: Codable, Sendable, Hashable {
         self.model = model
         self.role = role
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.model = try container.decode(String.self, forKey: "model")
+        self.role = try container.decode(Role.self, forKey: "role")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.role, forKey: "role")
+    }
 }
 
 /// A block of content starts, at its index.
@@ -217,9 +241,18 @@ public struct ContentBlockStart: Codable, Sendable, Hashable {
         self.contentBlock = contentBlock
     }
 
-    enum CodingKeys: String, CodingKey {
-        case index
-        case contentBlock = "content_block"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.index = try container.decode(Int.self, forKey: "index")
+        self.contentBlock = try container.decode(ContentBlock.self, forKey: "content_block")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.index, forKey: "index")
+        try container.encode(self.contentBlock, forKey: "content_block")
     }
 }
 
@@ -236,6 +269,20 @@ public struct MessageUpdate: Codable, Sendable, Hashable {
         self.delta = delta
         self.usage = usage
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.delta = try container.decode(StopInfo.self, forKey: "delta")
+        self.usage = try container.decodeIfPresent(OutputUsage.self, forKey: "usage")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.delta, forKey: "delta")
+        try container.encodeIfPresent(self.usage, forKey: "usage")
+    }
 }
 
 /// The `StopInfo` model.
@@ -248,8 +295,16 @@ public struct StopInfo: Codable, Sendable, Hashable {
         self.stopReason = stopReason
     }
 
-    enum CodingKeys: String, CodingKey {
-        case stopReason = "stop_reason"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.stopReason = try container.decodeIfPresent(String.self, forKey: "stop_reason")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.stopReason, forKey: "stop_reason")
     }
 }
 
@@ -261,6 +316,18 @@ public struct WebhookObject: Codable, Sendable, Hashable {
     /// Creates a `WebhookObject` from its properties.
     public init(id: String) {
         self.id = id
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
     }
 }
 
@@ -326,18 +393,20 @@ public struct CreateChatCompletionBody: Encodable, Sendable, Hashable {
         self.user = user
     }
 
-    enum CodingKeys: String, CodingKey {
-        case model
-        case messages
-        case tools
-        case toolChoice = "tool_choice"
-        case responseFormat = "response_format"
-        case temperature
-        case maxCompletionTokens = "max_completion_tokens"
-        case seed
-        case metadata
-        case streamOptions = "stream_options"
-        case user
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.messages, forKey: "messages")
+        try container.encodeIfPresent(self.tools, forKey: "tools")
+        try container.encodeIfPresent(self.toolChoice, forKey: "tool_choice")
+        try container.encodeIfPresent(self.responseFormat, forKey: "response_format")
+        try container.encodeIfPresent(self.temperature, forKey: "temperature")
+        try container.encodeIfPresent(self.maxCompletionTokens, forKey: "max_completion_tokens")
+        try container.encodeIfPresent(self.seed, forKey: "seed")
+        try container.encodeIfPresent(self.metadata, forKey: "metadata")
+        try container.encodeIfPresent(self.streamOptions, forKey: "stream_options")
+        try container.encodeIfPresent(self.user, forKey: "user")
     }
 }
 
@@ -410,35 +479,20 @@ public struct CreateChatCompletionStreamBody: Encodable, Sendable, Hashable {
         self.user = user
     }
 
-    enum CodingKeys: String, CodingKey {
-        case model
-        case messages
-        case tools
-        case toolChoice = "tool_choice"
-        case responseFormat = "response_format"
-        case temperature
-        case maxCompletionTokens = "max_completion_tokens"
-        case seed
-        case metadata
-        case streamOptions = "stream_options"
-        case user
-        case stream
-    }
-
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.model, forKey: .model)
-        try container.encode(self.messages, forKey: .messages)
-        try container.encodeIfPresent(self.tools, forKey: .tools)
-        try container.encodeIfPresent(self.toolChoice, forKey: .toolChoice)
-        try container.encodeIfPresent(self.responseFormat, forKey: .responseFormat)
-        try container.encodeIfPresent(self.temperature, forKey: .temperature)
-        try container.encodeIfPresent(self.maxCompletionTokens, forKey: .maxCompletionTokens)
-        try container.encodeIfPresent(self.seed, forKey: .seed)
-        try container.encodeIfPresent(self.metadata, forKey: .metadata)
-        try container.encodeIfPresent(self.streamOptions, forKey: .streamOptions)
-        try container.encodeIfPresent(self.user, forKey: .user)
-        try container.encode(true, forKey: .stream)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.messages, forKey: "messages")
+        try container.encodeIfPresent(self.tools, forKey: "tools")
+        try container.encodeIfPresent(self.toolChoice, forKey: "tool_choice")
+        try container.encodeIfPresent(self.responseFormat, forKey: "response_format")
+        try container.encodeIfPresent(self.temperature, forKey: "temperature")
+        try container.encodeIfPresent(self.maxCompletionTokens, forKey: "max_completion_tokens")
+        try container.encodeIfPresent(self.seed, forKey: "seed")
+        try container.encodeIfPresent(self.metadata, forKey: "metadata")
+        try container.encodeIfPresent(self.streamOptions, forKey: "stream_options")
+        try container.encodeIfPresent(self.user, forKey: "user")
+        try container.encode(true, forKey: "stream")
     }
 }

@@ -73,10 +73,20 @@ public struct ChunkChoice: Codable, Sendable, Hashable {
         self.finishReason = finishReason
     }
 
-    enum CodingKeys: String, CodingKey {
-        case index
-        case delta
-        case finishReason = "finish_reason"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.index = try container.decode(Int.self, forKey: "index")
+        self.delta = try container.decode(MessageDelta.self, forKey: "delta")
+        self.finishReason = try container.decodeIfPresent(FinishReason.self, forKey: "finish_reason")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.index, forKey: "index")
+        try container.encode(self.delta, forKey: "delta")
+        try container.encodeIfPresent(self.finishReason, forKey: "finish_reason")
     }
 }
 
@@ -92,6 +102,20 @@ public struct FunctionCallDelta: Codable, Sendable, Hashable {
     public init(name: String? = nil, arguments: String? = nil) {
         self.name = name
         self.arguments = arguments
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.arguments = try container.decodeIfPresent(String.self, forKey: "arguments")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.arguments, forKey: "arguments")
     }
 }
 
@@ -151,6 +175,18 @@ public struct Ping: Codable, Sendable, Hashable {
     public init(type: String) {
         self.type = type
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+    }
 }
 
 /// A piece of a transcript as it is written (`transcript.text.delta`), or the whole (`transcript.text.done`).
@@ -169,6 +205,22 @@ public struct TranscriptEvent: Codable, Sendable, Hashable {
         self.type = type
         self.delta = delta
         self.text = text
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.delta = try container.decodeIfPresent(String.self, forKey: "delta")
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.delta, forKey: "delta")
+        try container.encodeIfPresent(self.text, forKey: "text")
     }
 }
 
@@ -204,31 +256,23 @@ public struct ResponseCompletedEvent: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case object
-        case type
-        case createdAt = "created_at"
-        case data
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("event", forKey: .object)
-        try container.decodeConstant("response.completed", forKey: .type)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.data = try container.decode(WebhookObject.self, forKey: .data)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("event", forKey: "object")
+        try container.decodeConstant("response.completed", forKey: "type")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.data = try container.decode(WebhookObject.self, forKey: "data")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("event", forKey: .object)
-        try container.encode("response.completed", forKey: .type)
-        try container.encode(self.createdAt, forKey: .createdAt)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("event", forKey: "object")
+        try container.encode("response.completed", forKey: "type")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.data, forKey: "data")
     }
 }

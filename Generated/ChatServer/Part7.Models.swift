@@ -24,11 +24,22 @@ public struct Choice: Codable, Sendable, Hashable {
         self.logprobs = logprobs
     }
 
-    enum CodingKeys: String, CodingKey {
-        case index
-        case message
-        case finishReason = "finish_reason"
-        case logprobs
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.index = try container.decode(Int.self, forKey: "index")
+        self.message = try container.decode(Message.self, forKey: "message")
+        self.finishReason = try container.decodeIfPresent(FinishReason.self, forKey: "finish_reason")
+        self.logprobs = try container.decodeIfPresent(JSON.self, forKey: "logprobs")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.index, forKey: "index")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.finishReason, forKey: "finish_reason")
+        try container.encodeIfPresent(self.logprobs, forKey: "logprobs")
     }
 }
 
@@ -96,23 +107,18 @@ public struct ModelList: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case object
-        case data
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("list", forKey: .object)
-        self.data = try container.decode([ModelInfo].self, forKey: .data)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("list", forKey: "object")
+        self.data = try container.decode([ModelInfo].self, forKey: "data")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("list", forKey: .object)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("list", forKey: "object")
+        try container.encode(self.data, forKey: "data")
     }
 }
 
@@ -136,5 +142,23 @@ public struct APIErrorDetail: Codable, Sendable, Hashable {
         self.type = type
         self.param = param
         self.code = code
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.param = try container.decodeIfPresent(String.self, forKey: "param")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.param, forKey: "param")
+        try container.encodeIfPresent(self.code, forKey: "code")
     }
 }

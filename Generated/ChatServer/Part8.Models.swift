@@ -20,23 +20,18 @@ public struct TextPart: Codable, Sendable, Hashable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case text
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("text", forKey: .type)
-        self.text = try container.decode(String.self, forKey: .text)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("text", forKey: "type")
+        self.text = try container.decode(String.self, forKey: "text")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("text", forKey: .type)
-        try container.encode(self.text, forKey: .text)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("text", forKey: "type")
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -57,23 +52,18 @@ public struct Tool: Codable, Sendable, Hashable {
         self.function = function
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case function
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("function", forKey: .type)
-        self.function = try container.decode(FunctionDefinition.self, forKey: .function)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("function", forKey: "type")
+        self.function = try container.decode(FunctionDefinition.self, forKey: "function")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("function", forKey: .type)
-        try container.encode(self.function, forKey: .function)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("function", forKey: "type")
+        try container.encode(self.function, forKey: "function")
     }
 }
 
@@ -166,23 +156,18 @@ public struct JSONSchemaFormat: Codable, Sendable, Hashable {
         self.jsonSchema = jsonSchema
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case jsonSchema = "json_schema"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("json_schema", forKey: .type)
-        self.jsonSchema = try container.decode([String: JSON].self, forKey: .jsonSchema)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("json_schema", forKey: "type")
+        self.jsonSchema = try container.decode([String: JSON].self, forKey: "json_schema")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("json_schema", forKey: .type)
-        try container.encode(self.jsonSchema, forKey: .jsonSchema)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("json_schema", forKey: "type")
+        try container.encode(self.jsonSchema, forKey: "json_schema")
     }
 }
 
@@ -206,6 +191,24 @@ public struct ToolCallDelta: Codable, Sendable, Hashable {
         self.id = id
         self.type = type
         self.function = function
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.index = try container.decode(Int.self, forKey: "index")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.function = try container.decodeIfPresent(FunctionCallDelta.self, forKey: "function")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.index, forKey: "index")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.function, forKey: "function")
     }
 }
 
@@ -231,11 +234,22 @@ public struct LogEntry: Codable, Sendable, Hashable {
         self.requestId = requestId
     }
 
-    enum CodingKeys: String, CodingKey {
-        case time
-        case level
-        case message
-        case requestId = "request_id"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.time = try container.decode(Date.self, forKey: "time")
+        self.level = try container.decode(LogLevel.self, forKey: "level")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.requestId = try container.decodeIfPresent(String.self, forKey: "request_id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.time, forKey: "time")
+        try container.encode(self.level, forKey: "level")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.requestId, forKey: "request_id")
     }
 }
 
@@ -252,6 +266,20 @@ public struct ContentBlock: Codable, Sendable, Hashable {
         self.type = type
         self.text = text
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.text, forKey: "text")
+    }
 }
 
 /// A piece of a block of content.
@@ -267,6 +295,20 @@ public struct ContentBlockDelta: Codable, Sendable, Hashable {
         self.index = index
         self.delta = delta
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.index = try container.decode(Int.self, forKey: "index")
+        self.delta = try container.decode(BlockDelta.self, forKey: "delta")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.index, forKey: "index")
+        try container.encode(self.delta, forKey: "delta")
+    }
 }
 
 /// A block of content is complete.
@@ -278,6 +320,18 @@ public struct ContentBlockStop: Codable, Sendable, Hashable {
     public init(index: Int) {
         self.index = index
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.index = try container.decode(Int.self, forKey: "index")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.index, forKey: "index")
+    }
 }
 
 /// The text of an audio file.
@@ -288,6 +342,18 @@ public struct Transcription: Codable, Sendable, Hashable {
     /// Creates a `Transcription` from its properties.
     public init(text: String) {
         self.text = text
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -307,6 +373,22 @@ public struct CreateSpeechBody: Codable, Sendable, Hashable {
         self.model = model
         self.input = input
         self.voice = voice
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.model = try container.decode(String.self, forKey: "model")
+        self.input = try container.decode(String.self, forKey: "input")
+        self.voice = try container.decode(String.self, forKey: "voice")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.input, forKey: "input")
+        try container.encode(self.voice, forKey: "voice")
     }
 }
 
@@ -335,28 +417,21 @@ public struct CreateSpeechStreamBody: Codable, Sendable, Hashable {
         self.voice = voice
     }
 
-    enum CodingKeys: String, CodingKey {
-        case model
-        case input
-        case voice
-        case streamFormat = "stream_format"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.model = try container.decode(String.self, forKey: .model)
-        self.input = try container.decode(String.self, forKey: .input)
-        self.voice = try container.decode(String.self, forKey: .voice)
-        try container.decodeConstant("sse", forKey: .streamFormat)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.model = try container.decode(String.self, forKey: "model")
+        self.input = try container.decode(String.self, forKey: "input")
+        self.voice = try container.decode(String.self, forKey: "voice")
+        try container.decodeConstant("sse", forKey: "stream_format")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.model, forKey: .model)
-        try container.encode(self.input, forKey: .input)
-        try container.encode(self.voice, forKey: .voice)
-        try container.encode("sse", forKey: .streamFormat)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encode(self.input, forKey: "input")
+        try container.encode(self.voice, forKey: "voice")
+        try container.encode("sse", forKey: "stream_format")
     }
 }

@@ -186,25 +186,50 @@ public struct Country: Codable, Sendable, Hashable {
         self._relevance = relevance
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case nativeName
-        case alpha2Code
-        case alpha3Code
-        case capital
-        case region
-        case subregion
-        case population
-        case _coordinates = "latlng"
-        case area
-        case gini
-        case _borders = "borders"
-        case _timezones = "timezones"
-        case _callingCodes = "callingCodes"
-        case _currencies = "currencies"
-        case _languages = "languages"
-        case _translations = "translations"
-        case _relevance = "relevance"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.nativeName = try container.decode(String.self, forKey: "nativeName")
+        self.alpha2Code = try container.decode(String.self, forKey: "alpha2Code")
+        self.alpha3Code = try container.decode(String.self, forKey: "alpha3Code")
+        self.capital = try container.decode(String.self, forKey: "capital")
+        self.region = try container.decode(Region.self, forKey: "region")
+        self.subregion = try container.decode(String.self, forKey: "subregion")
+        self.population = try container.decode(Int.self, forKey: "population")
+        self._coordinates = try container.decodeIfPresent([Double].self, forKey: "latlng")
+        self.area = try container.decodeIfPresent(Double.self, forKey: "area")
+        self.gini = try container.decodeIfPresent(Double.self, forKey: "gini")
+        self._borders = try container.decodeIfPresent([String].self, forKey: "borders")
+        self._timezones = try container.decodeIfPresent([String].self, forKey: "timezones")
+        self._callingCodes = try container.decodeIfPresent([String].self, forKey: "callingCodes")
+        self._currencies = try container.decodeIfPresent([String].self, forKey: "currencies")
+        self._languages = try container.decodeIfPresent([String].self, forKey: "languages")
+        self._translations = try container.decodeIfPresent([String: String?].self, forKey: "translations")
+        self._relevance = try container.decodeIfPresent(String.self, forKey: "relevance")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.nativeName, forKey: "nativeName")
+        try container.encode(self.alpha2Code, forKey: "alpha2Code")
+        try container.encode(self.alpha3Code, forKey: "alpha3Code")
+        try container.encode(self.capital, forKey: "capital")
+        try container.encode(self.region, forKey: "region")
+        try container.encode(self.subregion, forKey: "subregion")
+        try container.encode(self.population, forKey: "population")
+        try container.encodeIfPresent(self._coordinates, forKey: "latlng")
+        try container.encodeIfPresent(self.area, forKey: "area")
+        try container.encodeIfPresent(self.gini, forKey: "gini")
+        try container.encodeIfPresent(self._borders, forKey: "borders")
+        try container.encodeIfPresent(self._timezones, forKey: "timezones")
+        try container.encodeIfPresent(self._callingCodes, forKey: "callingCodes")
+        try container.encodeIfPresent(self._currencies, forKey: "currencies")
+        try container.encodeIfPresent(self._languages, forKey: "languages")
+        try container.encodeIfPresent(self._translations, forKey: "translations")
+        try container.encodeIfPresent(self._relevance, forKey: "relevance")
     }
 }
 

@@ -25,18 +25,20 @@ public struct Domain: Codable, Sendable, Hashable {
         self.zoneFile = zoneFile
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case ipAddress = "ip_address"
-        case ttl
-        case zoneFile = "zone_file"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.ipAddress = try container.decodeIfPresent(String.self, forKey: "ip_address")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.zoneFile = try container.decodeIfPresent(String.self, forKey: "zone_file")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encodeIfPresent(self.ipAddress, forKey: .ipAddress)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.ipAddress, forKey: "ip_address")
     }
 }
 
@@ -97,31 +99,33 @@ public struct DomainRecordSoa: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.data = try container.decodeIfPresent(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decode(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.type, forKey: .type)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encodeIfPresent(self.data, forKey: .data)
-        try container.encodeIfPresent(self.priority, forKey: .priority)
-        try container.encodeIfPresent(self.port, forKey: .port)
-        try container.encode(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encodeIfPresent(self.flags, forKey: .flags)
-        try container.encodeIfPresent(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encode(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encodeIfPresent(self.flags, forKey: "flags")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
     }
 }
 
@@ -133,6 +137,18 @@ public struct Pagination: Codable, Sendable, Hashable {
     /// Creates a `Pagination` from its properties.
     public init(links: PageLinks? = nil) {
         self.links = links
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.links = try container.decodeIfPresent(PageLinks.self, forKey: "links")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.links, forKey: "links")
     }
 }
 
@@ -260,58 +276,63 @@ public struct Droplet: Codable, Sendable, Hashable {
         self.gpuInfo = gpuInfo
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case memory
-        case vcpus
-        case disk
-        case diskInfo = "disk_info"
-        case locked
-        case status
-        case kernel
-        case createdAt = "created_at"
-        case features
-        case backupIds = "backup_ids"
-        case nextBackupWindow = "next_backup_window"
-        case snapshotIds = "snapshot_ids"
-        case image
-        case volumeIds = "volume_ids"
-        case size
-        case sizeSlug = "size_slug"
-        case networks
-        case region
-        case tags
-        case vpcUuid = "vpc_uuid"
-        case gpuInfo = "gpu_info"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.memory = try container.decode(Int.self, forKey: "memory")
+        self.vcpus = try container.decode(Int.self, forKey: "vcpus")
+        self.disk = try container.decode(Int.self, forKey: "disk")
+        self.diskInfo = try container.decodeIfPresent([DiskInfo].self, forKey: "disk_info")
+        self.locked = try container.decode(Bool.self, forKey: "locked")
+        self.status = try container.decode(DropletStatus.self, forKey: "status")
+        self.kernel = try container.decodeIfPresent(Kernel.self, forKey: "kernel")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.features = try container.decode([String].self, forKey: "features")
+        self.backupIds = try container.decode([Int].self, forKey: "backup_ids")
+        self.nextBackupWindow = try container.decodeIfPresent(
+            DropletNextBackupWindow.self,
+            forKey: "next_backup_window"
+        )
+        self.snapshotIds = try container.decode([Int].self, forKey: "snapshot_ids")
+        self.image = try container.decode(Image.self, forKey: "image")
+        self.volumeIds = try container.decode([String].self, forKey: "volume_ids")
+        self.size = try container.decode(Size.self, forKey: "size")
+        self.sizeSlug = try container.decode(String.self, forKey: "size_slug")
+        self.networks = try container.decode(DropletNetworks.self, forKey: "networks")
+        self.region = try container.decode(Region.self, forKey: "region")
+        self.tags = try container.decode([String].self, forKey: "tags")
+        self.vpcUuid = try container.decodeIfPresent(String.self, forKey: "vpc_uuid")
+        self.gpuInfo = try container.decodeIfPresent(GpuInfo.self, forKey: "gpu_info")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.memory, forKey: .memory)
-        try container.encode(self.vcpus, forKey: .vcpus)
-        try container.encode(self.disk, forKey: .disk)
-        try container.encodeIfPresent(self.diskInfo, forKey: .diskInfo)
-        try container.encode(self.locked, forKey: .locked)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.kernel, forKey: .kernel)
-        try container.encode(self.createdAt, forKey: .createdAt)
-        try container.encode(self.features, forKey: .features)
-        try container.encode(self.backupIds, forKey: .backupIds)
-        try container.encode(self.nextBackupWindow, forKey: .nextBackupWindow)
-        try container.encode(self.snapshotIds, forKey: .snapshotIds)
-        try container.encode(self.image, forKey: .image)
-        try container.encode(self.volumeIds, forKey: .volumeIds)
-        try container.encode(self.size, forKey: .size)
-        try container.encode(self.sizeSlug, forKey: .sizeSlug)
-        try container.encode(self.networks, forKey: .networks)
-        try container.encode(self.region, forKey: .region)
-        try container.encode(self.tags, forKey: .tags)
-        try container.encodeIfPresent(self.vpcUuid, forKey: .vpcUuid)
-        try container.encodeIfPresent(self.gpuInfo, forKey: .gpuInfo)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.memory, forKey: "memory")
+        try container.encode(self.vcpus, forKey: "vcpus")
+        try container.encode(self.disk, forKey: "disk")
+        try container.encodeIfPresent(self.diskInfo, forKey: "disk_info")
+        try container.encode(self.locked, forKey: "locked")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.kernel, forKey: "kernel")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.features, forKey: "features")
+        try container.encode(self.backupIds, forKey: "backup_ids")
+        try container.encode(self.nextBackupWindow, forKey: "next_backup_window")
+        try container.encode(self.snapshotIds, forKey: "snapshot_ids")
+        try container.encode(self.image, forKey: "image")
+        try container.encode(self.volumeIds, forKey: "volume_ids")
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.sizeSlug, forKey: "size_slug")
+        try container.encode(self.networks, forKey: "networks")
+        try container.encode(self.region, forKey: "region")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.vpcUuid, forKey: "vpc_uuid")
+        try container.encodeIfPresent(self.gpuInfo, forKey: "gpu_info")
     }
 }
 
@@ -486,22 +507,44 @@ public struct DropletCreate: Codable, Sendable, Hashable {
         self._publicNetworking = publicNetworking
     }
 
-    enum CodingKeys: String, CodingKey {
-        case region
-        case size
-        case image
-        case _sshKeys = "ssh_keys"
-        case _backups = "backups"
-        case backupPolicy = "backup_policy"
-        case _ipv6 = "ipv6"
-        case _monitoring = "monitoring"
-        case _tags = "tags"
-        case userData = "user_data"
-        case _privateNetworking = "private_networking"
-        case _volumes = "volumes"
-        case vpcUuid = "vpc_uuid"
-        case withDropletAgent = "with_droplet_agent"
-        case _publicNetworking = "public_networking"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.region = try container.decodeIfPresent(String.self, forKey: "region")
+        self.size = try container.decode(String.self, forKey: "size")
+        self.image = try container.decode(DropletCreateImage.self, forKey: "image")
+        self._sshKeys = try container.decodeIfPresent([DropletCreateSshKeysItem].self, forKey: "ssh_keys")
+        self._backups = try container.decodeIfPresent(Bool.self, forKey: "backups")
+        self.backupPolicy = try container.decodeIfPresent(DropletBackupPolicy.self, forKey: "backup_policy")
+        self._ipv6 = try container.decodeIfPresent(Bool.self, forKey: "ipv6")
+        self._monitoring = try container.decodeIfPresent(Bool.self, forKey: "monitoring")
+        self._tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.userData = try container.decodeIfPresent(String.self, forKey: "user_data")
+        self._privateNetworking = try container.decodeIfPresent(Bool.self, forKey: "private_networking")
+        self._volumes = try container.decodeIfPresent([String].self, forKey: "volumes")
+        self.vpcUuid = try container.decodeIfPresent(String.self, forKey: "vpc_uuid")
+        self.withDropletAgent = try container.decodeIfPresent(Bool.self, forKey: "with_droplet_agent")
+        self._publicNetworking = try container.decodeIfPresent(Bool.self, forKey: "public_networking")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.region, forKey: "region")
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.image, forKey: "image")
+        try container.encodeIfPresent(self._sshKeys, forKey: "ssh_keys")
+        try container.encodeIfPresent(self._backups, forKey: "backups")
+        try container.encodeIfPresent(self.backupPolicy, forKey: "backup_policy")
+        try container.encodeIfPresent(self._ipv6, forKey: "ipv6")
+        try container.encodeIfPresent(self._monitoring, forKey: "monitoring")
+        try container.encodeIfPresent(self._tags, forKey: "tags")
+        try container.encodeIfPresent(self.userData, forKey: "user_data")
+        try container.encodeIfPresent(self._privateNetworking, forKey: "private_networking")
+        try container.encodeIfPresent(self._volumes, forKey: "volumes")
+        try container.encodeIfPresent(self.vpcUuid, forKey: "vpc_uuid")
+        try container.encodeIfPresent(self.withDropletAgent, forKey: "with_droplet_agent")
+        try container.encodeIfPresent(self._publicNetworking, forKey: "public_networking")
     }
 }
 
@@ -523,10 +566,20 @@ public struct ErrorWithRootCauses: Codable, Sendable, Hashable {
         self.rootCauses = rootCauses
     }
 
-    enum CodingKeys: String, CodingKey {
-        case error
-        case messages
-        case rootCauses = "root_causes"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.error = try container.decode(String.self, forKey: "error")
+        self.messages = try container.decodeIfPresent([String].self, forKey: "messages")
+        self.rootCauses = try container.decode([String].self, forKey: "root_causes")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.error, forKey: "error")
+        try container.encodeIfPresent(self.messages, forKey: "messages")
+        try container.encode(self.rootCauses, forKey: "root_causes")
     }
 }
 
@@ -542,6 +595,20 @@ public struct DiskInfoSize: Codable, Sendable, Hashable {
     public init(amount: Int? = nil, unit: String? = nil) {
         self.amount = amount
         self.unit = unit
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.amount = try container.decodeIfPresent(Int.self, forKey: "amount")
+        self.unit = try container.decodeIfPresent(String.self, forKey: "unit")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.amount, forKey: "amount")
+        try container.encodeIfPresent(self.unit, forKey: "unit")
     }
 }
 

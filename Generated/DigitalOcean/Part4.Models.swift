@@ -60,31 +60,33 @@ public struct DomainRecordA: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.type, forKey: .type)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.priority, forKey: .priority)
-        try container.encodeIfPresent(self.port, forKey: .port)
-        try container.encodeIfPresent(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encodeIfPresent(self.flags, forKey: .flags)
-        try container.encodeIfPresent(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encodeIfPresent(self.flags, forKey: "flags")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
     }
 }
 
@@ -145,31 +147,33 @@ public struct DomainRecordCaa: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.type, forKey: .type)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.priority, forKey: .priority)
-        try container.encodeIfPresent(self.port, forKey: .port)
-        try container.encodeIfPresent(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encode(self.flags, forKey: .flags)
-        try container.encode(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encode(self.flags, forKey: "flags")
+        try container.encode(self.tag, forKey: "tag")
     }
 }
 
@@ -230,31 +234,33 @@ public struct DomainRecordNs: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.type, forKey: .type)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.priority, forKey: .priority)
-        try container.encodeIfPresent(self.port, forKey: .port)
-        try container.encodeIfPresent(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encode(self.flags, forKey: .flags)
-        try container.encode(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encode(self.flags, forKey: "flags")
+        try container.encode(self.tag, forKey: "tag")
     }
 }
 
@@ -328,6 +334,22 @@ public struct ActionLink: Codable, Sendable, Hashable {
         self.rel = rel
         self.href = href
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.rel = try container.decodeIfPresent(String.self, forKey: "rel")
+        self.href = try container.decodeIfPresent(URL.self, forKey: "href")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.rel, forKey: "rel")
+        try container.encodeIfPresent(self.href, forKey: "href")
+    }
 }
 
 /// The `ForwardLinks` model.
@@ -342,6 +364,20 @@ public struct ForwardLinks: Codable, Sendable, Hashable {
     public init(last: String? = nil, next: String? = nil) {
         self.last = last
         self.next = next
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.last = try container.decodeIfPresent(String.self, forKey: "last")
+        self.next = try container.decodeIfPresent(String.self, forKey: "next")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.last, forKey: "last")
+        try container.encodeIfPresent(self.next, forKey: "next")
     }
 }
 
@@ -466,6 +502,18 @@ public struct LinkToLastPage: Codable, Sendable, Hashable {
     public init(last: String? = nil) {
         self.last = last
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.last = try container.decodeIfPresent(String.self, forKey: "last")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.last, forKey: "last")
+    }
 }
 
 /// The `DomainsListRecordsResponse` model.
@@ -486,10 +534,20 @@ public struct DomainsListRecordsResponse: Codable, Sendable, Hashable {
         self.domainRecords = domainRecords
     }
 
-    enum CodingKeys: String, CodingKey {
-        case links
-        case meta
-        case domainRecords = "domain_records"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.links = try container.decodeIfPresent(PageLinks.self, forKey: "links")
+        self.meta = try container.decode(MetaMeta.self, forKey: "meta")
+        self.domainRecords = try container.decodeIfPresent([DomainRecord].self, forKey: "domain_records")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.links, forKey: "links")
+        try container.encode(self.meta, forKey: "meta")
+        try container.encodeIfPresent(self.domainRecords, forKey: "domain_records")
     }
 }
 
@@ -502,6 +560,18 @@ public struct DropletsCreateResponseDropletResponseLinks: Codable, Sendable, Has
     public init(actions: [ActionLink]? = nil) {
         self.actions = actions
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.actions = try container.decodeIfPresent([ActionLink].self, forKey: "actions")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.actions, forKey: "actions")
+    }
 }
 
 /// The `TagsCreateResponse` model.
@@ -513,6 +583,18 @@ public struct TagsCreateResponse: Codable, Sendable, Hashable {
     public init(tag: Tags? = nil) {
         self.tag = tag
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.tag = try container.decodeIfPresent(Tags.self, forKey: "tag")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+    }
 }
 
 /// The `TagsGetResponse` model.
@@ -523,6 +605,18 @@ public struct TagsGetResponse: Codable, Sendable, Hashable {
     /// Creates a `TagsGetResponse` from its properties.
     public init(tag: Tags? = nil) {
         self.tag = tag
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.tag = try container.decodeIfPresent(Tags.self, forKey: "tag")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.tag, forKey: "tag")
     }
 }
 

@@ -59,31 +59,33 @@ public struct DomainRecordMx: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.type, forKey: .type)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encode(self.data, forKey: .data)
-        try container.encode(self.priority, forKey: .priority)
-        try container.encodeIfPresent(self.port, forKey: .port)
-        try container.encodeIfPresent(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encodeIfPresent(self.flags, forKey: .flags)
-        try container.encodeIfPresent(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encode(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encodeIfPresent(self.flags, forKey: "flags")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
     }
 }
 
@@ -144,31 +146,33 @@ public struct DomainRecordSrv: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.type, forKey: .type)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.data, forKey: .data)
-        try container.encode(self.priority, forKey: .priority)
-        try container.encode(self.port, forKey: .port)
-        try container.encodeIfPresent(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encode(self.flags, forKey: .flags)
-        try container.encode(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encode(self.priority, forKey: "priority")
+        try container.encode(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encode(self.flags, forKey: "flags")
+        try container.encode(self.tag, forKey: "tag")
     }
 }
 
@@ -217,14 +221,28 @@ public struct TagsResources: Codable, Sendable, Hashable {
         self.databases = databases
     }
 
-    enum CodingKeys: String, CodingKey {
-        case count
-        case lastTaggedUri = "last_tagged_uri"
-        case droplets
-        case imgages
-        case volumes
-        case volumeSnapshots = "volume_snapshots"
-        case databases
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.count = try container.decodeIfPresent(Int.self, forKey: "count")
+        self.lastTaggedUri = try container.decodeIfPresent(String.self, forKey: "last_tagged_uri")
+        self.droplets = try container.decodeIfPresent(TagsMetadata.self, forKey: "droplets")
+        self.imgages = try container.decodeIfPresent(TagsMetadata.self, forKey: "imgages")
+        self.volumes = try container.decodeIfPresent(TagsMetadata.self, forKey: "volumes")
+        self.volumeSnapshots = try container.decodeIfPresent(TagsMetadata.self, forKey: "volume_snapshots")
+        self.databases = try container.decodeIfPresent(TagsMetadata.self, forKey: "databases")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.count, forKey: "count")
+        try container.encodeIfPresent(self.lastTaggedUri, forKey: "last_tagged_uri")
+        try container.encodeIfPresent(self.droplets, forKey: "droplets")
+        try container.encodeIfPresent(self.imgages, forKey: "imgages")
+        try container.encodeIfPresent(self.volumes, forKey: "volumes")
+        try container.encodeIfPresent(self.volumeSnapshots, forKey: "volume_snapshots")
+        try container.encodeIfPresent(self.databases, forKey: "databases")
     }
 }
 
@@ -236,6 +254,18 @@ public struct MetaMeta: Codable, Sendable, Hashable {
     /// Creates a `MetaMeta` from its properties.
     public init(total: Int) {
         self.total = total
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.total = try container.decode(Int.self, forKey: "total")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.total, forKey: "total")
     }
 }
 
@@ -253,9 +283,18 @@ public struct TagsMetadata: Codable, Sendable, Hashable {
         self.lastTaggedUri = lastTaggedUri
     }
 
-    enum CodingKeys: String, CodingKey {
-        case count
-        case lastTaggedUri = "last_tagged_uri"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.count = try container.decodeIfPresent(Int.self, forKey: "count")
+        self.lastTaggedUri = try container.decodeIfPresent(String.self, forKey: "last_tagged_uri")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.count, forKey: "count")
+        try container.encodeIfPresent(self.lastTaggedUri, forKey: "last_tagged_uri")
     }
 }
 
@@ -323,6 +362,18 @@ public struct MetaProperties: Codable, Sendable, Hashable {
     public init(total: Int? = nil) {
         self.total = total
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.total = try container.decodeIfPresent(Int.self, forKey: "total")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.total, forKey: "total")
+    }
 }
 
 /// The type of the IPv6 network interface.
@@ -389,11 +440,22 @@ public struct NetworkV6: Codable, Sendable, Hashable {
         self.type = type
     }
 
-    enum CodingKeys: String, CodingKey {
-        case ipAddress = "ip_address"
-        case netmask
-        case gateway
-        case type
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.ipAddress = try container.decodeIfPresent(String.self, forKey: "ip_address")
+        self.netmask = try container.decodeIfPresent(Int.self, forKey: "netmask")
+        self.gateway = try container.decodeIfPresent(String.self, forKey: "gateway")
+        self.type = try container.decodeIfPresent(NetworkV6Type.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.ipAddress, forKey: "ip_address")
+        try container.encodeIfPresent(self.netmask, forKey: "netmask")
+        try container.encodeIfPresent(self.gateway, forKey: "gateway")
+        try container.encodeIfPresent(self.type, forKey: "type")
     }
 }
 
@@ -422,6 +484,26 @@ public struct Region: Codable, Sendable, Hashable {
         self.available = available
         self.sizes = sizes
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.slug = try container.decode(String.self, forKey: "slug")
+        self.features = try container.decode([String].self, forKey: "features")
+        self.available = try container.decode(Bool.self, forKey: "available")
+        self.sizes = try container.decode([String].self, forKey: "sizes")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.slug, forKey: "slug")
+        try container.encode(self.features, forKey: "features")
+        try container.encode(self.available, forKey: "available")
+        try container.encode(self.sizes, forKey: "sizes")
+    }
 }
 
 /// An object containing information about the GPU capabilities of Droplets created with this size.
@@ -440,6 +522,22 @@ public struct GpuInfo: Codable, Sendable, Hashable {
         self.count = count
         self.model = model
         self.vram = vram
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.count = try container.decodeIfPresent(Int.self, forKey: "count")
+        self.model = try container.decodeIfPresent(String.self, forKey: "model")
+        self.vram = try container.decodeIfPresent(GpuInfoVram.self, forKey: "vram")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.count, forKey: "count")
+        try container.encodeIfPresent(self.model, forKey: "model")
+        try container.encodeIfPresent(self.vram, forKey: "vram")
     }
 }
 
@@ -551,20 +649,22 @@ public struct DropletBackupPolicy: Codable, Sendable, Hashable {
         self.retentionPeriodDays = retentionPeriodDays
     }
 
-    enum CodingKeys: String, CodingKey {
-        case plan
-        case weekday
-        case hour
-        case windowLengthHours = "window_length_hours"
-        case retentionPeriodDays = "retention_period_days"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.plan = try container.decodeIfPresent(DropletBackupPolicyPlan.self, forKey: "plan")
+        self.weekday = try container.decodeIfPresent(DropletBackupPolicyWeekday.self, forKey: "weekday")
+        self.hour = try container.decodeIfPresent(DropletBackupPolicyHour.self, forKey: "hour")
+        self.windowLengthHours = try container.decodeIfPresent(Int.self, forKey: "window_length_hours")
+        self.retentionPeriodDays = try container.decodeIfPresent(Int.self, forKey: "retention_period_days")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.plan, forKey: .plan)
-        try container.encodeIfPresent(self.weekday, forKey: .weekday)
-        try container.encodeIfPresent(self.hour, forKey: .hour)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.plan, forKey: "plan")
+        try container.encodeIfPresent(self.weekday, forKey: "weekday")
+        try container.encodeIfPresent(self.hour, forKey: "hour")
     }
 }
 
@@ -581,6 +681,20 @@ public struct BackwardLinks: Codable, Sendable, Hashable {
         self.first = first
         self.prev = prev
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.first = try container.decodeIfPresent(String.self, forKey: "first")
+        self.prev = try container.decodeIfPresent(String.self, forKey: "prev")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.first, forKey: "first")
+        try container.encodeIfPresent(self.prev, forKey: "prev")
+    }
 }
 
 /// The `LinkToFirstPage` model.
@@ -591,6 +705,18 @@ public struct LinkToFirstPage: Codable, Sendable, Hashable {
     /// Creates a `LinkToFirstPage` from its properties.
     public init(first: String? = nil) {
         self.first = first
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.first = try container.decodeIfPresent(String.self, forKey: "first")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.first, forKey: "first")
     }
 }
 
@@ -611,6 +737,22 @@ public struct DomainsListResponse: Codable, Sendable, Hashable {
         self.meta = meta
         self.domains = domains
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.links = try container.decodeIfPresent(PageLinks.self, forKey: "links")
+        self.meta = try container.decode(MetaMeta.self, forKey: "meta")
+        self.domains = try container.decode([Domain].self, forKey: "domains")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.links, forKey: "links")
+        try container.encode(self.meta, forKey: "meta")
+        try container.encode(self.domains, forKey: "domains")
+    }
 }
 
 /// The `DomainsCreateResponse` model.
@@ -622,6 +764,18 @@ public struct DomainsCreateResponse: Codable, Sendable, Hashable {
     public init(domain: Domain? = nil) {
         self.domain = domain
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.domain = try container.decodeIfPresent(Domain.self, forKey: "domain")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.domain, forKey: "domain")
+    }
 }
 
 /// The `DomainsGetResponse` model.
@@ -632,6 +786,18 @@ public struct DomainsGetResponse: Codable, Sendable, Hashable {
     /// Creates a `DomainsGetResponse` from its properties.
     public init(domain: Domain? = nil) {
         self.domain = domain
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.domain = try container.decodeIfPresent(Domain.self, forKey: "domain")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.domain, forKey: "domain")
     }
 }
 
@@ -651,6 +817,22 @@ public struct DropletsListResponse: Codable, Sendable, Hashable {
         self.links = links
         self.meta = meta
         self.droplets = droplets
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.links = try container.decodeIfPresent(PageLinks.self, forKey: "links")
+        self.meta = try container.decode(MetaMeta.self, forKey: "meta")
+        self.droplets = try container.decodeIfPresent([Droplet].self, forKey: "droplets")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.links, forKey: "links")
+        try container.encode(self.meta, forKey: "meta")
+        try container.encodeIfPresent(self.droplets, forKey: "droplets")
     }
 }
 
@@ -710,5 +892,17 @@ public struct DropletsGetResponse: Codable, Sendable, Hashable {
     /// Creates a `DropletsGetResponse` from its properties.
     public init(droplet: Droplet? = nil) {
         self.droplet = droplet
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.droplet = try container.decodeIfPresent(Droplet.self, forKey: "droplet")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.droplet, forKey: "droplet")
     }
 }

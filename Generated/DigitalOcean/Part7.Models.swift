@@ -21,10 +21,20 @@ public struct ErrorModel: Codable, Sendable, Hashable {
         self.requestId = requestId
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case message
-        case requestId = "request_id"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.requestId = try container.decodeIfPresent(String.self, forKey: "request_id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.requestId, forKey: "request_id")
     }
 }
 
@@ -40,6 +50,20 @@ public struct DropletNetworks: Codable, Sendable, Hashable {
     public init(v4: [NetworkV4]? = nil, v6: [NetworkV6]? = nil) {
         self.v4 = v4
         self.v6 = v6
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.v4 = try container.decodeIfPresent([NetworkV4].self, forKey: "v4")
+        self.v6 = try container.decodeIfPresent([NetworkV6].self, forKey: "v6")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.v4, forKey: "v4")
+        try container.encodeIfPresent(self.v6, forKey: "v6")
     }
 }
 
@@ -144,6 +168,20 @@ public struct DropletNextBackupWindow: Codable, Sendable, Hashable {
         self.start = start
         self.end = end
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.start = try container.decodeIfPresent(Date.self, forKey: "start")
+        self.end = try container.decodeIfPresent(Date.self, forKey: "end")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.start, forKey: "start")
+        try container.encodeIfPresent(self.end, forKey: "end")
+    }
 }
 
 /// The `LinkToPrevPage` model.
@@ -154,6 +192,18 @@ public struct LinkToPrevPage: Codable, Sendable, Hashable {
     /// Creates a `LinkToPrevPage` from its properties.
     public init(prev: String? = nil) {
         self.prev = prev
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.prev = try container.decodeIfPresent(String.self, forKey: "prev")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.prev, forKey: "prev")
     }
 }
 
@@ -295,6 +345,20 @@ public struct DropletsCreateResponseSingleDropletResponse: Codable, Sendable, Ha
         self.droplet = droplet
         self.links = links
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.droplet = try container.decode(Droplet.self, forKey: "droplet")
+        self.links = try container.decode(DropletsCreateResponseDropletResponseLinks.self, forKey: "links")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.droplet, forKey: "droplet")
+        try container.encode(self.links, forKey: "links")
+    }
 }
 
 /// The `DropletsCreateResponseMultipleDropletResponse` model.
@@ -309,6 +373,20 @@ public struct DropletsCreateResponseMultipleDropletResponse: Codable, Sendable, 
     public init(droplets: [Droplet], links: DropletsCreateResponseDropletResponseLinks) {
         self.droplets = droplets
         self.links = links
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.droplets = try container.decode([Droplet].self, forKey: "droplets")
+        self.links = try container.decode(DropletsCreateResponseDropletResponseLinks.self, forKey: "links")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.droplets, forKey: "droplets")
+        try container.encode(self.links, forKey: "links")
     }
 }
 

@@ -59,32 +59,34 @@ public struct DomainRecordTxt: Codable, Sendable, Hashable {
         self.tag = tag
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case data
-        case priority
-        case port
-        case ttl
-        case weight
-        case flags
-        case tag
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.id, forKey: .id)
-        try container.encode(self.type, forKey: .type)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.priority, forKey: .priority)
-        try container.encodeIfPresent(self.port, forKey: .port)
-        try container.encodeIfPresent(self.ttl, forKey: .ttl)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encode(self.flags, forKey: .flags)
-        try container.encode(self.tag, forKey: .tag)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encode(self.flags, forKey: "flags")
+        try container.encode(self.tag, forKey: "tag")
     }
 }
 
@@ -144,6 +146,36 @@ public struct DomainRecord: Codable, Sendable, Hashable {
         self.flags = flags
         self.tag = tag
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.data = try container.decodeIfPresent(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encodeIfPresent(self.flags, forKey: "flags")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+    }
 }
 
 /// A tag is a label that can be applied to a resource (currently Droplets, Images, Volumes, Volume Snapshots, and Database clusters) in order to better organize or facilitate the lookups and actions on it.
@@ -170,6 +202,20 @@ public struct Tags: Codable, Sendable, Hashable {
         self.name = name
         self.resources = resources
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.resources = try container.decodeIfPresent(TagsResources.self, forKey: "resources")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.resources, forKey: "resources")
+    }
 }
 
 /// The `Meta` model.
@@ -180,6 +226,18 @@ public struct Meta: Codable, Sendable, Hashable {
     /// Creates a `Meta` from its properties.
     public init(meta: MetaMeta) {
         self.meta = meta
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.meta = try container.decode(MetaMeta.self, forKey: "meta")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.meta, forKey: "meta")
     }
 }
 
@@ -238,6 +296,20 @@ public struct DiskInfo: Codable, Sendable, Hashable {
         self.type = type
         self.size = size
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decodeIfPresent(DiskInfoType.self, forKey: "type")
+        self.size = try container.decodeIfPresent(DiskInfoSize.self, forKey: "size")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.size, forKey: "size")
+    }
 }
 
 /// **Note**: All Droplets created after March 2017 use internal kernels by default.
@@ -264,6 +336,22 @@ public struct Kernel: Codable, Sendable, Hashable {
         self.id = id
         self.name = name
         self.version = version
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.version = try container.decodeIfPresent(String.self, forKey: "version")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.version, forKey: "version")
     }
 }
 

@@ -59,6 +59,36 @@ public struct DomainRecordCname: Codable, Sendable, Hashable {
         self.flags = flags
         self.tag = tag
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encodeIfPresent(self.flags, forKey: "flags")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+    }
 }
 
 /// The `SingleDropletRequest` model.
@@ -237,23 +267,46 @@ public struct SingleDropletRequest: Codable, Sendable, Hashable {
         self.name = name
     }
 
-    enum CodingKeys: String, CodingKey {
-        case region
-        case size
-        case image
-        case _sshKeys = "ssh_keys"
-        case _backups = "backups"
-        case backupPolicy = "backup_policy"
-        case _ipv6 = "ipv6"
-        case _monitoring = "monitoring"
-        case _tags = "tags"
-        case userData = "user_data"
-        case _privateNetworking = "private_networking"
-        case _volumes = "volumes"
-        case vpcUuid = "vpc_uuid"
-        case withDropletAgent = "with_droplet_agent"
-        case _publicNetworking = "public_networking"
-        case name
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.region = try container.decodeIfPresent(String.self, forKey: "region")
+        self.size = try container.decode(String.self, forKey: "size")
+        self.image = try container.decode(DropletCreateImage.self, forKey: "image")
+        self._sshKeys = try container.decodeIfPresent([DropletCreateSshKeysItem].self, forKey: "ssh_keys")
+        self._backups = try container.decodeIfPresent(Bool.self, forKey: "backups")
+        self.backupPolicy = try container.decodeIfPresent(DropletBackupPolicy.self, forKey: "backup_policy")
+        self._ipv6 = try container.decodeIfPresent(Bool.self, forKey: "ipv6")
+        self._monitoring = try container.decodeIfPresent(Bool.self, forKey: "monitoring")
+        self._tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.userData = try container.decodeIfPresent(String.self, forKey: "user_data")
+        self._privateNetworking = try container.decodeIfPresent(Bool.self, forKey: "private_networking")
+        self._volumes = try container.decodeIfPresent([String].self, forKey: "volumes")
+        self.vpcUuid = try container.decodeIfPresent(String.self, forKey: "vpc_uuid")
+        self.withDropletAgent = try container.decodeIfPresent(Bool.self, forKey: "with_droplet_agent")
+        self._publicNetworking = try container.decodeIfPresent(Bool.self, forKey: "public_networking")
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.region, forKey: "region")
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.image, forKey: "image")
+        try container.encodeIfPresent(self._sshKeys, forKey: "ssh_keys")
+        try container.encodeIfPresent(self._backups, forKey: "backups")
+        try container.encodeIfPresent(self.backupPolicy, forKey: "backup_policy")
+        try container.encodeIfPresent(self._ipv6, forKey: "ipv6")
+        try container.encodeIfPresent(self._monitoring, forKey: "monitoring")
+        try container.encodeIfPresent(self._tags, forKey: "tags")
+        try container.encodeIfPresent(self.userData, forKey: "user_data")
+        try container.encodeIfPresent(self._privateNetworking, forKey: "private_networking")
+        try container.encodeIfPresent(self._volumes, forKey: "volumes")
+        try container.encodeIfPresent(self.vpcUuid, forKey: "vpc_uuid")
+        try container.encodeIfPresent(self.withDropletAgent, forKey: "with_droplet_agent")
+        try container.encodeIfPresent(self._publicNetworking, forKey: "public_networking")
+        try container.encode(self.name, forKey: "name")
     }
 }
 
@@ -433,23 +486,46 @@ public struct MultipleDropletRequest: Codable, Sendable, Hashable {
         self.names = names
     }
 
-    enum CodingKeys: String, CodingKey {
-        case region
-        case size
-        case image
-        case _sshKeys = "ssh_keys"
-        case _backups = "backups"
-        case backupPolicy = "backup_policy"
-        case _ipv6 = "ipv6"
-        case _monitoring = "monitoring"
-        case _tags = "tags"
-        case userData = "user_data"
-        case _privateNetworking = "private_networking"
-        case _volumes = "volumes"
-        case vpcUuid = "vpc_uuid"
-        case withDropletAgent = "with_droplet_agent"
-        case _publicNetworking = "public_networking"
-        case names
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.region = try container.decodeIfPresent(String.self, forKey: "region")
+        self.size = try container.decode(String.self, forKey: "size")
+        self.image = try container.decode(DropletCreateImage.self, forKey: "image")
+        self._sshKeys = try container.decodeIfPresent([DropletCreateSshKeysItem].self, forKey: "ssh_keys")
+        self._backups = try container.decodeIfPresent(Bool.self, forKey: "backups")
+        self.backupPolicy = try container.decodeIfPresent(DropletBackupPolicy.self, forKey: "backup_policy")
+        self._ipv6 = try container.decodeIfPresent(Bool.self, forKey: "ipv6")
+        self._monitoring = try container.decodeIfPresent(Bool.self, forKey: "monitoring")
+        self._tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.userData = try container.decodeIfPresent(String.self, forKey: "user_data")
+        self._privateNetworking = try container.decodeIfPresent(Bool.self, forKey: "private_networking")
+        self._volumes = try container.decodeIfPresent([String].self, forKey: "volumes")
+        self.vpcUuid = try container.decodeIfPresent(String.self, forKey: "vpc_uuid")
+        self.withDropletAgent = try container.decodeIfPresent(Bool.self, forKey: "with_droplet_agent")
+        self._publicNetworking = try container.decodeIfPresent(Bool.self, forKey: "public_networking")
+        self.names = try container.decode([String].self, forKey: "names")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.region, forKey: "region")
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.image, forKey: "image")
+        try container.encodeIfPresent(self._sshKeys, forKey: "ssh_keys")
+        try container.encodeIfPresent(self._backups, forKey: "backups")
+        try container.encodeIfPresent(self.backupPolicy, forKey: "backup_policy")
+        try container.encodeIfPresent(self._ipv6, forKey: "ipv6")
+        try container.encodeIfPresent(self._monitoring, forKey: "monitoring")
+        try container.encodeIfPresent(self._tags, forKey: "tags")
+        try container.encodeIfPresent(self.userData, forKey: "user_data")
+        try container.encodeIfPresent(self._privateNetworking, forKey: "private_networking")
+        try container.encodeIfPresent(self._volumes, forKey: "volumes")
+        try container.encodeIfPresent(self.vpcUuid, forKey: "vpc_uuid")
+        try container.encodeIfPresent(self.withDropletAgent, forKey: "with_droplet_agent")
+        try container.encodeIfPresent(self._publicNetworking, forKey: "public_networking")
+        try container.encode(self.names, forKey: "names")
     }
 }
 
@@ -584,21 +660,42 @@ public struct Image: Codable, Sendable, Hashable {
         self.errorMessage = errorMessage
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case type
-        case distribution
-        case slug
-        case `public`
-        case regions
-        case createdAt = "created_at"
-        case minDiskSize = "min_disk_size"
-        case sizeGigabytes = "size_gigabytes"
-        case description
-        case tags
-        case status
-        case errorMessage = "error_message"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.type = try container.decodeIfPresent(ImageType.self, forKey: "type")
+        self.distribution = try container.decodeIfPresent(Distribution.self, forKey: "distribution")
+        self.slug = try container.decodeIfPresent(String.self, forKey: "slug")
+        self.public = try container.decodeIfPresent(Bool.self, forKey: "public")
+        self.regions = try container.decodeIfPresent([RegionSlug].self, forKey: "regions")
+        self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+        self.minDiskSize = try container.decodeIfPresent(Int.self, forKey: "min_disk_size")
+        self.sizeGigabytes = try container.decodeIfPresent(Float.self, forKey: "size_gigabytes")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.status = try container.decodeIfPresent(ImageStatus.self, forKey: "status")
+        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.distribution, forKey: "distribution")
+        try container.encodeIfPresent(self.slug, forKey: "slug")
+        try container.encodeIfPresent(self.public, forKey: "public")
+        try container.encodeIfPresent(self.regions, forKey: "regions")
+        try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.minDiskSize, forKey: "min_disk_size")
+        try container.encodeIfPresent(self.sizeGigabytes, forKey: "size_gigabytes")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
     }
 }
 
@@ -647,6 +744,18 @@ public struct LinkToNextPage: Codable, Sendable, Hashable {
     /// Creates a `LinkToNextPage` from its properties.
     public init(next: String? = nil) {
         self.next = next
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.next = try container.decodeIfPresent(String.self, forKey: "next")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.next, forKey: "next")
     }
 }
 

@@ -58,6 +58,36 @@ public struct DomainRecordAaaa: Codable, Sendable, Hashable {
         self.flags = flags
         self.tag = tag
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.data = try container.decode(String.self, forKey: "data")
+        self.priority = try container.decodeIfPresent(Int.self, forKey: "priority")
+        self.port = try container.decodeIfPresent(Int.self, forKey: "port")
+        self.ttl = try container.decodeIfPresent(Int.self, forKey: "ttl")
+        self.weight = try container.decodeIfPresent(Int.self, forKey: "weight")
+        self.flags = try container.decodeIfPresent(Int.self, forKey: "flags")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.priority, forKey: "priority")
+        try container.encodeIfPresent(self.port, forKey: "port")
+        try container.encodeIfPresent(self.ttl, forKey: "ttl")
+        try container.encodeIfPresent(self.weight, forKey: "weight")
+        try container.encodeIfPresent(self.flags, forKey: "flags")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+    }
 }
 
 /// A status string indicating the state of a custom image. This may be `NEW`,
@@ -191,19 +221,38 @@ public struct Size: Codable, Sendable, Hashable {
         self.gpuInfo = gpuInfo
     }
 
-    enum CodingKeys: String, CodingKey {
-        case slug
-        case memory
-        case vcpus
-        case disk
-        case transfer
-        case priceMonthly = "price_monthly"
-        case priceHourly = "price_hourly"
-        case regions
-        case _available = "available"
-        case description
-        case diskInfo = "disk_info"
-        case gpuInfo = "gpu_info"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.slug = try container.decode(String.self, forKey: "slug")
+        self.memory = try container.decode(Int.self, forKey: "memory")
+        self.vcpus = try container.decode(Int.self, forKey: "vcpus")
+        self.disk = try container.decode(Int.self, forKey: "disk")
+        self.transfer = try container.decode(Float.self, forKey: "transfer")
+        self.priceMonthly = try container.decode(Float.self, forKey: "price_monthly")
+        self.priceHourly = try container.decode(Float.self, forKey: "price_hourly")
+        self.regions = try container.decode([String].self, forKey: "regions")
+        self._available = try container.decodeIfPresent(Bool.self, forKey: "available")
+        self.description = try container.decode(String.self, forKey: "description")
+        self.diskInfo = try container.decodeIfPresent([DiskInfo].self, forKey: "disk_info")
+        self.gpuInfo = try container.decodeIfPresent(GpuInfo.self, forKey: "gpu_info")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.slug, forKey: "slug")
+        try container.encode(self.memory, forKey: "memory")
+        try container.encode(self.vcpus, forKey: "vcpus")
+        try container.encode(self.disk, forKey: "disk")
+        try container.encode(self.transfer, forKey: "transfer")
+        try container.encode(self.priceMonthly, forKey: "price_monthly")
+        try container.encode(self.priceHourly, forKey: "price_hourly")
+        try container.encode(self.regions, forKey: "regions")
+        try container.encodeIfPresent(self._available, forKey: "available")
+        try container.encode(self.description, forKey: "description")
+        try container.encodeIfPresent(self.diskInfo, forKey: "disk_info")
+        try container.encodeIfPresent(self.gpuInfo, forKey: "gpu_info")
     }
 }
 
@@ -300,8 +349,16 @@ public struct DomainsCreateRecordResponse: Codable, Sendable, Hashable {
         self.domainRecord = domainRecord
     }
 
-    enum CodingKeys: String, CodingKey {
-        case domainRecord = "domain_record"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.domainRecord = try container.decodeIfPresent(DomainRecord.self, forKey: "domain_record")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.domainRecord, forKey: "domain_record")
     }
 }
 
@@ -316,7 +373,15 @@ public struct DomainsGetRecordResponse: Codable, Sendable, Hashable {
         self.domainRecord = domainRecord
     }
 
-    enum CodingKeys: String, CodingKey {
-        case domainRecord = "domain_record"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.domainRecord = try container.decodeIfPresent(DomainRecord.self, forKey: "domain_record")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.domainRecord, forKey: "domain_record")
     }
 }

@@ -11,6 +11,18 @@ public struct PageLinks: Codable, Sendable, Hashable {
     public init(pages: PageLinksPages? = nil) {
         self.pages = pages
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.pages = try container.decodeIfPresent(PageLinksPages.self, forKey: "pages")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.pages, forKey: "pages")
+    }
 }
 
 /// The type of the IPv4 network interface.
@@ -75,11 +87,22 @@ public struct NetworkV4: Codable, Sendable, Hashable {
         self.type = type
     }
 
-    enum CodingKeys: String, CodingKey {
-        case ipAddress = "ip_address"
-        case netmask
-        case gateway
-        case type
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.ipAddress = try container.decodeIfPresent(String.self, forKey: "ip_address")
+        self.netmask = try container.decodeIfPresent(String.self, forKey: "netmask")
+        self.gateway = try container.decodeIfPresent(String.self, forKey: "gateway")
+        self.type = try container.decodeIfPresent(NetworkV4Type.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.ipAddress, forKey: "ip_address")
+        try container.encodeIfPresent(self.netmask, forKey: "netmask")
+        try container.encodeIfPresent(self.gateway, forKey: "gateway")
+        try container.encodeIfPresent(self.type, forKey: "type")
     }
 }
 
@@ -95,6 +118,20 @@ public struct GpuInfoVram: Codable, Sendable, Hashable {
     public init(amount: Int? = nil, unit: String? = nil) {
         self.amount = amount
         self.unit = unit
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.amount = try container.decodeIfPresent(Int.self, forKey: "amount")
+        self.unit = try container.decodeIfPresent(String.self, forKey: "unit")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.amount, forKey: "amount")
+        try container.encodeIfPresent(self.unit, forKey: "unit")
     }
 }
 
@@ -258,6 +295,22 @@ public struct TagsListResponse: Codable, Sendable, Hashable {
         self.links = links
         self.meta = meta
         self.tags = tags
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.links = try container.decodeIfPresent(PageLinks.self, forKey: "links")
+        self.meta = try container.decode(MetaMeta.self, forKey: "meta")
+        self.tags = try container.decodeIfPresent([Tags].self, forKey: "tags")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.links, forKey: "links")
+        try container.encode(self.meta, forKey: "meta")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
     }
 }
 

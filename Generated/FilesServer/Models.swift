@@ -33,13 +33,26 @@ public struct FileInfo: Codable, Sendable, Hashable {
         self.created = created
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case size
-        case contentType = "content_type"
-        case etag
-        case created
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.size = try container.decode(Int64.self, forKey: "size")
+        self.contentType = try container.decode(String.self, forKey: "content_type")
+        self.etag = try container.decode(String.self, forKey: "etag")
+        self.created = try container.decode(Date.self, forKey: "created")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.contentType, forKey: "content_type")
+        try container.encode(self.etag, forKey: "etag")
+        try container.encode(self.created, forKey: "created")
     }
 }
 
@@ -61,10 +74,20 @@ public struct NewFile: Codable, Sendable, Hashable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case contentType = "content_type"
-        case text
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.contentType = try container.decode(String.self, forKey: "content_type")
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.contentType, forKey: "content_type")
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -93,9 +116,18 @@ public struct FileLabels: Codable, Sendable, Hashable {
         self._starred = starred
     }
 
-    enum CodingKeys: String, CodingKey {
-        case color
-        case _starred = "starred"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.color = try container.decodeIfPresent(String.self, forKey: "color")
+        self._starred = try container.decodeIfPresent(Bool.self, forKey: "starred")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeIfPresent(self._starred, forKey: "starred")
     }
 }
 
@@ -111,6 +143,20 @@ public struct Job: Codable, Sendable, Hashable {
     public init(id: String, state: JobState) {
         self.id = id
         self.state = state
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.state = try container.decode(JobState.self, forKey: "state")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.state, forKey: "state")
     }
 }
 
@@ -172,6 +218,22 @@ public struct Problem: Codable, Sendable, Hashable {
         self.title = title
         self.status = status
         self.detail = detail
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.title = try container.decode(String.self, forKey: "title")
+        self.status = try container.decode(Int.self, forKey: "status")
+        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.detail, forKey: "detail")
     }
 }
 

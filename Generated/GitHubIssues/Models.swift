@@ -81,19 +81,38 @@ public struct Repository: Codable, Sendable, Hashable {
         self._archived = archived
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case fullName = "full_name"
-        case owner
-        case description
-        case htmlURL = "html_url"
-        case language
-        case stargazersCount = "stargazers_count"
-        case forksCount = "forks_count"
-        case openIssuesCount = "open_issues_count"
-        case defaultBranch = "default_branch"
-        case _archived = "archived"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.fullName = try container.decode(String.self, forKey: "full_name")
+        self.owner = try container.decode(User.self, forKey: "owner")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.htmlURL = try container.decode(String.self, forKey: "html_url")
+        self.language = try container.decodeIfPresent(String.self, forKey: "language")
+        self.stargazersCount = try container.decode(Int.self, forKey: "stargazers_count")
+        self.forksCount = try container.decode(Int.self, forKey: "forks_count")
+        self.openIssuesCount = try container.decode(Int.self, forKey: "open_issues_count")
+        self.defaultBranch = try container.decode(String.self, forKey: "default_branch")
+        self._archived = try container.decodeIfPresent(Bool.self, forKey: "archived")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.fullName, forKey: "full_name")
+        try container.encode(self.owner, forKey: "owner")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encode(self.htmlURL, forKey: "html_url")
+        try container.encodeIfPresent(self.language, forKey: "language")
+        try container.encode(self.stargazersCount, forKey: "stargazers_count")
+        try container.encode(self.forksCount, forKey: "forks_count")
+        try container.encode(self.openIssuesCount, forKey: "open_issues_count")
+        try container.encode(self.defaultBranch, forKey: "default_branch")
+        try container.encodeIfPresent(self._archived, forKey: "archived")
     }
 }
 
@@ -176,17 +195,34 @@ public struct Issue: Codable, Sendable, Hashable {
         self.body = body
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case number
-        case title
-        case state
-        case user
-        case _labels = "labels"
-        case _comments = "comments"
-        case createdAt = "created_at"
-        case closedAt = "closed_at"
-        case body
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.number = try container.decode(Int.self, forKey: "number")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.state = try container.decode(IssueState.self, forKey: "state")
+        self.user = try container.decode(User.self, forKey: "user")
+        self._labels = try container.decodeIfPresent([Label].self, forKey: "labels")
+        self._comments = try container.decodeIfPresent(Int.self, forKey: "comments")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.closedAt = try container.decodeIfPresent(Date.self, forKey: "closed_at")
+        self.body = try container.decodeIfPresent(String.self, forKey: "body")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.number, forKey: "number")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.state, forKey: "state")
+        try container.encode(self.user, forKey: "user")
+        try container.encodeIfPresent(self._labels, forKey: "labels")
+        try container.encodeIfPresent(self._comments, forKey: "comments")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.closedAt, forKey: "closed_at")
+        try container.encodeIfPresent(self.body, forKey: "body")
     }
 }
 
@@ -294,6 +330,20 @@ public struct User: Codable, Sendable, Hashable {
         self.login = login
         self.id = id
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.login = try container.decode(String.self, forKey: "login")
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.login, forKey: "login")
+        try container.encode(self.id, forKey: "id")
+    }
 }
 
 /// A label on an issue.
@@ -313,6 +363,22 @@ public struct Label: Codable, Sendable, Hashable {
         self.color = color
         self.description = description
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.color = try container.decode(String.self, forKey: "color")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.color, forKey: "color")
+        try container.encodeIfPresent(self.description, forKey: "description")
+    }
 }
 
 /// What GitHub says went wrong.
@@ -329,8 +395,17 @@ public struct GitHubError: Codable, Sendable, Hashable {
         self.documentationURL = documentationURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case message
-        case documentationURL = "documentation_url"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.documentationURL = try container.decodeIfPresent(String.self, forKey: "documentation_url")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.documentationURL, forKey: "documentation_url")
     }
 }

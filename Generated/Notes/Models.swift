@@ -129,20 +129,40 @@ public struct Note: Codable, Sendable, Hashable {
         self._legacyId = legacyId
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case body
-        case state
-        case _tags = "tags"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case _links = "links"
-        case _attachments = "attachments"
-        case _default = "default"
-        case _1stReader = "1st-reader"
-        case große = "größe"
-        case _legacyId = "legacy_id"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decodeIfPresent(String.self, forKey: "body")
+        self.state = try container.decode(State.self, forKey: "state")
+        self._tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self._links = try container.decodeIfPresent([String: URL].self, forKey: "links")
+        self._attachments = try container.decodeIfPresent([Attachment].self, forKey: "attachments")
+        self._default = try container.decodeIfPresent(Bool.self, forKey: "default")
+        self._1stReader = try container.decodeIfPresent(String.self, forKey: "1st-reader")
+        self.große = try container.decodeIfPresent(Int.self, forKey: "größe")
+        self._legacyId = try container.decodeIfPresent(Int.self, forKey: "legacy_id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.body, forKey: "body")
+        try container.encode(self.state, forKey: "state")
+        try container.encodeIfPresent(self._tags, forKey: "tags")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeIfPresent(self._links, forKey: "links")
+        try container.encodeIfPresent(self._attachments, forKey: "attachments")
+        try container.encodeIfPresent(self._default, forKey: "default")
+        try container.encodeIfPresent(self._1stReader, forKey: "1st-reader")
+        try container.encodeIfPresent(self.große, forKey: "größe")
+        try container.encodeIfPresent(self._legacyId, forKey: "legacy_id")
     }
 }
 
@@ -211,6 +231,22 @@ public struct Attachment: Codable, Sendable, Hashable {
         self.size = size
         self.data = data
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.size = try container.decode(Int64.self, forKey: "size")
+        self.data = try container.decodeIfPresent(Data.self, forKey: "data")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.size, forKey: "size")
+        try container.encodeIfPresent(self.data, forKey: "data")
+    }
 }
 
 /// What it takes to create a note.
@@ -242,10 +278,20 @@ public struct NewNote: Codable, Sendable, Hashable {
         self._tags = tags
     }
 
-    enum CodingKeys: String, CodingKey {
-        case title
-        case body
-        case _tags = "tags"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decodeIfPresent(String.self, forKey: "body")
+        self._tags = try container.decodeIfPresent([String].self, forKey: "tags")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.body, forKey: "body")
+        try container.encodeIfPresent(self._tags, forKey: "tags")
     }
 }
 
@@ -261,6 +307,20 @@ public struct Page: Codable, Sendable, Hashable {
     public init(items: [Note], next: Int? = nil) {
         self.items = items
         self.next = next
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.items = try container.decode([Note].self, forKey: "items")
+        self.next = try container.decodeIfPresent(Int.self, forKey: "next")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encodeIfPresent(self.next, forKey: "next")
     }
 }
 
@@ -278,9 +338,18 @@ public struct Token: Codable, Sendable, Hashable {
         self.expiresIn = expiresIn
     }
 
-    enum CodingKeys: String, CodingKey {
-        case token
-        case expiresIn = "expires_in"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.token = try container.decode(String.self, forKey: "token")
+        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.token, forKey: "token")
+        try container.encode(self.expiresIn, forKey: "expires_in")
     }
 }
 
@@ -296,5 +365,12 @@ public struct UpdateNoteBody: Encodable, Sendable, Hashable {
     public init(title: String? = nil, state: State? = nil) {
         self.title = title
         self.state = state
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.title, forKey: "title")
+        try container.encodeIfPresent(self.state, forKey: "state")
     }
 }

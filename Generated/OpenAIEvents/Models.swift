@@ -11,6 +11,18 @@ public struct WebhookBatchCompletedData: Codable, Sendable, Hashable {
     public init(id: String) {
         self.id = id
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+    }
 }
 
 /// The object of the event. Always `event`.
@@ -80,32 +92,24 @@ public struct WebhookBatchCompleted: Codable, Sendable, Hashable {
         self.object = object
     }
 
-    enum CodingKeys: String, CodingKey {
-        case createdAt = "created_at"
-        case id
-        case data
-        case object
-        case type
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.createdAt = try container.decode(Int.self, forKey: .createdAt)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.data = try container.decode(WebhookBatchCompletedData.self, forKey: .data)
-        self.object = try container.decodeIfPresent(EventObject.self, forKey: .object)
-        try container.decodeConstant("batch.completed", forKey: .type)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.createdAt = try container.decode(Int.self, forKey: "created_at")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.data = try container.decode(WebhookBatchCompletedData.self, forKey: "data")
+        self.object = try container.decodeIfPresent(EventObject.self, forKey: "object")
+        try container.decodeConstant("batch.completed", forKey: "type")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.createdAt, forKey: .createdAt)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.object, forKey: .object)
-        try container.encode("batch.completed", forKey: .type)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.object, forKey: "object")
+        try container.encode("batch.completed", forKey: "type")
     }
 }
 
@@ -117,6 +121,18 @@ public struct WebhookResponseCompletedData: Codable, Sendable, Hashable {
     /// Creates a `WebhookResponseCompletedData` from its properties.
     public init(id: String) {
         self.id = id
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
     }
 }
 
@@ -149,32 +165,24 @@ public struct WebhookResponseCompleted: Codable, Sendable, Hashable {
         self.object = object
     }
 
-    enum CodingKeys: String, CodingKey {
-        case createdAt = "created_at"
-        case id
-        case data
-        case object
-        case type
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.createdAt = try container.decode(Int.self, forKey: .createdAt)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.data = try container.decode(WebhookResponseCompletedData.self, forKey: .data)
-        self.object = try container.decodeIfPresent(EventObject.self, forKey: .object)
-        try container.decodeConstant("response.completed", forKey: .type)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.createdAt = try container.decode(Int.self, forKey: "created_at")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.data = try container.decode(WebhookResponseCompletedData.self, forKey: "data")
+        self.object = try container.decodeIfPresent(EventObject.self, forKey: "object")
+        try container.decodeConstant("response.completed", forKey: "type")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.createdAt, forKey: .createdAt)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.object, forKey: .object)
-        try container.encode("response.completed", forKey: .type)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.object, forKey: "object")
+        try container.encode("response.completed", forKey: "type")
     }
 }
 
@@ -190,6 +198,20 @@ public struct WebhookRealtimeCallIncomingDataSipHeadersItem: Codable, Sendable, 
     public init(name: String, value: String) {
         self.name = name
         self.value = value
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.value = try container.decode(String.self, forKey: "value")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.value, forKey: "value")
     }
 }
 
@@ -207,9 +229,21 @@ public struct WebhookRealtimeCallIncomingData: Codable, Sendable, Hashable {
         self.sipHeaders = sipHeaders
     }
 
-    enum CodingKeys: String, CodingKey {
-        case callId = "call_id"
-        case sipHeaders = "sip_headers"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.callId = try container.decode(String.self, forKey: "call_id")
+        self.sipHeaders = try container.decode(
+            [WebhookRealtimeCallIncomingDataSipHeadersItem].self,
+            forKey: "sip_headers"
+        )
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.callId, forKey: "call_id")
+        try container.encode(self.sipHeaders, forKey: "sip_headers")
     }
 }
 
@@ -242,32 +276,24 @@ public struct WebhookRealtimeCallIncoming: Codable, Sendable, Hashable {
         self.object = object
     }
 
-    enum CodingKeys: String, CodingKey {
-        case createdAt = "created_at"
-        case id
-        case data
-        case object
-        case type
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.createdAt = try container.decode(Int.self, forKey: .createdAt)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.data = try container.decode(WebhookRealtimeCallIncomingData.self, forKey: .data)
-        self.object = try container.decodeIfPresent(EventObject.self, forKey: .object)
-        try container.decodeConstant("realtime.call.incoming", forKey: .type)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.createdAt = try container.decode(Int.self, forKey: "created_at")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.data = try container.decode(WebhookRealtimeCallIncomingData.self, forKey: "data")
+        self.object = try container.decodeIfPresent(EventObject.self, forKey: "object")
+        try container.decodeConstant("realtime.call.incoming", forKey: "type")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.createdAt, forKey: .createdAt)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.data, forKey: .data)
-        try container.encodeIfPresent(self.object, forKey: .object)
-        try container.encode("realtime.call.incoming", forKey: .type)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.object, forKey: "object")
+        try container.encode("realtime.call.incoming", forKey: "type")
     }
 }
 
@@ -288,22 +314,17 @@ public struct RetrieveBatchResponse: Codable, Sendable, Hashable {
         self.id = id
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case object
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        try container.decodeConstant("batch", forKey: .object)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        try container.decodeConstant("batch", forKey: "object")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode("batch", forKey: .object)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode("batch", forKey: "object")
     }
 }

@@ -20,6 +20,22 @@ public struct APIObject: Codable, Sendable, Hashable {
         self.created = created
         self.livemode = livemode
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+    }
 }
 
 /// A customer of your business.
@@ -113,56 +129,41 @@ public struct Customer: Codable, Sendable, Hashable {
         self.defaultPaymentMethod = defaultPaymentMethod
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case created
-        case livemode
-        case object
-        case email
-        case name
-        case description
-        case _balance = "balance"
-        case currency
-        case address
-        case _metadata = "metadata"
-        case defaultPaymentMethod = "default_payment_method"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        try container.decodeConstant("customer", forKey: .object)
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self._balance = try container.decodeIfPresent(Int.self, forKey: ._balance)
-        self.currency = try container.decodeIfPresent(Currency.self, forKey: .currency)
-        self.address = try container.decodeIfPresent(Address.self, forKey: .address)
-        self._metadata = try container.decodeIfPresent([String: String].self, forKey: ._metadata)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        try container.decodeConstant("customer", forKey: "object")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self._balance = try container.decodeIfPresent(Int.self, forKey: "balance")
+        self.currency = try container.decodeIfPresent(Currency.self, forKey: "currency")
+        self.address = try container.decodeIfPresent(Address.self, forKey: "address")
+        self._metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
         self.defaultPaymentMethod = try container.decodeIfPresent(
             ExpandablePaymentMethod.self,
-            forKey: .defaultPaymentMethod
+            forKey: "default_payment_method"
         )
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.livemode, forKey: .livemode)
-        try container.encode("customer", forKey: .object)
-        try container.encodeIfPresent(self.email, forKey: .email)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encodeIfPresent(self.description, forKey: .description)
-        try container.encodeIfPresent(self._balance, forKey: ._balance)
-        try container.encodeIfPresent(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.address, forKey: .address)
-        try container.encodeIfPresent(self._metadata, forKey: ._metadata)
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: .defaultPaymentMethod)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+        try container.encode("customer", forKey: "object")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeIfPresent(self._balance, forKey: "balance")
+        try container.encodeIfPresent(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.address, forKey: "address")
+        try container.encodeIfPresent(self._metadata, forKey: "metadata")
+        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: "default_payment_method")
     }
 }
 
@@ -199,35 +200,26 @@ public struct PaymentMethod: Codable, Sendable, Hashable {
         self.card = card
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case created
-        case livemode
-        case object
-        case type
-        case card
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        try container.decodeConstant("payment_method", forKey: .object)
-        self.type = try container.decode(PaymentMethodType.self, forKey: .type)
-        self.card = try container.decodeIfPresent(Card.self, forKey: .card)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        try container.decodeConstant("payment_method", forKey: "object")
+        self.type = try container.decode(PaymentMethodType.self, forKey: "type")
+        self.card = try container.decodeIfPresent(Card.self, forKey: "card")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.livemode, forKey: .livemode)
-        try container.encode("payment_method", forKey: .object)
-        try container.encode(self.type, forKey: .type)
-        try container.encodeIfPresent(self.card, forKey: .card)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+        try container.encode("payment_method", forKey: "object")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.card, forKey: "card")
     }
 }
 
@@ -295,11 +287,22 @@ public struct Card: Codable, Sendable, Hashable {
         self.expYear = expYear
     }
 
-    enum CodingKeys: String, CodingKey {
-        case brand
-        case last4
-        case expMonth = "exp_month"
-        case expYear = "exp_year"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.brand = try container.decode(String.self, forKey: "brand")
+        self.last4 = try container.decode(String.self, forKey: "last4")
+        self.expMonth = try container.decode(Int.self, forKey: "exp_month")
+        self.expYear = try container.decode(Int.self, forKey: "exp_year")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.brand, forKey: "brand")
+        try container.encode(self.last4, forKey: "last4")
+        try container.encode(self.expMonth, forKey: "exp_month")
+        try container.encode(self.expYear, forKey: "exp_year")
     }
 }
 
@@ -548,61 +551,80 @@ public struct Charge: Codable, Sendable, Hashable {
         self.additionalProperties = additionalProperties
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case id
-        case created
-        case livemode
-        case object
-        case amount
-        case _amountRefunded = "amount_refunded"
-        case currency
-        case customer
-        case status
-        case paid
-        case failureCode = "failure_code"
-        case failureMessage = "failure_message"
-        case _metadata = "metadata"
-        case paymentMethodDetails = "payment_method_details"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        try container.decodeConstant("charge", forKey: .object)
-        self.amount = try container.decode(Int.self, forKey: .amount)
-        self._amountRefunded = try container.decodeIfPresent(Int.self, forKey: ._amountRefunded)
-        self.currency = try container.decode(Currency.self, forKey: .currency)
-        self.customer = try container.decodeIfPresent(ExpandableCustomer.self, forKey: .customer)
-        self.status = try container.decode(ChargeStatus.self, forKey: .status)
-        self.paid = try container.decode(Bool.self, forKey: .paid)
-        self.failureCode = try container.decodeIfPresent(String.self, forKey: .failureCode)
-        self.failureMessage = try container.decodeIfPresent(String.self, forKey: .failureMessage)
-        self._metadata = try container.decodeIfPresent([String: String].self, forKey: ._metadata)
-        self.paymentMethodDetails = try container.decodeIfPresent(JSON.self, forKey: .paymentMethodDetails)
-        self.additionalProperties = try decoder.additionalProperties(JSON.self, excluding: CodingKeys.self)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        try container.decodeConstant("charge", forKey: "object")
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self._amountRefunded = try container.decodeIfPresent(Int.self, forKey: "amount_refunded")
+        self.currency = try container.decode(Currency.self, forKey: "currency")
+        self.customer = try container.decodeIfPresent(ExpandableCustomer.self, forKey: "customer")
+        self.status = try container.decode(ChargeStatus.self, forKey: "status")
+        self.paid = try container.decode(Bool.self, forKey: "paid")
+        self.failureCode = try container.decodeIfPresent(String.self, forKey: "failure_code")
+        self.failureMessage = try container.decodeIfPresent(String.self, forKey: "failure_message")
+        self._metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
+        self.paymentMethodDetails = try container.decodeIfPresent(JSON.self, forKey: "payment_method_details")
+        self.additionalProperties = try decoder.additionalProperties(
+            JSON.self,
+            excluding: [
+                "id",
+                "created",
+                "livemode",
+                "object",
+                "amount",
+                "amount_refunded",
+                "currency",
+                "customer",
+                "status",
+                "paid",
+                "failure_code",
+                "failure_message",
+                "metadata",
+                "payment_method_details",
+            ]
+        )
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.livemode, forKey: .livemode)
-        try container.encode("charge", forKey: .object)
-        try container.encode(self.amount, forKey: .amount)
-        try container.encodeIfPresent(self._amountRefunded, forKey: ._amountRefunded)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.customer, forKey: .customer)
-        try container.encode(self.status, forKey: .status)
-        try container.encode(self.paid, forKey: .paid)
-        try container.encodeIfPresent(self.failureCode, forKey: .failureCode)
-        try container.encodeIfPresent(self.failureMessage, forKey: .failureMessage)
-        try container.encodeIfPresent(self._metadata, forKey: ._metadata)
-        try container.encodeIfPresent(self.paymentMethodDetails, forKey: .paymentMethodDetails)
-        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: CodingKeys.self)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+        try container.encode("charge", forKey: "object")
+        try container.encode(self.amount, forKey: "amount")
+        try container.encodeIfPresent(self._amountRefunded, forKey: "amount_refunded")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.customer, forKey: "customer")
+        try container.encode(self.status, forKey: "status")
+        try container.encode(self.paid, forKey: "paid")
+        try container.encodeIfPresent(self.failureCode, forKey: "failure_code")
+        try container.encodeIfPresent(self.failureMessage, forKey: "failure_message")
+        try container.encodeIfPresent(self._metadata, forKey: "metadata")
+        try container.encodeIfPresent(self.paymentMethodDetails, forKey: "payment_method_details")
+        try encoder.encodeAdditionalProperties(
+            self.additionalProperties,
+            excluding: [
+                "id",
+                "created",
+                "livemode",
+                "object",
+                "amount",
+                "amount_refunded",
+                "currency",
+                "customer",
+                "status",
+                "paid",
+                "failure_code",
+                "failure_message",
+                "metadata",
+                "payment_method_details",
+            ]
+        )
     }
 }
 
@@ -673,29 +695,22 @@ public struct ChargeList: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case object
-        case data
-        case hasMore = "has_more"
-        case url
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("list", forKey: .object)
-        self.data = try container.decode([Charge].self, forKey: .data)
-        self.hasMore = try container.decode(Bool.self, forKey: .hasMore)
-        self.url = try container.decode(String.self, forKey: .url)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("list", forKey: "object")
+        self.data = try container.decode([Charge].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.url = try container.decode(String.self, forKey: "url")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("list", forKey: .object)
-        try container.encode(self.data, forKey: .data)
-        try container.encode(self.hasMore, forKey: .hasMore)
-        try container.encode(self.url, forKey: .url)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("list", forKey: "object")
+        try container.encode(self.data, forKey: "data")
+        try container.encode(self.hasMore, forKey: "has_more")
+        try container.encode(self.url, forKey: "url")
     }
 }
 
@@ -753,44 +768,32 @@ public struct Refund: Codable, Sendable, Hashable {
         self.status = status
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case created
-        case livemode
-        case object
-        case amount
-        case charge
-        case currency
-        case reason
-        case status
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        try container.decodeConstant("refund", forKey: .object)
-        self.amount = try container.decode(Int.self, forKey: .amount)
-        self.charge = try container.decode(String.self, forKey: .charge)
-        self.currency = try container.decode(Currency.self, forKey: .currency)
-        self.reason = try container.decodeIfPresent(RefundReason.self, forKey: .reason)
-        self.status = try container.decode(RefundStatus.self, forKey: .status)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        try container.decodeConstant("refund", forKey: "object")
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.charge = try container.decode(String.self, forKey: "charge")
+        self.currency = try container.decode(Currency.self, forKey: "currency")
+        self.reason = try container.decodeIfPresent(RefundReason.self, forKey: "reason")
+        self.status = try container.decode(RefundStatus.self, forKey: "status")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.livemode, forKey: .livemode)
-        try container.encode("refund", forKey: .object)
-        try container.encode(self.amount, forKey: .amount)
-        try container.encode(self.charge, forKey: .charge)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.reason, forKey: .reason)
-        try container.encode(self.status, forKey: .status)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+        try container.encode("refund", forKey: "object")
+        try container.encode(self.amount, forKey: "amount")
+        try container.encode(self.charge, forKey: "charge")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(self.status, forKey: "status")
     }
 }
 
@@ -920,38 +923,28 @@ public struct Event: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case created
-        case livemode
-        case object
-        case type
-        case apiVersion = "api_version"
-        case data
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        try container.decodeConstant("event", forKey: .object)
-        self.type = try container.decode(String.self, forKey: .type)
-        self.apiVersion = try container.decodeIfPresent(String.self, forKey: .apiVersion)
-        self.data = try container.decode(EventData.self, forKey: .data)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        try container.decodeConstant("event", forKey: "object")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.apiVersion = try container.decodeIfPresent(String.self, forKey: "api_version")
+        self.data = try container.decode(EventData.self, forKey: "data")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.livemode, forKey: .livemode)
-        try container.encode("event", forKey: .object)
-        try container.encode(self.type, forKey: .type)
-        try container.encodeIfPresent(self.apiVersion, forKey: .apiVersion)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+        try container.encode("event", forKey: "object")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.apiVersion, forKey: "api_version")
+        try container.encode(self.data, forKey: "data")
     }
 }
 
@@ -969,9 +962,18 @@ public struct EventData: Codable, Sendable, Hashable {
         self.previousAttributes = previousAttributes
     }
 
-    enum CodingKeys: String, CodingKey {
-        case object
-        case previousAttributes = "previous_attributes"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.object = try container.decode(EventObject.self, forKey: "object")
+        self.previousAttributes = try container.decodeIfPresent([String: JSON].self, forKey: "previous_attributes")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.object, forKey: "object")
+        try container.encodeIfPresent(self.previousAttributes, forKey: "previous_attributes")
     }
 }
 
@@ -1049,29 +1051,22 @@ public struct EventList: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case object
-        case data
-        case hasMore = "has_more"
-        case url
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try container.decodeConstant("list", forKey: .object)
-        self.data = try container.decode([Event].self, forKey: .data)
-        self.hasMore = try container.decode(Bool.self, forKey: .hasMore)
-        self.url = try container.decode(String.self, forKey: .url)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.decodeConstant("list", forKey: "object")
+        self.data = try container.decode([Event].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.url = try container.decode(String.self, forKey: "url")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("list", forKey: .object)
-        try container.encode(self.data, forKey: .data)
-        try container.encode(self.hasMore, forKey: .hasMore)
-        try container.encode(self.url, forKey: .url)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode("list", forKey: "object")
+        try container.encode(self.data, forKey: "data")
+        try container.encode(self.hasMore, forKey: "has_more")
+        try container.encode(self.url, forKey: "url")
     }
 }
 
@@ -1101,12 +1096,24 @@ public struct Address: Codable, Sendable, Hashable {
         self.country = country
     }
 
-    enum CodingKeys: String, CodingKey {
-        case line1
-        case line2
-        case city
-        case postalCode = "postal_code"
-        case country
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.line1 = try container.decode(String.self, forKey: "line1")
+        self.line2 = try container.decodeIfPresent(String.self, forKey: "line2")
+        self.city = try container.decode(String.self, forKey: "city")
+        self.postalCode = try container.decode(String.self, forKey: "postal_code")
+        self.country = try container.decode(String.self, forKey: "country")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.line1, forKey: "line1")
+        try container.encodeIfPresent(self.line2, forKey: "line2")
+        try container.encode(self.city, forKey: "city")
+        try container.encode(self.postalCode, forKey: "postal_code")
+        try container.encode(self.country, forKey: "country")
     }
 }
 
@@ -1135,9 +1142,18 @@ public struct LineItem: Codable, Sendable, Hashable {
         self._quantity = quantity
     }
 
-    enum CodingKeys: String, CodingKey {
-        case price
-        case _quantity = "quantity"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.price = try container.decode(String.self, forKey: "price")
+        self._quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.price, forKey: "price")
+        try container.encodeIfPresent(self._quantity, forKey: "quantity")
     }
 }
 
@@ -1243,41 +1259,30 @@ public struct CheckoutSession: Codable, Sendable, Hashable {
         self._metadata = metadata
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case created
-        case livemode
-        case object
-        case mode
-        case url
-        case amountTotal = "amount_total"
-        case _metadata = "metadata"
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.created = try container.decode(Date.self, forKey: .created)
-        self.livemode = try container.decode(Bool.self, forKey: .livemode)
-        try container.decodeConstant("checkout.session", forKey: .object)
-        self.mode = try container.decode(CheckoutMode.self, forKey: .mode)
-        self.url = try container.decodeIfPresent(URL.self, forKey: .url)
-        self.amountTotal = try container.decodeIfPresent(Int.self, forKey: .amountTotal)
-        self._metadata = try container.decodeIfPresent([String: String].self, forKey: ._metadata)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.created = try container.decode(Date.self, forKey: "created")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        try container.decodeConstant("checkout.session", forKey: "object")
+        self.mode = try container.decode(CheckoutMode.self, forKey: "mode")
+        self.url = try container.decodeIfPresent(URL.self, forKey: "url")
+        self.amountTotal = try container.decodeIfPresent(Int.self, forKey: "amount_total")
+        self._metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.created, forKey: .created)
-        try container.encode(self.livemode, forKey: .livemode)
-        try container.encode("checkout.session", forKey: .object)
-        try container.encode(self.mode, forKey: .mode)
-        try container.encodeIfPresent(self.url, forKey: .url)
-        try container.encodeIfPresent(self.amountTotal, forKey: .amountTotal)
-        try container.encodeIfPresent(self._metadata, forKey: ._metadata)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.livemode, forKey: "livemode")
+        try container.encode("checkout.session", forKey: "object")
+        try container.encode(self.mode, forKey: "mode")
+        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.encodeIfPresent(self.amountTotal, forKey: "amount_total")
+        try container.encodeIfPresent(self._metadata, forKey: "metadata")
     }
 }
 
@@ -1302,6 +1307,24 @@ public struct TimeRange: Codable, Sendable, Hashable {
         self.lt = lt
         self.lte = lte
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.gt = try container.decodeIfPresent(Date.self, forKey: "gt")
+        self.gte = try container.decodeIfPresent(Date.self, forKey: "gte")
+        self.lt = try container.decodeIfPresent(Date.self, forKey: "lt")
+        self.lte = try container.decodeIfPresent(Date.self, forKey: "lte")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.gt, forKey: "gt")
+        try container.encodeIfPresent(self.gte, forKey: "gte")
+        try container.encodeIfPresent(self.lt, forKey: "lt")
+        try container.encodeIfPresent(self.lte, forKey: "lte")
+    }
 }
 
 /// The `ErrorResponse` model.
@@ -1312,6 +1335,18 @@ public struct ErrorResponse: Codable, Sendable, Hashable {
     /// Creates an `ErrorResponse` from its properties.
     public init(error: APIErrorDetail) {
         self.error = error
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.error = try container.decode(APIErrorDetail.self, forKey: "error")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.error, forKey: "error")
     }
 }
 
@@ -1347,12 +1382,24 @@ public struct APIErrorDetail: Codable, Sendable, Hashable {
         self.param = param
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case code
-        case declineCode = "decline_code"
-        case message
-        case param
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(ErrorType.self, forKey: "type")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.declineCode = try container.decodeIfPresent(String.self, forKey: "decline_code")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.param = try container.decodeIfPresent(String.self, forKey: "param")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.declineCode, forKey: "decline_code")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.param, forKey: "param")
     }
 }
 
@@ -1435,19 +1482,21 @@ public struct UpdateCustomerBody: Codable, Sendable, Hashable {
         self.metadata = metadata
     }
 
-    enum CodingKeys: String, CodingKey {
-        case email
-        case name
-        case description
-        case metadata
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.description = try container.decodeNullable(String.self, forKey: .description)
-        self.metadata = try container.decodeIfPresent([String: String?].self, forKey: .metadata)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.description = try container.decodeNullable(String.self, forKey: "description")
+        self.metadata = try container.decodeIfPresent([String: String?].self, forKey: "metadata")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeIfPresent(self.metadata, forKey: "metadata")
     }
 }

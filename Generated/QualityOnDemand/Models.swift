@@ -20,6 +20,22 @@ public struct CreateSession: Codable, Sendable, Hashable {
         self.sink = sink
         self.duration = duration
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.qosProfile = try container.decode(String.self, forKey: "qosProfile")
+        self.sink = try container.decodeIfPresent(URL.self, forKey: "sink")
+        self.duration = try container.decode(Int32.self, forKey: "duration")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.qosProfile, forKey: "qosProfile")
+        try container.encodeIfPresent(self.sink, forKey: "sink")
+        try container.encode(self.duration, forKey: "duration")
+    }
 }
 
 /// The `SessionInfo` model.
@@ -52,6 +68,26 @@ public struct SessionInfo: Codable, Sendable, Hashable {
         self.duration = duration
         self.qosStatus = qosStatus
         self.statusInfo = statusInfo
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.sessionId = try container.decode(UUID.self, forKey: "sessionId")
+        self.qosProfile = try container.decode(String.self, forKey: "qosProfile")
+        self.duration = try container.decode(Int32.self, forKey: "duration")
+        self.qosStatus = try container.decode(QosStatus.self, forKey: "qosStatus")
+        self.statusInfo = try container.decodeIfPresent(StatusInfo.self, forKey: "statusInfo")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.sessionId, forKey: "sessionId")
+        try container.encode(self.qosProfile, forKey: "qosProfile")
+        try container.encode(self.duration, forKey: "duration")
+        try container.encode(self.qosStatus, forKey: "qosStatus")
+        try container.encodeIfPresent(self.statusInfo, forKey: "statusInfo")
     }
 }
 
@@ -276,38 +312,28 @@ public struct CloudEvent: Codable, Sendable, Hashable {
         self.time = time
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case source
-        case type
-        case specversion
-        case datacontenttype
-        case data
-        case time
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.source = try container.decode(String.self, forKey: .source)
-        self.type = try container.decode(String.self, forKey: .type)
-        try container.decodeConstant("1.0", forKey: .specversion)
-        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
-        self.data = try container.decodeIfPresent(JSON.self, forKey: .data)
-        self.time = try container.decode(Date.self, forKey: .time)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.source = try container.decode(String.self, forKey: "source")
+        self.type = try container.decode(String.self, forKey: "type")
+        try container.decodeConstant("1.0", forKey: "specversion")
+        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: "datacontenttype")
+        self.data = try container.decodeIfPresent(JSON.self, forKey: "data")
+        self.time = try container.decode(Date.self, forKey: "time")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.source, forKey: .source)
-        try container.encode(self.type, forKey: .type)
-        try container.encode("1.0", forKey: .specversion)
-        try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
-        try container.encodeIfPresent(self.data, forKey: .data)
-        try container.encode(self.time, forKey: .time)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.source, forKey: "source")
+        try container.encode(self.type, forKey: "type")
+        try container.encode("1.0", forKey: "specversion")
+        try container.encodeIfPresent(self.datacontenttype, forKey: "datacontenttype")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encode(self.time, forKey: "time")
     }
 }
 
@@ -395,38 +421,28 @@ public struct QosNotificationEventBase: Codable, Sendable, Hashable {
         self.time = time
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case source
-        case specversion
-        case datacontenttype
-        case data
-        case time
-        case type
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.source = try container.decode(String.self, forKey: .source)
-        try container.decodeConstant("1.0", forKey: .specversion)
-        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
-        self.data = try container.decodeIfPresent(JSON.self, forKey: .data)
-        self.time = try container.decode(Date.self, forKey: .time)
-        try container.decodeConstant("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.source = try container.decode(String.self, forKey: "source")
+        try container.decodeConstant("1.0", forKey: "specversion")
+        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: "datacontenttype")
+        self.data = try container.decodeIfPresent(JSON.self, forKey: "data")
+        self.time = try container.decode(Date.self, forKey: "time")
+        try container.decodeConstant("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: "type")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.source, forKey: .source)
-        try container.encode("1.0", forKey: .specversion)
-        try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
-        try container.encodeIfPresent(self.data, forKey: .data)
-        try container.encode(self.time, forKey: .time)
-        try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.source, forKey: "source")
+        try container.encode("1.0", forKey: "specversion")
+        try container.encodeIfPresent(self.datacontenttype, forKey: "datacontenttype")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encode(self.time, forKey: "time")
+        try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: "type")
     }
 }
 
@@ -488,6 +504,22 @@ public struct EventQosStatusChangedData: Codable, Sendable, Hashable {
         self.qosStatus = qosStatus
         self.statusInfo = statusInfo
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.sessionId = try container.decode(UUID.self, forKey: "sessionId")
+        self.qosStatus = try container.decode(EventQosStatus.self, forKey: "qosStatus")
+        self.statusInfo = try container.decodeIfPresent(StatusInfo.self, forKey: "statusInfo")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.sessionId, forKey: "sessionId")
+        try container.encode(self.qosStatus, forKey: "qosStatus")
+        try container.encodeIfPresent(self.statusInfo, forKey: "statusInfo")
+    }
 }
 
 /// Event to notify a QoS status change
@@ -536,37 +568,27 @@ public struct EventQosStatusChanged: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case source
-        case specversion
-        case datacontenttype
-        case time
-        case type
-        case data
-    }
-
     /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.source = try container.decode(String.self, forKey: .source)
-        try container.decodeConstant("1.0", forKey: .specversion)
-        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: .datacontenttype)
-        self.time = try container.decode(Date.self, forKey: .time)
-        try container.decodeConstant("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
-        self.data = try container.decode(EventQosStatusChangedData.self, forKey: .data)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.source = try container.decode(String.self, forKey: "source")
+        try container.decodeConstant("1.0", forKey: "specversion")
+        self.datacontenttype = try container.decodeIfPresent(CloudEventDatacontenttype.self, forKey: "datacontenttype")
+        self.time = try container.decode(Date.self, forKey: "time")
+        try container.decodeConstant("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: "type")
+        self.data = try container.decode(EventQosStatusChangedData.self, forKey: "data")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.source, forKey: .source)
-        try container.encode("1.0", forKey: .specversion)
-        try container.encodeIfPresent(self.datacontenttype, forKey: .datacontenttype)
-        try container.encode(self.time, forKey: .time)
-        try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: .type)
-        try container.encode(self.data, forKey: .data)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.source, forKey: "source")
+        try container.encode("1.0", forKey: "specversion")
+        try container.encodeIfPresent(self.datacontenttype, forKey: "datacontenttype")
+        try container.encode(self.time, forKey: "time")
+        try container.encode("org.camaraproject.quality-on-demand.v1.qos-status-changed", forKey: "type")
+        try container.encode(self.data, forKey: "data")
     }
 }

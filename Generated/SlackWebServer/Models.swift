@@ -21,10 +21,20 @@ public struct ObjsBotProfileIcons: Codable, Sendable, Hashable {
         self.image72 = image72
     }
 
-    enum CodingKeys: String, CodingKey {
-        case image36 = "image_36"
-        case image48 = "image_48"
-        case image72 = "image_72"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.image36 = try container.decode(URL.self, forKey: "image_36")
+        self.image48 = try container.decode(URL.self, forKey: "image_48")
+        self.image72 = try container.decode(URL.self, forKey: "image_72")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.image36, forKey: "image_36")
+        try container.encode(self.image48, forKey: "image_48")
+        try container.encode(self.image72, forKey: "image_72")
     }
 }
 
@@ -70,14 +80,28 @@ public struct ObjsBotProfile: Codable, Sendable, Hashable {
         self.updated = updated
     }
 
-    enum CodingKeys: String, CodingKey {
-        case appId = "app_id"
-        case deleted
-        case icons
-        case id
-        case name
-        case teamId = "team_id"
-        case updated
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.appId = try container.decode(String.self, forKey: "app_id")
+        self.deleted = try container.decode(Bool.self, forKey: "deleted")
+        self.icons = try container.decode(ObjsBotProfileIcons.self, forKey: "icons")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.teamId = try container.decode(String.self, forKey: "team_id")
+        self.updated = try container.decode(Int.self, forKey: "updated")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.appId, forKey: "app_id")
+        try container.encode(self.deleted, forKey: "deleted")
+        try container.encode(self.icons, forKey: "icons")
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.teamId, forKey: "team_id")
+        try container.encode(self.updated, forKey: "updated")
     }
 }
 
@@ -143,18 +167,36 @@ public struct ObjsComment: Codable, Sendable, Hashable {
         self.user = user
     }
 
-    enum CodingKeys: String, CodingKey {
-        case comment
-        case created
-        case id
-        case isIntro = "is_intro"
-        case isStarred = "is_starred"
-        case numStars = "num_stars"
-        case pinnedInfo = "pinned_info"
-        case pinnedTo = "pinned_to"
-        case reactions
-        case timestamp
-        case user
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.comment = try container.decode(String.self, forKey: "comment")
+        self.created = try container.decode(Int.self, forKey: "created")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.isIntro = try container.decode(Bool.self, forKey: "is_intro")
+        self.isStarred = try container.decodeIfPresent(Bool.self, forKey: "is_starred")
+        self.numStars = try container.decodeIfPresent(Int.self, forKey: "num_stars")
+        self.pinnedInfo = try container.decodeIfPresent(JSON.self, forKey: "pinned_info")
+        self.pinnedTo = try container.decodeIfPresent([String].self, forKey: "pinned_to")
+        self.reactions = try container.decodeIfPresent([ObjsReaction].self, forKey: "reactions")
+        self.timestamp = try container.decode(Int.self, forKey: "timestamp")
+        self.user = try container.decode(String.self, forKey: "user")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.comment, forKey: "comment")
+        try container.encode(self.created, forKey: "created")
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.isIntro, forKey: "is_intro")
+        try container.encodeIfPresent(self.isStarred, forKey: "is_starred")
+        try container.encodeIfPresent(self.numStars, forKey: "num_stars")
+        try container.encodeIfPresent(self.pinnedInfo, forKey: "pinned_info")
+        try container.encodeIfPresent(self.pinnedTo, forKey: "pinned_to")
+        try container.encodeIfPresent(self.reactions, forKey: "reactions")
+        try container.encode(self.timestamp, forKey: "timestamp")
+        try container.encode(self.user, forKey: "user")
     }
 }
 
@@ -195,13 +237,26 @@ public struct ObjsEnterpriseUser: Codable, Sendable, Hashable {
         self.teams = teams
     }
 
-    enum CodingKeys: String, CodingKey {
-        case enterpriseId = "enterprise_id"
-        case enterpriseName = "enterprise_name"
-        case id
-        case isAdmin = "is_admin"
-        case isOwner = "is_owner"
-        case teams
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.enterpriseId = try container.decode(String.self, forKey: "enterprise_id")
+        self.enterpriseName = try container.decode(String.self, forKey: "enterprise_name")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.isAdmin = try container.decode(Bool.self, forKey: "is_admin")
+        self.isOwner = try container.decode(Bool.self, forKey: "is_owner")
+        self.teams = try container.decode([String].self, forKey: "teams")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.enterpriseId, forKey: "enterprise_id")
+        try container.encode(self.enterpriseName, forKey: "enterprise_name")
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.isAdmin, forKey: "is_admin")
+        try container.encode(self.isOwner, forKey: "is_owner")
+        try container.encode(self.teams, forKey: "teams")
     }
 }
 
@@ -219,9 +274,18 @@ public struct ObjsExternalOrgMigrationsCurrentItem: Codable, Sendable, Hashable 
         self.teamId = teamId
     }
 
-    enum CodingKeys: String, CodingKey {
-        case dateStarted = "date_started"
-        case teamId = "team_id"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.dateStarted = try container.decode(Int.self, forKey: "date_started")
+        self.teamId = try container.decode(String.self, forKey: "team_id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.dateStarted, forKey: "date_started")
+        try container.encode(self.teamId, forKey: "team_id")
     }
 }
 
@@ -239,9 +303,18 @@ public struct ObjsExternalOrgMigrations: Codable, Sendable, Hashable {
         self.dateUpdated = dateUpdated
     }
 
-    enum CodingKeys: String, CodingKey {
-        case current
-        case dateUpdated = "date_updated"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.current = try container.decode([ObjsExternalOrgMigrationsCurrentItem].self, forKey: "current")
+        self.dateUpdated = try container.decode(Int.self, forKey: "date_updated")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.current, forKey: "current")
+        try container.encode(self.dateUpdated, forKey: "date_updated")
     }
 }
 
@@ -257,6 +330,20 @@ public struct ObjsFileShares: Codable, Sendable, Hashable {
     public init(`private`: JSON? = nil, `public`: JSON? = nil) {
         self.private = `private`
         self.public = `public`
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.private = try container.decodeIfPresent(JSON.self, forKey: "private")
+        self.public = try container.decodeIfPresent(JSON.self, forKey: "public")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.private, forKey: "private")
+        try container.encodeIfPresent(self.public, forKey: "public")
     }
 }
 
@@ -617,77 +704,154 @@ public struct ObjsFile: Codable, Sendable, Hashable {
         self.username = username
     }
 
-    enum CodingKeys: String, CodingKey {
-        case channels
-        case commentsCount = "comments_count"
-        case created
-        case dateDelete = "date_delete"
-        case displayAsBot = "display_as_bot"
-        case editable
-        case editor
-        case externalId = "external_id"
-        case externalType = "external_type"
-        case externalUrl = "external_url"
-        case filetype
-        case groups
-        case hasRichPreview = "has_rich_preview"
-        case id
-        case imageExifRotation = "image_exif_rotation"
-        case ims
-        case isExternal = "is_external"
-        case isPublic = "is_public"
-        case isStarred = "is_starred"
-        case isTombstoned = "is_tombstoned"
-        case lastEditor = "last_editor"
-        case mimetype
-        case mode
-        case name
-        case nonOwnerEditable = "non_owner_editable"
-        case numStars = "num_stars"
-        case originalH = "original_h"
-        case originalW = "original_w"
-        case permalink
-        case permalinkPublic = "permalink_public"
-        case pinnedInfo = "pinned_info"
-        case pinnedTo = "pinned_to"
-        case prettyType = "pretty_type"
-        case preview
-        case publicUrlShared = "public_url_shared"
-        case reactions
-        case shares
-        case size
-        case sourceTeam = "source_team"
-        case state
-        case thumb1024 = "thumb_1024"
-        case thumb1024H = "thumb_1024_h"
-        case thumb1024W = "thumb_1024_w"
-        case thumb160 = "thumb_160"
-        case thumb360 = "thumb_360"
-        case thumb360H = "thumb_360_h"
-        case thumb360W = "thumb_360_w"
-        case thumb480 = "thumb_480"
-        case thumb480H = "thumb_480_h"
-        case thumb480W = "thumb_480_w"
-        case thumb64 = "thumb_64"
-        case thumb720 = "thumb_720"
-        case thumb720H = "thumb_720_h"
-        case thumb720W = "thumb_720_w"
-        case thumb80 = "thumb_80"
-        case thumb800 = "thumb_800"
-        case thumb800H = "thumb_800_h"
-        case thumb800W = "thumb_800_w"
-        case thumb960 = "thumb_960"
-        case thumb960H = "thumb_960_h"
-        case thumb960W = "thumb_960_w"
-        case thumbTiny = "thumb_tiny"
-        case timestamp
-        case title
-        case updated
-        case urlPrivate = "url_private"
-        case urlPrivateDownload = "url_private_download"
-        case user
-        case userTeam = "user_team"
-        case username
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.channels = try container.decodeIfPresent([String].self, forKey: "channels")
+        self.commentsCount = try container.decodeIfPresent(Int.self, forKey: "comments_count")
+        self.created = try container.decodeIfPresent(Int.self, forKey: "created")
+        self.dateDelete = try container.decodeIfPresent(Int.self, forKey: "date_delete")
+        self.displayAsBot = try container.decodeIfPresent(Bool.self, forKey: "display_as_bot")
+        self.editable = try container.decodeIfPresent(Bool.self, forKey: "editable")
+        self.editor = try container.decodeIfPresent(String.self, forKey: "editor")
+        self.externalId = try container.decodeIfPresent(String.self, forKey: "external_id")
+        self.externalType = try container.decodeIfPresent(String.self, forKey: "external_type")
+        self.externalUrl = try container.decodeIfPresent(URL.self, forKey: "external_url")
+        self.filetype = try container.decodeIfPresent(String.self, forKey: "filetype")
+        self.groups = try container.decodeIfPresent([String].self, forKey: "groups")
+        self.hasRichPreview = try container.decodeIfPresent(Bool.self, forKey: "has_rich_preview")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.imageExifRotation = try container.decodeIfPresent(Int.self, forKey: "image_exif_rotation")
+        self.ims = try container.decodeIfPresent([String].self, forKey: "ims")
+        self.isExternal = try container.decodeIfPresent(Bool.self, forKey: "is_external")
+        self.isPublic = try container.decodeIfPresent(Bool.self, forKey: "is_public")
+        self.isStarred = try container.decodeIfPresent(Bool.self, forKey: "is_starred")
+        self.isTombstoned = try container.decodeIfPresent(Bool.self, forKey: "is_tombstoned")
+        self.lastEditor = try container.decodeIfPresent(String.self, forKey: "last_editor")
+        self.mimetype = try container.decodeIfPresent(String.self, forKey: "mimetype")
+        self.mode = try container.decodeIfPresent(String.self, forKey: "mode")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.nonOwnerEditable = try container.decodeIfPresent(Bool.self, forKey: "non_owner_editable")
+        self.numStars = try container.decodeIfPresent(Int.self, forKey: "num_stars")
+        self.originalH = try container.decodeIfPresent(Int.self, forKey: "original_h")
+        self.originalW = try container.decodeIfPresent(Int.self, forKey: "original_w")
+        self.permalink = try container.decodeIfPresent(URL.self, forKey: "permalink")
+        self.permalinkPublic = try container.decodeIfPresent(URL.self, forKey: "permalink_public")
+        self.pinnedInfo = try container.decodeIfPresent(JSON.self, forKey: "pinned_info")
+        self.pinnedTo = try container.decodeIfPresent([String].self, forKey: "pinned_to")
+        self.prettyType = try container.decodeIfPresent(String.self, forKey: "pretty_type")
+        self.preview = try container.decodeIfPresent(String.self, forKey: "preview")
+        self.publicUrlShared = try container.decodeIfPresent(Bool.self, forKey: "public_url_shared")
+        self.reactions = try container.decodeIfPresent([ObjsReaction].self, forKey: "reactions")
+        self.shares = try container.decodeIfPresent(ObjsFileShares.self, forKey: "shares")
+        self.size = try container.decodeIfPresent(Int.self, forKey: "size")
+        self.sourceTeam = try container.decodeIfPresent(String.self, forKey: "source_team")
+        self.state = try container.decodeIfPresent(String.self, forKey: "state")
+        self.thumb1024 = try container.decodeIfPresent(URL.self, forKey: "thumb_1024")
+        self.thumb1024H = try container.decodeIfPresent(Int.self, forKey: "thumb_1024_h")
+        self.thumb1024W = try container.decodeIfPresent(Int.self, forKey: "thumb_1024_w")
+        self.thumb160 = try container.decodeIfPresent(URL.self, forKey: "thumb_160")
+        self.thumb360 = try container.decodeIfPresent(URL.self, forKey: "thumb_360")
+        self.thumb360H = try container.decodeIfPresent(Int.self, forKey: "thumb_360_h")
+        self.thumb360W = try container.decodeIfPresent(Int.self, forKey: "thumb_360_w")
+        self.thumb480 = try container.decodeIfPresent(URL.self, forKey: "thumb_480")
+        self.thumb480H = try container.decodeIfPresent(Int.self, forKey: "thumb_480_h")
+        self.thumb480W = try container.decodeIfPresent(Int.self, forKey: "thumb_480_w")
+        self.thumb64 = try container.decodeIfPresent(URL.self, forKey: "thumb_64")
+        self.thumb720 = try container.decodeIfPresent(URL.self, forKey: "thumb_720")
+        self.thumb720H = try container.decodeIfPresent(Int.self, forKey: "thumb_720_h")
+        self.thumb720W = try container.decodeIfPresent(Int.self, forKey: "thumb_720_w")
+        self.thumb80 = try container.decodeIfPresent(URL.self, forKey: "thumb_80")
+        self.thumb800 = try container.decodeIfPresent(URL.self, forKey: "thumb_800")
+        self.thumb800H = try container.decodeIfPresent(Int.self, forKey: "thumb_800_h")
+        self.thumb800W = try container.decodeIfPresent(Int.self, forKey: "thumb_800_w")
+        self.thumb960 = try container.decodeIfPresent(URL.self, forKey: "thumb_960")
+        self.thumb960H = try container.decodeIfPresent(Int.self, forKey: "thumb_960_h")
+        self.thumb960W = try container.decodeIfPresent(Int.self, forKey: "thumb_960_w")
+        self.thumbTiny = try container.decodeIfPresent(String.self, forKey: "thumb_tiny")
+        self.timestamp = try container.decodeIfPresent(Int.self, forKey: "timestamp")
+        self.title = try container.decodeIfPresent(String.self, forKey: "title")
+        self.updated = try container.decodeIfPresent(Int.self, forKey: "updated")
+        self.urlPrivate = try container.decodeIfPresent(URL.self, forKey: "url_private")
+        self.urlPrivateDownload = try container.decodeIfPresent(URL.self, forKey: "url_private_download")
+        self.user = try container.decodeIfPresent(String.self, forKey: "user")
+        self.userTeam = try container.decodeIfPresent(String.self, forKey: "user_team")
+        self.username = try container.decodeIfPresent(String.self, forKey: "username")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.channels, forKey: "channels")
+        try container.encodeIfPresent(self.commentsCount, forKey: "comments_count")
+        try container.encodeIfPresent(self.created, forKey: "created")
+        try container.encodeIfPresent(self.dateDelete, forKey: "date_delete")
+        try container.encodeIfPresent(self.displayAsBot, forKey: "display_as_bot")
+        try container.encodeIfPresent(self.editable, forKey: "editable")
+        try container.encodeIfPresent(self.editor, forKey: "editor")
+        try container.encodeIfPresent(self.externalId, forKey: "external_id")
+        try container.encodeIfPresent(self.externalType, forKey: "external_type")
+        try container.encodeIfPresent(self.externalUrl, forKey: "external_url")
+        try container.encodeIfPresent(self.filetype, forKey: "filetype")
+        try container.encodeIfPresent(self.groups, forKey: "groups")
+        try container.encodeIfPresent(self.hasRichPreview, forKey: "has_rich_preview")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.imageExifRotation, forKey: "image_exif_rotation")
+        try container.encodeIfPresent(self.ims, forKey: "ims")
+        try container.encodeIfPresent(self.isExternal, forKey: "is_external")
+        try container.encodeIfPresent(self.isPublic, forKey: "is_public")
+        try container.encodeIfPresent(self.isStarred, forKey: "is_starred")
+        try container.encodeIfPresent(self.isTombstoned, forKey: "is_tombstoned")
+        try container.encodeIfPresent(self.lastEditor, forKey: "last_editor")
+        try container.encodeIfPresent(self.mimetype, forKey: "mimetype")
+        try container.encodeIfPresent(self.mode, forKey: "mode")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.nonOwnerEditable, forKey: "non_owner_editable")
+        try container.encodeIfPresent(self.numStars, forKey: "num_stars")
+        try container.encodeIfPresent(self.originalH, forKey: "original_h")
+        try container.encodeIfPresent(self.originalW, forKey: "original_w")
+        try container.encodeIfPresent(self.permalink, forKey: "permalink")
+        try container.encodeIfPresent(self.permalinkPublic, forKey: "permalink_public")
+        try container.encodeIfPresent(self.pinnedInfo, forKey: "pinned_info")
+        try container.encodeIfPresent(self.pinnedTo, forKey: "pinned_to")
+        try container.encodeIfPresent(self.prettyType, forKey: "pretty_type")
+        try container.encodeIfPresent(self.preview, forKey: "preview")
+        try container.encodeIfPresent(self.publicUrlShared, forKey: "public_url_shared")
+        try container.encodeIfPresent(self.reactions, forKey: "reactions")
+        try container.encodeIfPresent(self.shares, forKey: "shares")
+        try container.encodeIfPresent(self.size, forKey: "size")
+        try container.encodeIfPresent(self.sourceTeam, forKey: "source_team")
+        try container.encodeIfPresent(self.state, forKey: "state")
+        try container.encodeIfPresent(self.thumb1024, forKey: "thumb_1024")
+        try container.encodeIfPresent(self.thumb1024H, forKey: "thumb_1024_h")
+        try container.encodeIfPresent(self.thumb1024W, forKey: "thumb_1024_w")
+        try container.encodeIfPresent(self.thumb160, forKey: "thumb_160")
+        try container.encodeIfPresent(self.thumb360, forKey: "thumb_360")
+        try container.encodeIfPresent(self.thumb360H, forKey: "thumb_360_h")
+        try container.encodeIfPresent(self.thumb360W, forKey: "thumb_360_w")
+        try container.encodeIfPresent(self.thumb480, forKey: "thumb_480")
+        try container.encodeIfPresent(self.thumb480H, forKey: "thumb_480_h")
+        try container.encodeIfPresent(self.thumb480W, forKey: "thumb_480_w")
+        try container.encodeIfPresent(self.thumb64, forKey: "thumb_64")
+        try container.encodeIfPresent(self.thumb720, forKey: "thumb_720")
+        try container.encodeIfPresent(self.thumb720H, forKey: "thumb_720_h")
+        try container.encodeIfPresent(self.thumb720W, forKey: "thumb_720_w")
+        try container.encodeIfPresent(self.thumb80, forKey: "thumb_80")
+        try container.encodeIfPresent(self.thumb800, forKey: "thumb_800")
+        try container.encodeIfPresent(self.thumb800H, forKey: "thumb_800_h")
+        try container.encodeIfPresent(self.thumb800W, forKey: "thumb_800_w")
+        try container.encodeIfPresent(self.thumb960, forKey: "thumb_960")
+        try container.encodeIfPresent(self.thumb960H, forKey: "thumb_960_h")
+        try container.encodeIfPresent(self.thumb960W, forKey: "thumb_960_w")
+        try container.encodeIfPresent(self.thumbTiny, forKey: "thumb_tiny")
+        try container.encodeIfPresent(self.timestamp, forKey: "timestamp")
+        try container.encodeIfPresent(self.title, forKey: "title")
+        try container.encodeIfPresent(self.updated, forKey: "updated")
+        try container.encodeIfPresent(self.urlPrivate, forKey: "url_private")
+        try container.encodeIfPresent(self.urlPrivateDownload, forKey: "url_private_download")
+        try container.encodeIfPresent(self.user, forKey: "user")
+        try container.encodeIfPresent(self.userTeam, forKey: "user_team")
+        try container.encodeIfPresent(self.username, forKey: "username")
     }
 }
 
@@ -738,15 +902,30 @@ public struct ObjsIcon: Codable, Sendable, Hashable {
         self.imageDefault = imageDefault
     }
 
-    enum CodingKeys: String, CodingKey {
-        case image102 = "image_102"
-        case image132 = "image_132"
-        case image230 = "image_230"
-        case image34 = "image_34"
-        case image44 = "image_44"
-        case image68 = "image_68"
-        case image88 = "image_88"
-        case imageDefault = "image_default"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.image102 = try container.decodeIfPresent(String.self, forKey: "image_102")
+        self.image132 = try container.decodeIfPresent(String.self, forKey: "image_132")
+        self.image230 = try container.decodeIfPresent(String.self, forKey: "image_230")
+        self.image34 = try container.decodeIfPresent(String.self, forKey: "image_34")
+        self.image44 = try container.decodeIfPresent(String.self, forKey: "image_44")
+        self.image68 = try container.decodeIfPresent(String.self, forKey: "image_68")
+        self.image88 = try container.decodeIfPresent(String.self, forKey: "image_88")
+        self.imageDefault = try container.decodeIfPresent(Bool.self, forKey: "image_default")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.image102, forKey: "image_102")
+        try container.encodeIfPresent(self.image132, forKey: "image_132")
+        try container.encodeIfPresent(self.image230, forKey: "image_230")
+        try container.encodeIfPresent(self.image34, forKey: "image_34")
+        try container.encodeIfPresent(self.image44, forKey: "image_44")
+        try container.encodeIfPresent(self.image68, forKey: "image_68")
+        try container.encodeIfPresent(self.image88, forKey: "image_88")
+        try container.encodeIfPresent(self.imageDefault, forKey: "image_default")
     }
 }
 
@@ -787,13 +966,26 @@ public struct ObjsMessageAttachmentsItem: Codable, Sendable, Hashable {
         self.imageWidth = imageWidth
     }
 
-    enum CodingKeys: String, CodingKey {
-        case fallback
-        case id
-        case imageBytes = "image_bytes"
-        case imageHeight = "image_height"
-        case imageUrl = "image_url"
-        case imageWidth = "image_width"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.fallback = try container.decodeIfPresent(String.self, forKey: "fallback")
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.imageBytes = try container.decodeIfPresent(Int.self, forKey: "image_bytes")
+        self.imageHeight = try container.decodeIfPresent(Int.self, forKey: "image_height")
+        self.imageUrl = try container.decodeIfPresent(String.self, forKey: "image_url")
+        self.imageWidth = try container.decodeIfPresent(Int.self, forKey: "image_width")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.fallback, forKey: "fallback")
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.imageBytes, forKey: "image_bytes")
+        try container.encodeIfPresent(self.imageHeight, forKey: "image_height")
+        try container.encodeIfPresent(self.imageUrl, forKey: "image_url")
+        try container.encodeIfPresent(self.imageWidth, forKey: "image_width")
     }
 }
 
@@ -805,6 +997,18 @@ public struct BlocksItem: Codable, Sendable, Hashable {
     /// Creates a `BlocksItem` from its properties.
     public init(type: String) {
         self.type = type
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.type, forKey: "type")
     }
 }
 
@@ -822,9 +1026,18 @@ public struct ObjsMessageIcons: Codable, Sendable, Hashable {
         self.image64 = image64
     }
 
-    enum CodingKeys: String, CodingKey {
-        case emoji
-        case image64 = "image_64"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.emoji = try container.decodeIfPresent(String.self, forKey: "emoji")
+        self.image64 = try container.decodeIfPresent(URL.self, forKey: "image_64")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.emoji, forKey: "emoji")
+        try container.encodeIfPresent(self.image64, forKey: "image_64")
     }
 }
 
@@ -1043,48 +1256,96 @@ public struct ObjsMessage: Codable, Sendable, Hashable {
         self.username = username
     }
 
-    enum CodingKeys: String, CodingKey {
-        case attachments
-        case blocks
-        case botId = "bot_id"
-        case botProfile = "bot_profile"
-        case clientMsgId = "client_msg_id"
-        case comment
-        case displayAsBot = "display_as_bot"
-        case file
-        case files
-        case icons
-        case inviter
-        case isDelayedMessage = "is_delayed_message"
-        case isIntro = "is_intro"
-        case isStarred = "is_starred"
-        case lastRead = "last_read"
-        case latestReply = "latest_reply"
-        case name
-        case oldName = "old_name"
-        case parentUserId = "parent_user_id"
-        case permalink
-        case pinnedTo = "pinned_to"
-        case purpose
-        case reactions
-        case replyCount = "reply_count"
-        case replyUsers = "reply_users"
-        case replyUsersCount = "reply_users_count"
-        case sourceTeam = "source_team"
-        case subscribed
-        case subtype
-        case team
-        case text
-        case threadTs = "thread_ts"
-        case topic
-        case ts
-        case type
-        case unreadCount = "unread_count"
-        case upload
-        case user
-        case userProfile = "user_profile"
-        case userTeam = "user_team"
-        case username
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.attachments = try container.decodeIfPresent([ObjsMessageAttachmentsItem].self, forKey: "attachments")
+        self.blocks = try container.decodeIfPresent([BlocksItem].self, forKey: "blocks")
+        self.botId = try container.decodeIfPresent(JSON.self, forKey: "bot_id")
+        self.botProfile = try container.decodeIfPresent(ObjsBotProfile.self, forKey: "bot_profile")
+        self.clientMsgId = try container.decodeIfPresent(String.self, forKey: "client_msg_id")
+        self.comment = try container.decodeIfPresent(ObjsComment.self, forKey: "comment")
+        self.displayAsBot = try container.decodeIfPresent(Bool.self, forKey: "display_as_bot")
+        self.file = try container.decodeIfPresent(ObjsFile.self, forKey: "file")
+        self.files = try container.decodeIfPresent([ObjsFile].self, forKey: "files")
+        self.icons = try container.decodeIfPresent(ObjsMessageIcons.self, forKey: "icons")
+        self.inviter = try container.decodeIfPresent(String.self, forKey: "inviter")
+        self.isDelayedMessage = try container.decodeIfPresent(Bool.self, forKey: "is_delayed_message")
+        self.isIntro = try container.decodeIfPresent(Bool.self, forKey: "is_intro")
+        self.isStarred = try container.decodeIfPresent(Bool.self, forKey: "is_starred")
+        self.lastRead = try container.decodeIfPresent(String.self, forKey: "last_read")
+        self.latestReply = try container.decodeIfPresent(String.self, forKey: "latest_reply")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.oldName = try container.decodeIfPresent(String.self, forKey: "old_name")
+        self.parentUserId = try container.decodeIfPresent(String.self, forKey: "parent_user_id")
+        self.permalink = try container.decodeIfPresent(URL.self, forKey: "permalink")
+        self.pinnedTo = try container.decodeIfPresent([String].self, forKey: "pinned_to")
+        self.purpose = try container.decodeIfPresent(String.self, forKey: "purpose")
+        self.reactions = try container.decodeIfPresent([ObjsReaction].self, forKey: "reactions")
+        self.replyCount = try container.decodeIfPresent(Int.self, forKey: "reply_count")
+        self.replyUsers = try container.decodeIfPresent([String].self, forKey: "reply_users")
+        self.replyUsersCount = try container.decodeIfPresent(Int.self, forKey: "reply_users_count")
+        self.sourceTeam = try container.decodeIfPresent(String.self, forKey: "source_team")
+        self.subscribed = try container.decodeIfPresent(Bool.self, forKey: "subscribed")
+        self.subtype = try container.decodeIfPresent(String.self, forKey: "subtype")
+        self.team = try container.decodeIfPresent(String.self, forKey: "team")
+        self.text = try container.decode(String.self, forKey: "text")
+        self.threadTs = try container.decodeIfPresent(String.self, forKey: "thread_ts")
+        self.topic = try container.decodeIfPresent(String.self, forKey: "topic")
+        self.ts = try container.decode(String.self, forKey: "ts")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.unreadCount = try container.decodeIfPresent(Int.self, forKey: "unread_count")
+        self.upload = try container.decodeIfPresent(Bool.self, forKey: "upload")
+        self.user = try container.decodeIfPresent(String.self, forKey: "user")
+        self.userProfile = try container.decodeIfPresent(ObjsUserProfileShort.self, forKey: "user_profile")
+        self.userTeam = try container.decodeIfPresent(String.self, forKey: "user_team")
+        self.username = try container.decodeIfPresent(String.self, forKey: "username")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.attachments, forKey: "attachments")
+        try container.encodeIfPresent(self.blocks, forKey: "blocks")
+        try container.encodeIfPresent(self.botId, forKey: "bot_id")
+        try container.encodeIfPresent(self.botProfile, forKey: "bot_profile")
+        try container.encodeIfPresent(self.clientMsgId, forKey: "client_msg_id")
+        try container.encodeIfPresent(self.comment, forKey: "comment")
+        try container.encodeIfPresent(self.displayAsBot, forKey: "display_as_bot")
+        try container.encodeIfPresent(self.file, forKey: "file")
+        try container.encodeIfPresent(self.files, forKey: "files")
+        try container.encodeIfPresent(self.icons, forKey: "icons")
+        try container.encodeIfPresent(self.inviter, forKey: "inviter")
+        try container.encodeIfPresent(self.isDelayedMessage, forKey: "is_delayed_message")
+        try container.encodeIfPresent(self.isIntro, forKey: "is_intro")
+        try container.encodeIfPresent(self.isStarred, forKey: "is_starred")
+        try container.encodeIfPresent(self.lastRead, forKey: "last_read")
+        try container.encodeIfPresent(self.latestReply, forKey: "latest_reply")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.oldName, forKey: "old_name")
+        try container.encodeIfPresent(self.parentUserId, forKey: "parent_user_id")
+        try container.encodeIfPresent(self.permalink, forKey: "permalink")
+        try container.encodeIfPresent(self.pinnedTo, forKey: "pinned_to")
+        try container.encodeIfPresent(self.purpose, forKey: "purpose")
+        try container.encodeIfPresent(self.reactions, forKey: "reactions")
+        try container.encodeIfPresent(self.replyCount, forKey: "reply_count")
+        try container.encodeIfPresent(self.replyUsers, forKey: "reply_users")
+        try container.encodeIfPresent(self.replyUsersCount, forKey: "reply_users_count")
+        try container.encodeIfPresent(self.sourceTeam, forKey: "source_team")
+        try container.encodeIfPresent(self.subscribed, forKey: "subscribed")
+        try container.encodeIfPresent(self.subtype, forKey: "subtype")
+        try container.encodeIfPresent(self.team, forKey: "team")
+        try container.encode(self.text, forKey: "text")
+        try container.encodeIfPresent(self.threadTs, forKey: "thread_ts")
+        try container.encodeIfPresent(self.topic, forKey: "topic")
+        try container.encode(self.ts, forKey: "ts")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.unreadCount, forKey: "unread_count")
+        try container.encodeIfPresent(self.upload, forKey: "upload")
+        try container.encodeIfPresent(self.user, forKey: "user")
+        try container.encodeIfPresent(self.userProfile, forKey: "user_profile")
+        try container.encodeIfPresent(self.userTeam, forKey: "user_team")
+        try container.encodeIfPresent(self.username, forKey: "username")
     }
 }
 
@@ -1100,6 +1361,20 @@ public struct ObjsPrimaryOwner: Codable, Sendable, Hashable {
     public init(email: String, id: String) {
         self.email = email
         self.id = id
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.id, forKey: "id")
     }
 }
 
@@ -1119,6 +1394,22 @@ public struct ObjsReaction: Codable, Sendable, Hashable {
         self.count = count
         self.name = name
         self.users = users
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.count = try container.decode(Int.self, forKey: "count")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.users = try container.decode([String].self, forKey: "users")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.count, forKey: "count")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.users, forKey: "users")
     }
 }
 
@@ -1190,6 +1481,22 @@ public struct ObjsTeamSsoProvider: Codable, Sendable, Hashable {
         self.label = label
         self.name = name
         self.type = type
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.label = try container.decodeIfPresent(String.self, forKey: "label")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.label, forKey: "label")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.type, forKey: "type")
     }
 }
 
@@ -1345,36 +1652,75 @@ public struct ObjsTeam: Codable, Sendable, Hashable {
         self.ssoProvider = ssoProvider
     }
 
-    enum CodingKeys: String, CodingKey {
-        case archived
-        case avatarBaseUrl = "avatar_base_url"
-        case created
-        case dateCreate = "date_create"
-        case deleted
-        case description
-        case discoverable
-        case domain
-        case emailDomain = "email_domain"
-        case enterpriseId = "enterprise_id"
-        case enterpriseName = "enterprise_name"
-        case externalOrgMigrations = "external_org_migrations"
-        case hasComplianceExport = "has_compliance_export"
-        case icon
-        case id
-        case isAssigned = "is_assigned"
-        case isEnterprise = "is_enterprise"
-        case isOverStorageLimit = "is_over_storage_limit"
-        case limitTs = "limit_ts"
-        case locale
-        case messagesCount = "messages_count"
-        case msgEditWindowMins = "msg_edit_window_mins"
-        case name
-        case overIntegrationsLimit = "over_integrations_limit"
-        case overStorageLimit = "over_storage_limit"
-        case payProdCur = "pay_prod_cur"
-        case plan
-        case primaryOwner = "primary_owner"
-        case ssoProvider = "sso_provider"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.archived = try container.decodeIfPresent(Bool.self, forKey: "archived")
+        self.avatarBaseUrl = try container.decodeIfPresent(URL.self, forKey: "avatar_base_url")
+        self.created = try container.decodeIfPresent(Int.self, forKey: "created")
+        self.dateCreate = try container.decodeIfPresent(Int.self, forKey: "date_create")
+        self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.discoverable = try container.decodeIfPresent(JSON.self, forKey: "discoverable")
+        self.domain = try container.decode(String.self, forKey: "domain")
+        self.emailDomain = try container.decode(String.self, forKey: "email_domain")
+        self.enterpriseId = try container.decodeIfPresent(String.self, forKey: "enterprise_id")
+        self.enterpriseName = try container.decodeIfPresent(String.self, forKey: "enterprise_name")
+        self.externalOrgMigrations = try container.decodeIfPresent(
+            ObjsExternalOrgMigrations.self,
+            forKey: "external_org_migrations"
+        )
+        self.hasComplianceExport = try container.decodeIfPresent(Bool.self, forKey: "has_compliance_export")
+        self.icon = try container.decode(ObjsIcon.self, forKey: "icon")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.isAssigned = try container.decodeIfPresent(Bool.self, forKey: "is_assigned")
+        self.isEnterprise = try container.decodeIfPresent(Int.self, forKey: "is_enterprise")
+        self.isOverStorageLimit = try container.decodeIfPresent(Bool.self, forKey: "is_over_storage_limit")
+        self.limitTs = try container.decodeIfPresent(Int.self, forKey: "limit_ts")
+        self.locale = try container.decodeIfPresent(String.self, forKey: "locale")
+        self.messagesCount = try container.decodeIfPresent(Int.self, forKey: "messages_count")
+        self.msgEditWindowMins = try container.decodeIfPresent(Int.self, forKey: "msg_edit_window_mins")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.overIntegrationsLimit = try container.decodeIfPresent(Bool.self, forKey: "over_integrations_limit")
+        self.overStorageLimit = try container.decodeIfPresent(Bool.self, forKey: "over_storage_limit")
+        self.payProdCur = try container.decodeIfPresent(String.self, forKey: "pay_prod_cur")
+        self.plan = try container.decodeIfPresent(ObjsTeamPlan.self, forKey: "plan")
+        self.primaryOwner = try container.decodeIfPresent(ObjsPrimaryOwner.self, forKey: "primary_owner")
+        self.ssoProvider = try container.decodeIfPresent(ObjsTeamSsoProvider.self, forKey: "sso_provider")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.archived, forKey: "archived")
+        try container.encodeIfPresent(self.avatarBaseUrl, forKey: "avatar_base_url")
+        try container.encodeIfPresent(self.created, forKey: "created")
+        try container.encodeIfPresent(self.dateCreate, forKey: "date_create")
+        try container.encodeIfPresent(self.deleted, forKey: "deleted")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeIfPresent(self.discoverable, forKey: "discoverable")
+        try container.encode(self.domain, forKey: "domain")
+        try container.encode(self.emailDomain, forKey: "email_domain")
+        try container.encodeIfPresent(self.enterpriseId, forKey: "enterprise_id")
+        try container.encodeIfPresent(self.enterpriseName, forKey: "enterprise_name")
+        try container.encodeIfPresent(self.externalOrgMigrations, forKey: "external_org_migrations")
+        try container.encodeIfPresent(self.hasComplianceExport, forKey: "has_compliance_export")
+        try container.encode(self.icon, forKey: "icon")
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.isAssigned, forKey: "is_assigned")
+        try container.encodeIfPresent(self.isEnterprise, forKey: "is_enterprise")
+        try container.encodeIfPresent(self.isOverStorageLimit, forKey: "is_over_storage_limit")
+        try container.encodeIfPresent(self.limitTs, forKey: "limit_ts")
+        try container.encodeIfPresent(self.locale, forKey: "locale")
+        try container.encodeIfPresent(self.messagesCount, forKey: "messages_count")
+        try container.encodeIfPresent(self.msgEditWindowMins, forKey: "msg_edit_window_mins")
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.overIntegrationsLimit, forKey: "over_integrations_limit")
+        try container.encodeIfPresent(self.overStorageLimit, forKey: "over_storage_limit")
+        try container.encodeIfPresent(self.payProdCur, forKey: "pay_prod_cur")
+        try container.encodeIfPresent(self.plan, forKey: "plan")
+        try container.encodeIfPresent(self.primaryOwner, forKey: "primary_owner")
+        try container.encodeIfPresent(self.ssoProvider, forKey: "sso_provider")
     }
 }
 
@@ -1494,16 +1840,32 @@ public struct ObjsTeamProfileField: Codable, Sendable, Hashable {
         self.type = type
     }
 
-    enum CodingKeys: String, CodingKey {
-        case fieldName = "field_name"
-        case hint
-        case id
-        case isHidden = "is_hidden"
-        case label
-        case options
-        case ordering
-        case possibleValues = "possible_values"
-        case type
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.fieldName = try container.decodeIfPresent(String.self, forKey: "field_name")
+        self.hint = try container.decode(String.self, forKey: "hint")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.isHidden = try container.decodeIfPresent(Bool.self, forKey: "is_hidden")
+        self.label = try container.decode(String.self, forKey: "label")
+        self.options = try container.decodeIfPresent(JSON.self, forKey: "options")
+        self.ordering = try container.decode(Double.self, forKey: "ordering")
+        self.possibleValues = try container.decodeIfPresent([String].self, forKey: "possible_values")
+        self.type = try container.decode(ObjsTeamProfileFieldType.self, forKey: "type")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.fieldName, forKey: "field_name")
+        try container.encode(self.hint, forKey: "hint")
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.isHidden, forKey: "is_hidden")
+        try container.encode(self.label, forKey: "label")
+        try container.encodeIfPresent(self.options, forKey: "options")
+        try container.encode(self.ordering, forKey: "ordering")
+        try container.encodeIfPresent(self.possibleValues, forKey: "possible_values")
+        try container.encode(self.type, forKey: "type")
     }
 }
 
@@ -1529,11 +1891,22 @@ public struct ObjsTeamProfileFieldOption: Codable, Sendable, Hashable {
         self.isScim = isScim
     }
 
-    enum CodingKeys: String, CodingKey {
-        case isCustom = "is_custom"
-        case isMultipleEntry = "is_multiple_entry"
-        case isProtected = "is_protected"
-        case isScim = "is_scim"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.isCustom = try container.decodeIfPresent(Bool.self, forKey: "is_custom")
+        self.isMultipleEntry = try container.decodeIfPresent(Bool.self, forKey: "is_multiple_entry")
+        self.isProtected = try container.decodeIfPresent(Bool.self, forKey: "is_protected")
+        self.isScim = try container.decodeIfPresent(Bool.self, forKey: "is_scim")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.isCustom, forKey: "is_custom")
+        try container.encodeIfPresent(self.isMultipleEntry, forKey: "is_multiple_entry")
+        try container.encodeIfPresent(self.isProtected, forKey: "is_protected")
+        try container.encodeIfPresent(self.isScim, forKey: "is_scim")
     }
 }
 
@@ -1764,100 +2137,105 @@ public struct ObjsUserProfile: Codable, Sendable, Hashable {
         self.username = username
     }
 
-    enum CodingKeys: String, CodingKey {
-        case alwaysActive = "always_active"
-        case apiAppId = "api_app_id"
-        case avatarHash = "avatar_hash"
-        case botId = "bot_id"
-        case displayName = "display_name"
-        case displayNameNormalized = "display_name_normalized"
-        case email
-        case fields
-        case firstName = "first_name"
-        case guestExpirationTs = "guest_expiration_ts"
-        case guestInvitedBy = "guest_invited_by"
-        case image1024 = "image_1024"
-        case image192 = "image_192"
-        case image24 = "image_24"
-        case image32 = "image_32"
-        case image48 = "image_48"
-        case image512 = "image_512"
-        case image72 = "image_72"
-        case imageOriginal = "image_original"
-        case isAppUser = "is_app_user"
-        case isCustomImage = "is_custom_image"
-        case isRestricted = "is_restricted"
-        case isUltraRestricted = "is_ultra_restricted"
-        case lastAvatarImageHash = "last_avatar_image_hash"
-        case lastName = "last_name"
-        case membershipsCount = "memberships_count"
-        case name
-        case phone
-        case pronouns
-        case realName = "real_name"
-        case realNameNormalized = "real_name_normalized"
-        case skype
-        case statusDefaultEmoji = "status_default_emoji"
-        case statusDefaultText = "status_default_text"
-        case statusDefaultTextCanonical = "status_default_text_canonical"
-        case statusEmoji = "status_emoji"
-        case statusExpiration = "status_expiration"
-        case statusText = "status_text"
-        case statusTextCanonical = "status_text_canonical"
-        case team
-        case title
-        case updated
-        case userId = "user_id"
-        case username
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.alwaysActive = try container.decodeIfPresent(Bool.self, forKey: "always_active")
+        self.apiAppId = try container.decodeIfPresent(String.self, forKey: "api_app_id")
+        self.avatarHash = try container.decode(String.self, forKey: "avatar_hash")
+        self.botId = try container.decodeIfPresent(String.self, forKey: "bot_id")
+        self.displayName = try container.decode(String.self, forKey: "display_name")
+        self.displayNameNormalized = try container.decode(String.self, forKey: "display_name_normalized")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.fields = try container.decodeIfPresent(JSON.self, forKey: "fields")
+        self.firstName = try container.decodeIfPresent(String.self, forKey: "first_name")
+        self.guestExpirationTs = try container.decodeIfPresent(Int.self, forKey: "guest_expiration_ts")
+        self.guestInvitedBy = try container.decodeIfPresent(String.self, forKey: "guest_invited_by")
+        self.image1024 = try container.decodeIfPresent(URL.self, forKey: "image_1024")
+        self.image192 = try container.decodeIfPresent(URL.self, forKey: "image_192")
+        self.image24 = try container.decodeIfPresent(URL.self, forKey: "image_24")
+        self.image32 = try container.decodeIfPresent(URL.self, forKey: "image_32")
+        self.image48 = try container.decodeIfPresent(URL.self, forKey: "image_48")
+        self.image512 = try container.decodeIfPresent(URL.self, forKey: "image_512")
+        self.image72 = try container.decodeIfPresent(URL.self, forKey: "image_72")
+        self.imageOriginal = try container.decodeIfPresent(URL.self, forKey: "image_original")
+        self.isAppUser = try container.decodeIfPresent(Bool.self, forKey: "is_app_user")
+        self.isCustomImage = try container.decodeIfPresent(Bool.self, forKey: "is_custom_image")
+        self.isRestricted = try container.decodeIfPresent(Bool.self, forKey: "is_restricted")
+        self.isUltraRestricted = try container.decodeIfPresent(Bool.self, forKey: "is_ultra_restricted")
+        self.lastAvatarImageHash = try container.decodeIfPresent(String.self, forKey: "last_avatar_image_hash")
+        self.lastName = try container.decodeIfPresent(String.self, forKey: "last_name")
+        self.membershipsCount = try container.decodeIfPresent(Int.self, forKey: "memberships_count")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.phone = try container.decode(String.self, forKey: "phone")
+        self.pronouns = try container.decodeIfPresent(String.self, forKey: "pronouns")
+        self.realName = try container.decode(String.self, forKey: "real_name")
+        self.realNameNormalized = try container.decode(String.self, forKey: "real_name_normalized")
+        self.skype = try container.decode(String.self, forKey: "skype")
+        self.statusDefaultEmoji = try container.decodeIfPresent(String.self, forKey: "status_default_emoji")
+        self.statusDefaultText = try container.decodeIfPresent(String.self, forKey: "status_default_text")
+        self.statusDefaultTextCanonical = try container.decodeIfPresent(
+            String.self,
+            forKey: "status_default_text_canonical"
+        )
+        self.statusEmoji = try container.decode(String.self, forKey: "status_emoji")
+        self.statusExpiration = try container.decodeIfPresent(Int.self, forKey: "status_expiration")
+        self.statusText = try container.decode(String.self, forKey: "status_text")
+        self.statusTextCanonical = try container.decodeIfPresent(String.self, forKey: "status_text_canonical")
+        self.team = try container.decodeIfPresent(String.self, forKey: "team")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.updated = try container.decodeIfPresent(Int.self, forKey: "updated")
+        self.userId = try container.decodeIfPresent(String.self, forKey: "user_id")
+        self.username = try container.decodeIfPresent(String.self, forKey: "username")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.alwaysActive, forKey: .alwaysActive)
-        try container.encodeIfPresent(self.apiAppId, forKey: .apiAppId)
-        try container.encode(self.avatarHash, forKey: .avatarHash)
-        try container.encodeIfPresent(self.botId, forKey: .botId)
-        try container.encode(self.displayName, forKey: .displayName)
-        try container.encode(self.displayNameNormalized, forKey: .displayNameNormalized)
-        try container.encodeIfPresent(self.email, forKey: .email)
-        try container.encode(self.fields, forKey: .fields)
-        try container.encodeIfPresent(self.firstName, forKey: .firstName)
-        try container.encodeIfPresent(self.guestExpirationTs, forKey: .guestExpirationTs)
-        try container.encodeIfPresent(self.guestInvitedBy, forKey: .guestInvitedBy)
-        try container.encodeIfPresent(self.image1024, forKey: .image1024)
-        try container.encodeIfPresent(self.image192, forKey: .image192)
-        try container.encodeIfPresent(self.image24, forKey: .image24)
-        try container.encodeIfPresent(self.image32, forKey: .image32)
-        try container.encodeIfPresent(self.image48, forKey: .image48)
-        try container.encodeIfPresent(self.image512, forKey: .image512)
-        try container.encodeIfPresent(self.image72, forKey: .image72)
-        try container.encodeIfPresent(self.imageOriginal, forKey: .imageOriginal)
-        try container.encodeIfPresent(self.isAppUser, forKey: .isAppUser)
-        try container.encodeIfPresent(self.isCustomImage, forKey: .isCustomImage)
-        try container.encodeIfPresent(self.isRestricted, forKey: .isRestricted)
-        try container.encodeIfPresent(self.isUltraRestricted, forKey: .isUltraRestricted)
-        try container.encodeIfPresent(self.lastAvatarImageHash, forKey: .lastAvatarImageHash)
-        try container.encodeIfPresent(self.lastName, forKey: .lastName)
-        try container.encodeIfPresent(self.membershipsCount, forKey: .membershipsCount)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encode(self.phone, forKey: .phone)
-        try container.encodeIfPresent(self.pronouns, forKey: .pronouns)
-        try container.encode(self.realName, forKey: .realName)
-        try container.encode(self.realNameNormalized, forKey: .realNameNormalized)
-        try container.encode(self.skype, forKey: .skype)
-        try container.encodeIfPresent(self.statusDefaultEmoji, forKey: .statusDefaultEmoji)
-        try container.encodeIfPresent(self.statusDefaultText, forKey: .statusDefaultText)
-        try container.encodeIfPresent(self.statusDefaultTextCanonical, forKey: .statusDefaultTextCanonical)
-        try container.encode(self.statusEmoji, forKey: .statusEmoji)
-        try container.encodeIfPresent(self.statusExpiration, forKey: .statusExpiration)
-        try container.encode(self.statusText, forKey: .statusText)
-        try container.encodeIfPresent(self.statusTextCanonical, forKey: .statusTextCanonical)
-        try container.encodeIfPresent(self.team, forKey: .team)
-        try container.encode(self.title, forKey: .title)
-        try container.encodeIfPresent(self.updated, forKey: .updated)
-        try container.encodeIfPresent(self.userId, forKey: .userId)
-        try container.encodeIfPresent(self.username, forKey: .username)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.alwaysActive, forKey: "always_active")
+        try container.encodeIfPresent(self.apiAppId, forKey: "api_app_id")
+        try container.encode(self.avatarHash, forKey: "avatar_hash")
+        try container.encodeIfPresent(self.botId, forKey: "bot_id")
+        try container.encode(self.displayName, forKey: "display_name")
+        try container.encode(self.displayNameNormalized, forKey: "display_name_normalized")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encode(self.fields, forKey: "fields")
+        try container.encodeIfPresent(self.firstName, forKey: "first_name")
+        try container.encodeIfPresent(self.guestExpirationTs, forKey: "guest_expiration_ts")
+        try container.encodeIfPresent(self.guestInvitedBy, forKey: "guest_invited_by")
+        try container.encodeIfPresent(self.image1024, forKey: "image_1024")
+        try container.encodeIfPresent(self.image192, forKey: "image_192")
+        try container.encodeIfPresent(self.image24, forKey: "image_24")
+        try container.encodeIfPresent(self.image32, forKey: "image_32")
+        try container.encodeIfPresent(self.image48, forKey: "image_48")
+        try container.encodeIfPresent(self.image512, forKey: "image_512")
+        try container.encodeIfPresent(self.image72, forKey: "image_72")
+        try container.encodeIfPresent(self.imageOriginal, forKey: "image_original")
+        try container.encodeIfPresent(self.isAppUser, forKey: "is_app_user")
+        try container.encodeIfPresent(self.isCustomImage, forKey: "is_custom_image")
+        try container.encodeIfPresent(self.isRestricted, forKey: "is_restricted")
+        try container.encodeIfPresent(self.isUltraRestricted, forKey: "is_ultra_restricted")
+        try container.encodeIfPresent(self.lastAvatarImageHash, forKey: "last_avatar_image_hash")
+        try container.encodeIfPresent(self.lastName, forKey: "last_name")
+        try container.encodeIfPresent(self.membershipsCount, forKey: "memberships_count")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encode(self.phone, forKey: "phone")
+        try container.encodeIfPresent(self.pronouns, forKey: "pronouns")
+        try container.encode(self.realName, forKey: "real_name")
+        try container.encode(self.realNameNormalized, forKey: "real_name_normalized")
+        try container.encode(self.skype, forKey: "skype")
+        try container.encodeIfPresent(self.statusDefaultEmoji, forKey: "status_default_emoji")
+        try container.encodeIfPresent(self.statusDefaultText, forKey: "status_default_text")
+        try container.encodeIfPresent(self.statusDefaultTextCanonical, forKey: "status_default_text_canonical")
+        try container.encode(self.statusEmoji, forKey: "status_emoji")
+        try container.encodeIfPresent(self.statusExpiration, forKey: "status_expiration")
+        try container.encode(self.statusText, forKey: "status_text")
+        try container.encodeIfPresent(self.statusTextCanonical, forKey: "status_text_canonical")
+        try container.encodeIfPresent(self.team, forKey: "team")
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.updated, forKey: "updated")
+        try container.encodeIfPresent(self.userId, forKey: "user_id")
+        try container.encodeIfPresent(self.username, forKey: "username")
     }
 }
 
@@ -1923,34 +2301,36 @@ public struct ObjsUserProfileShort: Codable, Sendable, Hashable {
         self.team = team
     }
 
-    enum CodingKeys: String, CodingKey {
-        case avatarHash = "avatar_hash"
-        case displayName = "display_name"
-        case displayNameNormalized = "display_name_normalized"
-        case firstName = "first_name"
-        case image72 = "image_72"
-        case isRestricted = "is_restricted"
-        case isUltraRestricted = "is_ultra_restricted"
-        case name
-        case realName = "real_name"
-        case realNameNormalized = "real_name_normalized"
-        case team
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.avatarHash = try container.decode(String.self, forKey: "avatar_hash")
+        self.displayName = try container.decode(String.self, forKey: "display_name")
+        self.displayNameNormalized = try container.decodeIfPresent(String.self, forKey: "display_name_normalized")
+        self.firstName = try container.decodeIfPresent(String.self, forKey: "first_name")
+        self.image72 = try container.decode(URL.self, forKey: "image_72")
+        self.isRestricted = try container.decode(Bool.self, forKey: "is_restricted")
+        self.isUltraRestricted = try container.decode(Bool.self, forKey: "is_ultra_restricted")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.realName = try container.decode(String.self, forKey: "real_name")
+        self.realNameNormalized = try container.decodeIfPresent(String.self, forKey: "real_name_normalized")
+        self.team = try container.decode(String.self, forKey: "team")
     }
 
     /// Encodes the value as the spec says: constants included, read-only properties left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.avatarHash, forKey: .avatarHash)
-        try container.encode(self.displayName, forKey: .displayName)
-        try container.encodeIfPresent(self.displayNameNormalized, forKey: .displayNameNormalized)
-        try container.encode(self.firstName, forKey: .firstName)
-        try container.encode(self.image72, forKey: .image72)
-        try container.encode(self.isRestricted, forKey: .isRestricted)
-        try container.encode(self.isUltraRestricted, forKey: .isUltraRestricted)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.realName, forKey: .realName)
-        try container.encodeIfPresent(self.realNameNormalized, forKey: .realNameNormalized)
-        try container.encode(self.team, forKey: .team)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.avatarHash, forKey: "avatar_hash")
+        try container.encode(self.displayName, forKey: "display_name")
+        try container.encodeIfPresent(self.displayNameNormalized, forKey: "display_name_normalized")
+        try container.encode(self.firstName, forKey: "first_name")
+        try container.encode(self.image72, forKey: "image_72")
+        try container.encode(self.isRestricted, forKey: "is_restricted")
+        try container.encode(self.isUltraRestricted, forKey: "is_ultra_restricted")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.realName, forKey: "real_name")
+        try container.encodeIfPresent(self.realNameNormalized, forKey: "real_name_normalized")
+        try container.encode(self.team, forKey: "team")
     }
 }
 
@@ -1975,6 +2355,24 @@ public struct ChatPostMessageResponse: Codable, Sendable, Hashable {
         self.message = message
         self.ok = ok
         self.ts = ts
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.channel = try container.decode(String.self, forKey: "channel")
+        self.message = try container.decode(ObjsMessage.self, forKey: "message")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.ts = try container.decode(String.self, forKey: "ts")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.channel, forKey: "channel")
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.ok, forKey: "ok")
+        try container.encode(self.ts, forKey: "ts")
     }
 }
 
@@ -2119,6 +2517,22 @@ public struct ChatPostMessageErrorBody: Codable, Sendable, Hashable {
         self.error = error
         self.ok = ok
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.callstack = try container.decodeIfPresent(String.self, forKey: "callstack")
+        self.error = try container.decode(ChatPostMessageErrorBodyError.self, forKey: "error")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.callstack, forKey: "callstack")
+        try container.encode(self.error, forKey: "error")
+        try container.encode(self.ok, forKey: "ok")
+    }
 }
 
 /// Schema for successful response conversations.create method
@@ -2133,6 +2547,20 @@ public struct ConversationsCreateResponse: Codable, Sendable, Hashable {
     public init(channel: JSON, ok: Bool) {
         self.channel = channel
         self.ok = ok
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.channel = try container.decode(JSON.self, forKey: "channel")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.channel, forKey: "channel")
+        try container.encode(self.ok, forKey: "ok")
     }
 }
 
@@ -2358,6 +2786,28 @@ public struct ConversationsCreateErrorBody: Codable, Sendable, Hashable {
         self.ok = ok
         self.provided = provided
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.callstack = try container.decodeIfPresent(String.self, forKey: "callstack")
+        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
+        self.error = try container.decode(ConversationsCreateErrorBodyError.self, forKey: "error")
+        self.needed = try container.decodeIfPresent(String.self, forKey: "needed")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.provided = try container.decodeIfPresent(String.self, forKey: "provided")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.callstack, forKey: "callstack")
+        try container.encodeIfPresent(self.detail, forKey: "detail")
+        try container.encode(self.error, forKey: "error")
+        try container.encodeIfPresent(self.needed, forKey: "needed")
+        try container.encode(self.ok, forKey: "ok")
+        try container.encodeIfPresent(self.provided, forKey: "provided")
+    }
 }
 
 /// Schema for successful response from conversations.history method
@@ -2397,13 +2847,26 @@ public struct ConversationsHistoryResponse: Codable, Sendable, Hashable {
         self.pinCount = pinCount
     }
 
-    enum CodingKeys: String, CodingKey {
-        case channelActionsCount = "channel_actions_count"
-        case channelActionsTs = "channel_actions_ts"
-        case hasMore = "has_more"
-        case messages
-        case ok
-        case pinCount = "pin_count"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.channelActionsCount = try container.decode(Int.self, forKey: "channel_actions_count")
+        self.channelActionsTs = try container.decode(JSON.self, forKey: "channel_actions_ts")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.messages = try container.decode([ObjsMessage].self, forKey: "messages")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.pinCount = try container.decode(Int.self, forKey: "pin_count")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.channelActionsCount, forKey: "channel_actions_count")
+        try container.encode(self.channelActionsTs, forKey: "channel_actions_ts")
+        try container.encode(self.hasMore, forKey: "has_more")
+        try container.encode(self.messages, forKey: "messages")
+        try container.encode(self.ok, forKey: "ok")
+        try container.encode(self.pinCount, forKey: "pin_count")
     }
 }
 
@@ -2570,6 +3033,26 @@ public struct ConversationsHistoryErrorBody: Codable, Sendable, Hashable {
         self.ok = ok
         self.provided = provided
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.callstack = try container.decodeIfPresent(String.self, forKey: "callstack")
+        self.error = try container.decode(ConversationsHistoryErrorBodyError.self, forKey: "error")
+        self.needed = try container.decodeIfPresent(String.self, forKey: "needed")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.provided = try container.decodeIfPresent(String.self, forKey: "provided")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.callstack, forKey: "callstack")
+        try container.encode(self.error, forKey: "error")
+        try container.encodeIfPresent(self.needed, forKey: "needed")
+        try container.encode(self.ok, forKey: "ok")
+        try container.encodeIfPresent(self.provided, forKey: "provided")
+    }
 }
 
 /// The `ConversationsListResponseResponseMetadata` model.
@@ -2582,8 +3065,16 @@ public struct ConversationsListResponseResponseMetadata: Codable, Sendable, Hash
         self.nextCursor = nextCursor
     }
 
-    enum CodingKeys: String, CodingKey {
-        case nextCursor = "next_cursor"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.nextCursor = try container.decode(String.self, forKey: "next_cursor")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.nextCursor, forKey: "next_cursor")
     }
 }
 
@@ -2605,10 +3096,23 @@ public struct ConversationsListResponse: Codable, Sendable, Hashable {
         self.responseMetadata = responseMetadata
     }
 
-    enum CodingKeys: String, CodingKey {
-        case channels
-        case ok
-        case responseMetadata = "response_metadata"
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.channels = try container.decode([JSON].self, forKey: "channels")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.responseMetadata = try container.decodeIfPresent(
+            ConversationsListResponseResponseMetadata.self,
+            forKey: "response_metadata"
+        )
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.channels, forKey: "channels")
+        try container.encode(self.ok, forKey: "ok")
+        try container.encodeIfPresent(self.responseMetadata, forKey: "response_metadata")
     }
 }
 
@@ -2756,6 +3260,26 @@ public struct ConversationsListErrorBody: Codable, Sendable, Hashable {
         self.ok = ok
         self.provided = provided
     }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.callstack = try container.decodeIfPresent(String.self, forKey: "callstack")
+        self.error = try container.decode(ConversationsListErrorBodyError.self, forKey: "error")
+        self.needed = try container.decodeIfPresent(String.self, forKey: "needed")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.provided = try container.decodeIfPresent(String.self, forKey: "provided")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.callstack, forKey: "callstack")
+        try container.encode(self.error, forKey: "error")
+        try container.encodeIfPresent(self.needed, forKey: "needed")
+        try container.encode(self.ok, forKey: "ok")
+        try container.encodeIfPresent(self.provided, forKey: "provided")
+    }
 }
 
 /// Schema for successful response from users.info method
@@ -2770,6 +3294,20 @@ public struct UsersInfoResponse: Codable, Sendable, Hashable {
     public init(ok: Bool, user: JSON) {
         self.ok = ok
         self.user = user
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+        self.user = try container.decode(JSON.self, forKey: "user")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.ok, forKey: "ok")
+        try container.encode(self.user, forKey: "user")
     }
 }
 
@@ -2913,5 +3451,21 @@ public struct UsersInfoErrorBody: Codable, Sendable, Hashable {
         self.callstack = callstack
         self.error = error
         self.ok = ok
+    }
+
+    /// Decodes a value as the spec says: constants checked, `null` told from a missing key, kept keys kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.callstack = try container.decodeIfPresent(String.self, forKey: "callstack")
+        self.error = try container.decode(UsersInfoErrorBodyError.self, forKey: "error")
+        self.ok = try container.decode(Bool.self, forKey: "ok")
+    }
+
+    /// Encodes the value as the spec says: constants included, read-only properties left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.callstack, forKey: "callstack")
+        try container.encode(self.error, forKey: "error")
+        try container.encode(self.ok, forKey: "ok")
     }
 }

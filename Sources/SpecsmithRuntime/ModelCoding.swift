@@ -95,19 +95,63 @@ extension KeyedDecodingContainer {
     }
 }
 
+/// The key of a generated model's property in its JSON object, written as the key itself
+/// (`container.decode(URL.self, forKey: "html_url")`). Generated structs code their properties with it rather
+/// than with a `CodingKeys` enumeration of their own: one key type for every model, instead of an enumeration,
+/// its conformances and their witnesses per model, which made a large share of a big client's build.
+public struct JSONKey: CodingKey, ExpressibleByStringLiteral, Sendable, Hashable {
+    /// The key as the JSON object has it.
+    public var stringValue: String
+    /// Always `nil`: a model's keys are text.
+    public var intValue: Int? { nil }
+
+    /// The key `stringValue`.
+    public init(stringValue: String) { self.stringValue = stringValue }
+
+    /// `nil`: a model's keys are text.
+    public init?(intValue: Int) { nil }
+
+    /// The key `value`, written as a literal.
+    public init(stringLiteral value: String) { self.stringValue = value }
+}
+
+extension Decoder {
+    /// The keys of the object being decoded that `known` does not list (the model's own properties' keys),
+    /// with their values decoded as `Value`.
+    public func additionalProperties<Value: Decodable>(
+        _ type: Value.Type,
+        excluding known: Set<String>
+    ) throws -> [String: Value] {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        var values: [String: Value] = [:]
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            values[key.stringValue] = try container.decode(Value.self, forKey: key)
+        }
+        return values
+    }
+}
+
+extension Encoder {
+    /// Writes `values` as keys of the object being encoded, except the keys `known` lists: those are the
+    /// model's own properties, written from them.
+    public func encodeAdditionalProperties<Value: Encodable>(
+        _ values: [String: Value],
+        excluding known: Set<String>
+    ) throws {
+        var container = container(keyedBy: AnyCodingKey.self)
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
+            try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+        }
+    }
+}
+
 extension Decoder {
     /// The keys of the object being decoded that `Known` does not list, with their values decoded as `Value`.
     public func additionalProperties<Known: CodingKey & CaseIterable, Value: Decodable>(
         _ type: Value.Type,
         excluding known: Known.Type
     ) throws -> [String: Value] {
-        let container = try container(keyedBy: AnyCodingKey.self)
-        let knownKeys = Set(Known.allCases.map(\.stringValue))
-        var values: [String: Value] = [:]
-        for key in container.allKeys where !knownKeys.contains(key.stringValue) {
-            values[key.stringValue] = try container.decode(Value.self, forKey: key)
-        }
-        return values
+        try additionalProperties(Value.self, excluding: Set(Known.allCases.map(\.stringValue)))
     }
 }
 
@@ -133,11 +177,7 @@ extension Encoder {
         _ values: [String: Value],
         excluding known: Known.Type
     ) throws {
-        var container = container(keyedBy: AnyCodingKey.self)
-        let knownKeys = Set(Known.allCases.map(\.stringValue))
-        for (key, value) in values where !knownKeys.contains(key) {
-            try container.encode(value, forKey: AnyCodingKey(stringValue: key))
-        }
+        try encodeAdditionalProperties(values, excluding: Set(Known.allCases.map(\.stringValue)))
     }
 }
 

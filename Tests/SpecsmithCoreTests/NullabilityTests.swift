@@ -29,10 +29,11 @@ import Testing
             ("score", "Double"), ("refusal", "String"), ("truncation", "Milestone"),
         ] {
             #expect(swift.contains("public var \(name): \(type)?\n"), "\(name)")
-            #expect(swift.contains("try container.encode(self.\(name), forKey: .\(name))"), "\(name)")
+            let key = name.replacing(/[A-Z]/) { "_" + $0.output.lowercased() }
+            #expect(swift.contains("try container.encode(self.\(name), forKey: \"\(key)\")"), "\(name)")
         }
         // Optional ones, nullable or not, are left out when `nil`.
-        #expect(swift.contains("try container.encodeIfPresent(self.locked, forKey: .locked)"))
+        #expect(swift.contains("try container.encodeIfPresent(self.locked, forKey: \"locked\")"))
         // The import says the same in the format.
         let imported = try #require(Importer.importOpenAPI(text: text, path: "required-nullable.yaml").spec)
         #expect(imported.contains("      body:\n        type: String\n        nullable: true\n"))

@@ -114,7 +114,10 @@ import Testing
         let swift = output.files.map(\.contents).joined()
         #expect(swift.contains("public struct Volume: Codable") && !swift.contains("public struct Book:"))
         #expect(swift.contains("public func volumes(") && swift.contains("public func makeShelf("))
-        #expect(swift.contains("public var name: String") && swift.contains("case name = \"title\""))
+        #expect(
+            swift.contains("public var name: String")
+                && swift.contains("self.name = try container.decode(String.self, forKey: \"title\")")
+        )
         #expect(swift.contains("public var pageCount: Int32?"))
         // On a spec in the format, `rename` is an error.
         let refused = Pipeline.generate(
@@ -674,8 +677,8 @@ import Testing
         // may be absent when received. An event envelope's `data` is the events' type. A fragment tells two
         // operations of one path apart, and is not sent.
         #expect(swift.contains("public var version: Int {") && swift.contains("public var store: Bool {"))
-        #expect(swift.contains("try container.decodeConstantIfPresent(true, forKey: .store)"))
-        #expect(swift.contains("try container.decodeConstant(\"conversation\", forKey: .object)"))
+        #expect(swift.contains("try container.decodeConstantIfPresent(true, forKey: \"store\")"))
+        #expect(swift.contains("try container.decodeConstant(\"conversation\", forKey: \"object\")"))
         #expect(swift.contains("decoding: .serverSentEvents(of: ConversationChunk.self)"))
         #expect(swift.contains("Endpoint(\"restartConversation\", method: .post, path: \"/conversations\")"))
         try await Self.expectCompilesAndImports(

@@ -23,8 +23,16 @@ enum ReservedNames {
         TypeRef.Builtin.allCases.map(\.rawValue) + [
             "Void", "Optional", "Array", "Dictionary", "Never", "Any", "Error", "Sendable", "Hashable", "Equatable",
             "Codable", "Decodable", "Encodable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "RawRepresentable",
-        ]
+        ] + conformanceTypes
     ).union(appTypes)
+
+    /// The associated types of the protocols generated enumerations and unions conform to: inside such a type,
+    /// `RawValue` is its raw value's type, not a model of that name (a `[String: RawValue]` table of an
+    /// enumeration named `RawValue` would not compile).
+    static let conformanceTypes = [
+        "RawValue", "StringLiteralType", "IntegerLiteralType", "FloatLiteralType", "BooleanLiteralType",
+        "ExtendedGraphemeClusterLiteralType", "UnicodeScalarLiteralType", "ArrayLiteralElement",
+    ]
 
     /// Types of Swift that the code beside a generated module uses, whatever the flavour: a client or server
     /// the build plugin generates into an app's own target would hide them there (`Task { … }`,

@@ -47,6 +47,8 @@ enum RuntimeSymbols {
     static let calendarDate = "CalendarDate"
     /// The property wrapper that stores a property out of line: `@Indirect`.
     static let indirect = "Indirect"
+    /// `JSONKey`, the key every generated struct codes its properties with (`forKey: "html_url"`).
+    static let jsonKey = "JSONKey"
     /// `KeyedDecodingContainer.decodeConstant(_:forKey:)`, which checks a `const` property.
     static let decodeConstant = "decodeConstant"
     /// `KeyedDecodingContainer.unknownTag(_:forKey:of:expected:)`, the error of a union's unknown tag.
@@ -115,7 +117,7 @@ enum RuntimeSymbols {
     static let all: Set<String> = [
         module, endpoint, resource, apiClient, apiError, httpMethod, httpTransport, urlSessionTransport, queryItem,
         headerField, requestBody, pathSegment, parameterValue, dateCoding, apiEndpoint, authorizedEndpoint,
-        authorizationScope, expectedErrors, credentials, middleware, json, indirect, nullable, calendarDate,
+        authorizationScope, expectedErrors, credentials, middleware, json, jsonKey, indirect, nullable, calendarDate,
         authScheme, "Credential", decodingTolerance,
         "ExpectedError",
         "UnexpectedResponse", "APIResult", "StatusPattern", "Redaction", "LoggingMiddleware", "RetryMiddleware",

@@ -356,15 +356,14 @@ public enum Translator {
             // Answers and response headers conform to the runtime's protocols and name its types.
             || endpointTypes.contains { $0.kind != .errorBody }
             || (enumerationConforms && api.access != .package)
-        // Written coding calls the runtime's helpers for constants, a property's own dates, kept keys and
-        // unions' kinds of JSON.
+        // Written coding names the runtime's `JSONKey` and calls its helpers for constants, a property's own
+        // dates, kept keys and unions' kinds of JSON.
         let runtimeHidden =
             enumerationConforms
             || models.contains { model in
                 switch model.shape {
-                case .object(let properties):
-                    return model.additionalProperties != nil
-                        || properties.contains { $0.constant != nil || $0.dates != nil }
+                // A struct codes its properties with the runtime's `JSONKey`.
+                case .object: return true
                 // Decoding by shape asks the runtime's `JSON.Kind` what the value is; a tag with no alternative
                 // and no case to keep it (a server's unions) is the runtime's `unknownTag` error.
                 case .union(let union): return union.discriminator == nil || union.fallbackCase == nil

@@ -1,29 +1,16 @@
-/// Translates how a struct is coded, when the compiler's synthesized `Codable` does not do what the spec says:
-/// `CodingKeys` for renamed keys, and a written `init(from:)` and `encode(to:)` for defaults, `const`
-/// properties, `nullable` ones, a property's own `dates`, read-only and write-only properties, and kept keys.
+/// Translates how a struct is coded: a written `init(from:)` (unless the model is only sent) and `encode(to:)`,
+/// keyed by the runtime's one key type, the key as a literal (`forKey: "html_url"`). They read and write each
+/// property as the spec says: defaults, `const` properties, `nullable` ones, a property's own `dates`, read-only
+/// and write-only properties, and kept keys. Written rather than synthesized for every struct, because synthesis
+/// needs a `CodingKeys` enumeration per model, whose conformances cost a big client a fifth of its build
+/// (docs/Performance.md, the levers of the third round).
 func translateCoding(_ model: Model, properties: [Property], access: AccessModifier) -> [Declaration] {
-    let needsDecoder =
-        !model.isRequestOnly && (model.additionalProperties != nil || properties.contains(where: decodesByHand))
-    let needsEncoder = model.additionalProperties != nil || properties.contains(where: encodesByHand)
-    let renamesKeys = properties.contains { storageName($0) != $0.key }
     var members: [Declaration] = []
-    if needsDecoder || needsEncoder || renamesKeys {
-        members.append(.type(codingKeys(properties, caseIterable: model.additionalProperties != nil)))
-    }
-    if needsDecoder {
+    if !model.isRequestOnly {
         members.append(.function(decodingInitializer(model, properties, access: access)))
     }
-    if needsEncoder {
-        members.append(.function(encodingFunction(model, properties, access: access)))
-    }
+    members.append(.function(encodingFunction(model, properties, access: access)))
     return members
-}
-
-/// Whether synthesized decoding would get the property wrong. (A property with a default is stored as an optional
-/// that is `nil` when the key is missing, as synthesized decoding reads it.)
-private func decodesByHand(_ property: Property) -> Bool {
-    property.constant != nil || property.dates != nil || property.isRequiredWhenReceived
-        || isNullable(property) || !property.tolerance.isEmpty
 }
 
 /// `tolerating: [.numbersAsText]`: what the property's values may be besides what its type says; none when
@@ -35,43 +22,19 @@ private func tolerance(_ property: Property) -> [Argument] {
     return kinds.isEmpty ? [] : [Argument("tolerating", .array(kinds))]
 }
 
-/// Whether synthesized encoding would get the property wrong.
-private func encodesByHand(_ property: Property) -> Bool {
-    property.constant != nil || property.dates != nil || property.isRequiredNullable
-        || property.direction == .readOnly
-}
-
-/// `Nullable<T>?`: a missing key, `null` and a value are each their own.
-private func isNullable(_ property: Property) -> Bool {
-    if case .optional(.nullable) = property.type { return true }
-    return false
-}
-
-private func codingKeys(_ properties: [Property], caseIterable: Bool) -> TypeDeclaration {
-    TypeDeclaration(
-        kind: .enum,
-        name: "CodingKeys",
-        inherits: ["String", "CodingKey"] + (caseIterable ? ["CaseIterable"] : []),
-        members: properties.map { property in
-            .enumCase(
-                EnumCaseDeclaration(
-                    name: storageName(property),
-                    rawValue: storageName(property) == property.key ? nil : .literal(.string(property.key))
-                )
-            )
-        },
-        blankLinesBetweenMembers: false
-    )
-}
-
-/// `container.method(arguments…, forKey: .key)`, tried.
+/// `container.method(arguments…, forKey: "key")`, tried: `key` is the property's key in the JSON object.
 private func containerCall(_ method: String, _ arguments: [Argument], key: String) -> Expression {
-    .try(
-        .call(
-            .member(.identifier("container"), method),
-            arguments + [Argument("forKey", .member(nil, SwiftName.escaped(key)))]
-        )
-    )
+    .try(.call(.member(.identifier("container"), method), arguments + [Argument("forKey", .literal(.string(key)))]))
+}
+
+/// `decoder.container(keyedBy: JSONKey.self)` or the encoder's.
+private func keyedContainer(of coder: String) -> Expression {
+    .call(.member(.identifier(coder), "container"), [Argument("keyedBy", .verbatim("\(RuntimeSymbols.jsonKey).self"))])
+}
+
+/// `["id", "html_url"]`: the keys of a model's own properties, which its kept keys exclude.
+private func knownKeys(_ properties: [Property]) -> Expression {
+    .array(properties.map { .literal(.string($0.key)) })
 }
 
 /// `.secondsSince1970`: a property's own date coding, as the runtime's `DateCoding` case.
@@ -87,17 +50,13 @@ private func decodingInitializer(
 )
     -> FunctionDeclaration
 {
+    // Without properties, the container is still made: the value must be an object.
     var body: [Statement] = [
-        .binding(
-            isLet: true,
-            name: "container",
-            value: .try(
-                .call(.member(.identifier("decoder"), "container"), [Argument("keyedBy", .verbatim("CodingKeys.self"))])
-            )
-        )
+        .binding(isLet: true, name: properties.isEmpty ? "_" : "container", value: .try(keyedContainer(of: "decoder")))
     ]
     for property in properties {
-        let key = storageName(property)
+        let key = property.key
+        let storage = storageName(property)
         if let constant = property.constant {
             body.append(
                 .expression(
@@ -131,7 +90,7 @@ private func decodingInitializer(
                 key: key
             )
         }
-        body.append(.assignment(.member(.verbatim("self"), key), value))
+        body.append(.assignment(.member(.verbatim("self"), storage), value))
     }
     if let additional = model.additionalProperties {
         body.append(
@@ -142,7 +101,7 @@ private func decodingInitializer(
                         .member(.identifier("decoder"), RuntimeSymbols.decodeAdditionalProperties),
                         [
                             Argument(nil, .verbatim("\(TranslationSupport.typeText(additional.valueType)).self")),
-                            Argument("excluding", .verbatim("CodingKeys.self")),
+                            Argument("excluding", knownKeys(properties)),
                         ]
                     )
                 )
@@ -176,19 +135,18 @@ private func encodingFunction(
         .binding(
             isLet: !writesAny,
             name: writesAny ? "container" : "_",
-            value: .call(
-                .member(.identifier("encoder"), "container"),
-                [Argument("keyedBy", .verbatim("CodingKeys.self"))]
-            )
+            value: keyedContainer(of: "encoder")
         )
     ]
     for property in properties where property.direction != .readOnly {
-        let key = storageName(property)
-        let value = property.constant.map(TranslationSupport.expression) ?? .member(.verbatim("self"), key)
+        let value =
+            property.constant.map(TranslationSupport.expression) ?? .member(.verbatim("self"), storageName(property))
         let method =
             (property.type.isOptional && !property.isRequiredNullable) || defaultValue(of: property) != nil
             ? "encodeIfPresent" : "encode"
-        body.append(.expression(containerCall(method, [Argument(nil, value)] + dateCoding(property), key: key)))
+        body.append(
+            .expression(containerCall(method, [Argument(nil, value)] + dateCoding(property), key: property.key))
+        )
     }
     if let additional = model.additionalProperties {
         body.append(
@@ -198,7 +156,7 @@ private func encodingFunction(
                         .member(.identifier("encoder"), RuntimeSymbols.encodeAdditionalProperties),
                         [
                             Argument(nil, .member(.verbatim("self"), additional.name)),
-                            Argument("excluding", .verbatim("CodingKeys.self")),
+                            Argument("excluding", knownKeys(properties)),
                         ]
                     )
                 )

@@ -341,6 +341,9 @@ extension OpenAPIReader {
             renamed?.value ?? written.flatMap { fastAPINames[$0] } ?? written ?? (method.value + " " + path.value)
         )
         if name == "_" { name = method.value }
+        // A name the format says (a spec's `ERROR` beside `error`, exported) is the endpoint's as it is: it is
+        // told from the others as written, not as the Swift name its id would make.
+        if let spelled = format(of: operation)?["name"]?.scalarText { name = spelled }
         var unique = name
         var number = 2
         while names.contains(unique) {
