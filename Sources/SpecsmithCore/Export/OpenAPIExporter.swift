@@ -77,6 +77,7 @@ public struct OpenAPIExporter {
         var format = DocumentObject()
         if api.style != .endpoints { format["style"] = .string(api.style.rawValue) }
         if api.access != .public { format["access"] = .string(api.access.rawValue) }
+        if !api.hashable { format["hashable"] = .bool(false) }
         if api.flavours != [.async] { format["flavours"] = .array(api.flavours.sorted().map { .string($0.rawValue) }) }
         if api.dates != "iso8601" { format["dates"] = .string(api.dates) }
         if !api.headers.isEmpty || !api.headerParameters.isEmpty {

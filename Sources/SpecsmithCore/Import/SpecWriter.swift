@@ -20,6 +20,7 @@ public enum SpecWriter {
         if !raw.flavours.isEmpty { writer.list("flavours", raw.flavours.map(\.value)) }
         if let access = raw.access { writer.scalar("access", access.value) }
         if let samples = raw.samples { writer.scalar("samples", samples.value) }
+        if let hashable = raw.hashable { writer.scalar("hashable", hashable.value ? "true" : "false", plain: true) }
         if let dates = raw.dates { writer.scalar("dates", dates.value) }
         if !raw.variables.isEmpty {
             writer.block("variables") { writer in

@@ -24,6 +24,8 @@ public struct RawSpec: Sendable {
     public var style: Located<String>?
     /// `samples:` — `inline` (the client carries the samples) or `separate` (a test or preview target does).
     public var samples: Located<String>?
+    /// `hashable:` — `false` for models that are not `Hashable` (nor `Equatable`), which a big client builds faster.
+    public var hashable: Located<Bool>?
     /// `access:` — `public`, `package` or `internal`.
     public var access: Located<String>?
     /// `flavours:` — the client APIs to generate besides async/await: `combine`, `rxswift`.
@@ -90,6 +92,7 @@ extension RawSpec {
         var spec = self
         if let style = config.style { spec.style = style }
         if let samples = config.samples { spec.samples = samples }
+        if let hashable = config.hashable { spec.hashable = hashable }
         if let dates = config.dates { spec.dates = dates }
         if let access = config.access { spec.access = access }
         if let flavours = config.flavours { spec.flavours = flavours }
@@ -115,6 +118,8 @@ public struct RawConfig: Sendable {
     public var flavours: [Located<String>]?
     /// `samples:` — `inline` or `separate`.
     public var samples: Located<String>?
+    /// `hashable:` — `false` for models that are not `Hashable`.
+    public var hashable: Located<Bool>?
     /// `dates:` — how dates are written (`iso8601`, `secondsSince1970`, …), for a document that cannot say it.
     public var dates: Located<String>?
     /// `name:` — for an OpenAPI document, the API's name instead of the one its title gives.

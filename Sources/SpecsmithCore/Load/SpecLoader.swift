@@ -82,7 +82,7 @@ public enum SpecLoader {
 enum SpecKeys {
     static let top = [
         "specsmith", "name", "description", "version", "baseURL", "headers", "style", "access", "flavours", "dates",
-        "samples",
+        "samples", "hashable",
         "auth", "errors", "models", "endpoints", "variables", "servers", "webhooks",
     ]
     static let webhooks = ["signature", "tolerance", "eventKey", "eventHeader", "events"]
@@ -91,7 +91,7 @@ enum SpecKeys {
     static let server = ["url", "description"]
     static let config = [
         "style", "access", "flavours", "samples", "dates", "name", "namespaces", "filter", "rename", "pages",
-        "tolerate", "webhooks", "errors", "headers",
+        "tolerate", "webhooks", "errors", "headers", "hashable",
     ]
     static let headerParameter = ["parameter"]
     static let configErrors = ["default"]
@@ -130,7 +130,7 @@ enum SpecKeys {
     static let responseHeader = ["type", "description", "swiftName", "dates"]
     /// What an OpenAPI document's `x-specsmith` says of the document, of a field, of an operation.
     static let documentFormat = [
-        "style", "access", "flavours", "dates", "headers", "endpoints", "scopes", "webhooks",
+        "style", "access", "flavours", "dates", "headers", "endpoints", "scopes", "webhooks", "hashable",
     ]
     static let fieldFormat = ["type", "swiftName", "dates", "separator", "deprecated", "const", "nullable"]
     static let modelFormat = ["name", "deprecated", "oneOf", "enum", "fallback"]
@@ -169,6 +169,7 @@ struct FormatReader {
             case "baseURL": spec.baseURL = string(value, key: "baseURL")
             case "style": spec.style = string(value, key: "style")
             case "samples": spec.samples = string(value, key: "samples")
+            case "hashable": spec.hashable = flag(value, key: "hashable")
             case "access": spec.access = string(value, key: "access")
             case "flavours": spec.flavours = flavours(value) ?? []
             case "dates": spec.dates = string(value, key: "dates")
@@ -205,6 +206,7 @@ struct FormatReader {
             switch entry.key.value {
             case "style": config.style = string(value, key: "style")
             case "samples": config.samples = string(value, key: "samples")
+            case "hashable": config.hashable = flag(value, key: "hashable")
             case "dates": config.dates = string(value, key: "dates")
             case "access": config.access = string(value, key: "access")
             case "flavours": config.flavours = flavours(value)

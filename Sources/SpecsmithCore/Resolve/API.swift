@@ -81,6 +81,9 @@ public struct API: Sendable, Hashable {
     public var access: Access
     /// Where the samples go.
     public var samples: Samples = .inline
+    /// Whether the models, answers, errors and events are `Hashable` (`hashable:`, `true` unless the spec says
+    /// otherwise). Enumerations always are.
+    public var hashable = true
     /// The client APIs to generate: always `async`, and any others the spec asks for.
     public var flavours: Set<Flavour> = [.async]
     /// The name of the runtime's `DateCoding` case.

@@ -220,6 +220,7 @@ struct ResolveContext {
             style: style,
             access: access,
             samples: samples,
+            hashable: raw.hashable?.value ?? true,
             flavours: flavours,
             dates: dates.rawValue,
             models: models,

@@ -74,7 +74,7 @@ func translateAnswers(_ operation: Operation, api: API) -> Declaration? {
             access: access,
             kind: .enum,
             name: answers.typeName,
-            inherits: ["Sendable", "Hashable"],
+            inherits: ["Sendable"] + TranslationSupport.equality(api),
             members: members
         )
     )

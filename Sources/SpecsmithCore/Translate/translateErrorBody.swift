@@ -36,7 +36,7 @@ func translateErrorBody(_ operation: Operation, api: API) -> Declaration? {
             access: TranslationSupport.access(api),
             kind: .enum,
             name: name,
-            inherits: ["Sendable", "Hashable"],
+            inherits: ["Sendable"] + TranslationSupport.equality(api),
             members: members,
             blankLinesBetweenMembers: false
         )

@@ -83,7 +83,7 @@ func translateEventUnion(_ operation: Operation, api: API) -> Declaration? {
             access: access,
             kind: .enum,
             name: union.typeName,
-            inherits: ["Sendable", "Hashable"],
+            inherits: ["Sendable"] + TranslationSupport.equality(api),
             members: members
         )
     )

@@ -148,7 +148,7 @@ private func translateStruct(_ model: Model, properties: [Property], api: API) -
             access: access,
             kind: .struct,
             name: model.name,
-            inherits: [model.isRequestOnly ? "Encodable" : "Codable", "Sendable", "Hashable"],
+            inherits: [model.isRequestOnly ? "Encodable" : "Codable", "Sendable"] + TranslationSupport.equality(api),
             members: members
         )
     )

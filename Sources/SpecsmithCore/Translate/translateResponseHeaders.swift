@@ -61,7 +61,7 @@ func translateResponseHeaders(_ operation: Operation, api: API) -> Declaration? 
             access: access,
             kind: .struct,
             name: headers.typeName,
-            inherits: [RuntimeSymbols.responseHeaders, "Hashable"],
+            inherits: [RuntimeSymbols.responseHeaders] + TranslationSupport.equality(api),
             members: members
         )
     )

@@ -81,7 +81,8 @@ func translateUnion(_ model: Model, _ union: Union, api: API, jsonKinds: JSONKin
         access: access,
         kind: .enum,
         name: model.name,
-        inherits: [model.isRequestOnly ? "Encodable" : "Codable", "Sendable", "Hashable"] + literals.inherits,
+        inherits: [model.isRequestOnly ? "Encodable" : "Codable", "Sendable"] + TranslationSupport.equality(api)
+            + literals.inherits,
         members: members
     )
     declaration.attributes = TranslationSupport.attributes(model.deprecation)

@@ -106,7 +106,7 @@ private func webhookEventEnumeration(_ webhooks: Webhooks, api: API) -> Declarat
             access: access,
             kind: .enum,
             name: TranslationNames.webhookEvent(api.name),
-            inherits: ["Sendable", "Hashable"],
+            inherits: ["Sendable"] + TranslationSupport.equality(api),
             members: members,
             blankLinesBetweenMembers: true
         )

@@ -44,6 +44,7 @@ extension OpenAPIReader {
                 switch entry.key.value {
                 case "style": spec.style = reader.string(entry.value, key: "style")
                 case "access": spec.access = reader.string(entry.value, key: "access")
+                case "hashable": spec.hashable = reader.flag(entry.value, key: "hashable")
                 case "flavours": spec.flavours = reader.flavours(entry.value) ?? []
                 case "dates": spec.dates = reader.string(entry.value, key: "dates")
                 case "webhooks": spec.webhooks = reader.webhooks(entry.value)
