@@ -674,6 +674,12 @@ def main():
                         help="only measure both generators on this OpenAPI document (repeatable): generation, "
                              "output and, unless --skip-compile, debug builds of each output (clean, one operation "
                              "changed, nothing changed), taking turns")
+    parser.add_argument("--levers", action="append", metavar="FILE", default=[],
+                        help="only the levers of the build of Specsmith's client of this OpenAPI document "
+                             "(repeatable): clean debug builds of the unchanged output in turns with each lever's "
+                             "variant (levers.py); --runs turns")
+    parser.add_argument("--against", metavar="REV",
+                        help="with --levers, also the output of the generator at this git revision")
     parser.add_argument("--tools", default=",".join(PACKAGES),
                         help="the contenders of the build measurements and --openapi: a comma-separated list of "
                              "specsmith, specsmith-modules and openapi (swift-openapi-generator)")
@@ -682,6 +688,14 @@ def main():
     unknown = [tool for tool in SELECTED if tool not in PACKAGES]
     if unknown:
         parser.error(f"unknown tools: {', '.join(unknown)}")
+
+    if args.levers:
+        import levers
+        WORK.mkdir(exist_ok=True)
+        rows = levers.levers(args.levers, args.against, args.runs)
+        (WORK / "levers-results.json").write_text(json.dumps(rows, indent=2, default=str))
+        print(levers.levers_table(rows))
+        return
 
     if args.openapi:
         WORK.mkdir(exist_ok=True)
