@@ -152,7 +152,7 @@ extension JSON {
             }
             if (try? decoder.unkeyedContainer()) != nil {
                 self = .array
-            } else if (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
+            } else if (try? decoder.container(keyedBy: JSONKey.self)) != nil {
                 self = .object
             } else {
                 self = .number

@@ -95,7 +95,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// The key of a generated model's property in its JSON object, written as the key itself
+/// The key of a generated model's property, or any key, in a JSON object, written as the key itself
 /// (`container.decode(URL.self, forKey: "html_url")`). Generated structs code their properties with it rather
 /// than with a `CodingKeys` enumeration of their own: one key type for every model, instead of an enumeration,
 /// its conformances and their witnesses per model, which made a large share of a big client's build.
@@ -122,7 +122,7 @@ extension Decoder {
         _ type: Value.Type,
         excluding known: Set<String>
     ) throws -> [String: Value] {
-        let container = try container(keyedBy: AnyCodingKey.self)
+        let container = try container(keyedBy: JSONKey.self)
         var values: [String: Value] = [:]
         for key in container.allKeys where !known.contains(key.stringValue) {
             values[key.stringValue] = try container.decode(Value.self, forKey: key)
@@ -138,9 +138,9 @@ extension Encoder {
         _ values: [String: Value],
         excluding known: Set<String>
     ) throws {
-        var container = container(keyedBy: AnyCodingKey.self)
+        var container = container(keyedBy: JSONKey.self)
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
-            try container.encode(value, forKey: AnyCodingKey(stringValue: key))
+            try container.encode(value, forKey: JSONKey(stringValue: key))
         }
     }
 }
@@ -160,9 +160,9 @@ extension Decoder {
     /// without a discriminator tells its alternatives apart by their enumerations of one value (`"object":
     /// "account"`), which keep another value (`"bank_account"`) as unknown and so would decode it too.
     public func hasTags(_ tags: [String: String]) -> Bool {
-        guard let container = try? container(keyedBy: AnyCodingKey.self) else { return false }
+        guard let container = try? container(keyedBy: JSONKey.self) else { return false }
         for (key, value) in tags {
-            let key = AnyCodingKey(stringValue: key)
+            let key = JSONKey(stringValue: key)
             guard container.contains(key) else { continue }
             if (try? container.decode(String.self, forKey: key)) != value { return false }
         }
@@ -179,14 +179,6 @@ extension Encoder {
     ) throws {
         try encodeAdditionalProperties(values, excluding: Set(Known.allCases.map(\.stringValue)))
     }
-}
-
-/// Any key of a JSON object.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }
 
 /// An enumeration that has only the values its spec lists, as a generated server's enumerations do (the contract

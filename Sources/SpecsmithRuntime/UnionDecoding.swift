@@ -72,7 +72,7 @@ public struct UnionCandidates<Union> {
     /// The keys of the object the decoder holds, read once.
     private mutating func presentKeys() -> Set<String>? {
         if let valueKeys { return valueKeys }
-        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return nil }
+        guard let container = try? decoder.container(keyedBy: JSONKey.self) else { return nil }
         valueKeys = Set(container.allKeys.map(\.stringValue))
         return valueKeys
     }
@@ -142,9 +142,9 @@ extension Decoder {
     /// object fits when nothing is asked of it.
     public func fits(tags: KeyValuePairs<String, String>, keys: [String]?) -> Bool {
         if tags.isEmpty && keys == nil { return true }
-        guard let container = try? container(keyedBy: AnyCodingKey.self) else { return false }
+        guard let container = try? container(keyedBy: JSONKey.self) else { return false }
         for (key, value) in tags {
-            let key = AnyCodingKey(stringValue: key)
+            let key = JSONKey(stringValue: key)
             guard container.contains(key) else { continue }
             if (try? container.decode(String.self, forKey: key)) != value { return false }
         }
