@@ -130,10 +130,8 @@ public struct Book: Codable, Sendable, Hashable {
 public enum Format: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `hardcover`
     case hardcover
-
     /// `paperback`
     case paperback
-
     /// `ebook`
     case ebook
 
@@ -144,10 +142,7 @@ public enum Format: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     public static let knownCases: [Format] = [Self.hardcover, Self.paperback, Self.ebook]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Format] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -162,14 +157,10 @@ public enum Format: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .hardcover:
-            return "hardcover"
-        case .paperback:
-            return "paperback"
-        case .ebook:
-            return "ebook"
-        case .unknown(let value):
-            return value
+        case .hardcover: return "hardcover"
+        case .paperback: return "paperback"
+        case .ebook: return "ebook"
+        case .unknown(let value): return value
         }
     }
 }
@@ -270,26 +261,18 @@ public enum ShelfRef: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .string(try container.decode(String.self))
-        case .object:
-            self = .shelf(try container.decode(Shelf.self))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case .string: self = .string(try container.decode(String.self))
+        case .object: self = .shelf(try container.decode(Shelf.self))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .shelf(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .string(let value): try encoder.encodeSingleValue(value)
+        case .shelf(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 
@@ -319,12 +302,9 @@ public enum Media: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "ebook":
-            self = .ebook(try Ebook(from: decoder))
-        case "audio":
-            self = .audio(try Audiobook(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "ebook": self = .ebook(try Ebook(from: decoder))
+        case "audio": self = .audio(try Audiobook(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
@@ -339,8 +319,7 @@ public enum Media: Codable, Sendable, Hashable {
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("audio", forKey: .discriminator)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -494,12 +473,9 @@ public enum AddBookAnswer: Sendable, Hashable {
     public static var decoding: ResponseDecoding<AddBookAnswer> {
         return ResponseDecoding(statuses: [201, 202]) { response, decoder in
             switch response.status {
-            case 201:
-                return .created(try decoder.decode(Book.self, from: response.body))
-            case 202:
-                return .accepted
-            default:
-                throw ResponseReadingError("The status is not one of the documented answers.")
+            case 201: return .created(try decoder.decode(Book.self, from: response.body))
+            case 202: return .accepted
+            default: throw ResponseReadingError("The status is not one of the documented answers.")
             }
         }
     }
@@ -517,12 +493,9 @@ public enum BookAnswer: Sendable, Hashable {
     public static var decoding: ResponseDecoding<BookAnswer> {
         return ResponseDecoding(statuses: [200, 304]) { response, decoder in
             switch response.status {
-            case 200:
-                return .ok(try decoder.decode(Book.self, from: response.body))
-            case 304:
-                return .notModified
-            default:
-                throw ResponseReadingError("The status is not one of the documented answers.")
+            case 200: return .ok(try decoder.decode(Book.self, from: response.body))
+            case 304: return .notModified
+            default: throw ResponseReadingError("The status is not one of the documented answers.")
             }
         }
     }

@@ -63,10 +63,8 @@ public struct CreateChatCompletionRequest: Codable, Sendable, Hashable {
 public enum ModelIds: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ExpressibleByStringLiteral {
     /// `gpt-4o`
     case gpt4o
-
     /// `gpt-4o-mini`
     case gpt4oMini
-
     /// `o3`
     case o3
 
@@ -77,10 +75,7 @@ public enum ModelIds: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     public static let knownCases: [ModelIds] = [Self.gpt4o, Self.gpt4oMini, Self.o3]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ModelIds] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -100,14 +95,10 @@ public enum ModelIds: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .gpt4o:
-            return "gpt-4o"
-        case .gpt4oMini:
-            return "gpt-4o-mini"
-        case .o3:
-            return "o3"
-        case .unknown(let value):
-            return value
+        case .gpt4o: return "gpt-4o"
+        case .gpt4oMini: return "gpt-4o-mini"
+        case .o3: return "o3"
+        case .unknown(let value): return value
         }
     }
 }
@@ -135,28 +126,20 @@ public enum ChatCompletionRequestMessage: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "system":
-            self = .system(try ChatCompletionRequestSystemMessage(from: decoder))
-        case "user":
-            self = .user(try ChatCompletionRequestUserMessage(from: decoder))
-        case "tool":
-            self = .tool(try ChatCompletionRequestToolMessage(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "system": self = .system(try ChatCompletionRequestSystemMessage(from: decoder))
+        case "user": self = .user(try ChatCompletionRequestUserMessage(from: decoder))
+        case "tool": self = .tool(try ChatCompletionRequestToolMessage(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .system(let value):
-            try value.encode(to: encoder)
-        case .user(let value):
-            try value.encode(to: encoder)
-        case .tool(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .system(let value): try value.encode(to: encoder)
+        case .user(let value): try value.encode(to: encoder)
+        case .tool(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -173,10 +156,7 @@ public enum ChatCompletionRequestSystemMessageRole: Codable, Sendable, Hashable,
     public static let knownCases: [ChatCompletionRequestSystemMessageRole] = [Self.system]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChatCompletionRequestSystemMessageRole] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -191,10 +171,8 @@ public enum ChatCompletionRequestSystemMessageRole: Codable, Sendable, Hashable,
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .system:
-            return "system"
-        case .unknown(let value):
-            return value
+        case .system: return "system"
+        case .unknown(let value): return value
         }
     }
 }
@@ -214,26 +192,18 @@ public enum ChatCompletionRequestSystemMessageContent: Codable, Sendable, Hashab
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .string(try container.decode(String.self))
-        case .array:
-            self = .textPartList(try container.decode([ChatCompletionRequestTextPart].self))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case .string: self = .string(try container.decode(String.self))
+        case .array: self = .textPartList(try container.decode([ChatCompletionRequestTextPart].self))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .textPartList(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .string(let value): try encoder.encodeSingleValue(value)
+        case .textPartList(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 
@@ -293,10 +263,7 @@ public enum ChatCompletionRequestUserMessageRole: Codable, Sendable, Hashable, R
     public static let knownCases: [ChatCompletionRequestUserMessageRole] = [Self.user]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChatCompletionRequestUserMessageRole] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -311,10 +278,8 @@ public enum ChatCompletionRequestUserMessageRole: Codable, Sendable, Hashable, R
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .user:
-            return "user"
-        case .unknown(let value):
-            return value
+        case .user: return "user"
+        case .unknown(let value): return value
         }
     }
 }
@@ -334,26 +299,18 @@ public enum ChatCompletionRequestUserMessageContent: Codable, Sendable, Hashable
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .string(try container.decode(String.self))
-        case .array:
-            self = .contentPartList(try container.decode([ChatCompletionRequestUserContentPart].self))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case .string: self = .string(try container.decode(String.self))
+        case .array: self = .contentPartList(try container.decode([ChatCompletionRequestUserContentPart].self))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .contentPartList(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .string(let value): try encoder.encodeSingleValue(value)
+        case .contentPartList(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 
@@ -407,10 +364,7 @@ public enum ChatCompletionRequestToolMessageRole: Codable, Sendable, Hashable, R
     public static let knownCases: [ChatCompletionRequestToolMessageRole] = [Self.tool]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChatCompletionRequestToolMessageRole] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -425,10 +379,8 @@ public enum ChatCompletionRequestToolMessageRole: Codable, Sendable, Hashable, R
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .tool:
-            return "tool"
-        case .unknown(let value):
-            return value
+        case .tool: return "tool"
+        case .unknown(let value): return value
         }
     }
 }
@@ -490,22 +442,16 @@ public enum ChatCompletionRequestUserContentPart: Codable, Sendable, Hashable {
             candidates.attempt(ChatCompletionRequestTextPart.self, Self.text, tags: ["type": "text"])
             candidates.attempt(ChatCompletionRequestImagePart.self, Self.imageUrl, tags: ["type": "image_url"])
             self = try candidates.value(orKeeping: Self.unknown)
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .imageUrl(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .text(let value): try encoder.encodeSingleValue(value)
+        case .imageUrl(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -678,7 +624,6 @@ public enum CreateSpeechRequestModel: Codable, Sendable, Hashable, RawRepresenta
 {
     /// `tts-1`
     case tts1
-
     /// `gpt-4o-mini-tts`
     case gpt4oMiniTts
 
@@ -689,10 +634,7 @@ public enum CreateSpeechRequestModel: Codable, Sendable, Hashable, RawRepresenta
     public static let knownCases: [CreateSpeechRequestModel] = [Self.tts1, Self.gpt4oMiniTts]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: CreateSpeechRequestModel] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -712,12 +654,9 @@ public enum CreateSpeechRequestModel: Codable, Sendable, Hashable, RawRepresenta
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .tts1:
-            return "tts-1"
-        case .gpt4oMiniTts:
-            return "gpt-4o-mini-tts"
-        case .unknown(let value):
-            return value
+        case .tts1: return "tts-1"
+        case .gpt4oMiniTts: return "gpt-4o-mini-tts"
+        case .unknown(let value): return value
         }
     }
 }
@@ -778,10 +717,8 @@ public struct CreateSpeechRequest: Codable, Sendable, Hashable {
 public enum VoiceIdsShared: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ExpressibleByStringLiteral {
     /// `alloy`
     case alloy
-
     /// `ash`
     case ash
-
     /// `coral`
     case coral
 
@@ -792,10 +729,7 @@ public enum VoiceIdsShared: Codable, Sendable, Hashable, RawRepresentable, Param
     public static let knownCases: [VoiceIdsShared] = [Self.alloy, Self.ash, Self.coral]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: VoiceIdsShared] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -815,14 +749,10 @@ public enum VoiceIdsShared: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .alloy:
-            return "alloy"
-        case .ash:
-            return "ash"
-        case .coral:
-            return "coral"
-        case .unknown(let value):
-            return value
+        case .alloy: return "alloy"
+        case .ash: return "ash"
+        case .coral: return "coral"
+        case .unknown(let value): return value
         }
     }
 }
@@ -865,26 +795,18 @@ public enum VoiceIdsOrCustomVoice: Codable, Sendable, Hashable, ExpressibleByStr
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .shared(try container.decode(VoiceIdsShared.self))
-        case .object:
-            self = .id(try container.decode(VoiceIdsOrCustomVoiceId.self))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case .string: self = .shared(try container.decode(VoiceIdsShared.self))
+        case .object: self = .id(try container.decode(VoiceIdsOrCustomVoiceId.self))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .shared(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .id(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .shared(let value): try encoder.encodeSingleValue(value)
+        case .id(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 

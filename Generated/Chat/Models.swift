@@ -41,16 +41,12 @@ public struct Usage: Codable, Sendable, Hashable {
 public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `queued`
     case queued
-
     /// `in_progress`
     case inProgress
-
     /// `completed`
     case completed
-
     /// `failed`
     case failed
-
     /// `incomplete`
     case incomplete
 
@@ -59,18 +55,11 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
 
     /// Every value the spec lists.
     public static let knownCases: [ResponseStatus] = [
-        Self.queued,
-        Self.inProgress,
-        Self.completed,
-        Self.failed,
-        Self.incomplete,
+        Self.queued, Self.inProgress, Self.completed, Self.failed, Self.incomplete,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ResponseStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -85,18 +74,12 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .queued:
-            return "queued"
-        case .inProgress:
-            return "in_progress"
-        case .completed:
-            return "completed"
-        case .failed:
-            return "failed"
-        case .incomplete:
-            return "incomplete"
-        case .unknown(let value):
-            return value
+        case .queued: return "queued"
+        case .inProgress: return "in_progress"
+        case .completed: return "completed"
+        case .failed: return "failed"
+        case .incomplete: return "incomplete"
+        case .unknown(let value): return value
         }
     }
 }

@@ -7,16 +7,12 @@ public import SpecsmithRuntime
 public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `system`
     case system
-
     /// `developer`
     case developer
-
     /// `user`
     case user
-
     /// `assistant`
     case assistant
-
     /// `tool`
     case tool
 
@@ -27,10 +23,7 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
     public static let knownCases: [Role] = [Self.system, Self.developer, Self.user, Self.assistant, Self.tool]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Role] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -45,18 +38,12 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue 
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .system:
-            return "system"
-        case .developer:
-            return "developer"
-        case .user:
-            return "user"
-        case .assistant:
-            return "assistant"
-        case .tool:
-            return "tool"
-        case .unknown(let value):
-            return value
+        case .system: return "system"
+        case .developer: return "developer"
+        case .user: return "user"
+        case .assistant: return "assistant"
+        case .tool: return "tool"
+        case .unknown(let value): return value
         }
     }
 }
@@ -129,13 +116,10 @@ public struct FunctionCallDelta: Codable, Sendable, Hashable {
 public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `debug`
     case debug
-
     /// `info`
     case info
-
     /// `warning`
     case warning
-
     /// `error`
     case error
 
@@ -146,10 +130,7 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     public static let knownCases: [LogLevel] = [Self.debug, Self.info, Self.warning, Self.error]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: LogLevel] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -164,16 +145,11 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .debug:
-            return "debug"
-        case .info:
-            return "info"
-        case .warning:
-            return "warning"
-        case .error:
-            return "error"
-        case .unknown(let value):
-            return value
+        case .debug: return "debug"
+        case .info: return "info"
+        case .warning: return "warning"
+        case .error: return "error"
+        case .unknown(let value): return value
         }
     }
 }

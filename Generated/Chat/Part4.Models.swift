@@ -23,24 +23,18 @@ public enum ContentPart: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "text":
-            self = .text(try TextPart(from: decoder))
-        case "image_url":
-            self = .image(try ImagePart(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "text": self = .text(try TextPart(from: decoder))
+        case "image_url": self = .image(try ImagePart(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            try value.encode(to: encoder)
-        case .image(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .image(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -121,10 +115,8 @@ public struct ImageURL: Codable, Sendable, Hashable {
 public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `auto`
     case auto
-
     /// `low`
     case low
-
     /// `high`
     case high
 
@@ -135,10 +127,7 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
     public static let knownCases: [ImageDetail] = [Self.auto, Self.low, Self.high]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ImageDetail] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -153,14 +142,10 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .auto:
-            return "auto"
-        case .low:
-            return "low"
-        case .high:
-            return "high"
-        case .unknown(let value):
-            return value
+        case .auto: return "auto"
+        case .low: return "low"
+        case .high: return "high"
+        case .unknown(let value): return value
         }
     }
 }

@@ -52,24 +52,18 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "text":
-            self = .text(try TextFormat(from: decoder))
-        case "json_schema":
-            self = .jsonSchema(try JSONSchemaFormat(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "text": self = .text(try TextFormat(from: decoder))
+        case "json_schema": self = .jsonSchema(try JSONSchemaFormat(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            try value.encode(to: encoder)
-        case .jsonSchema(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .jsonSchema(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -47,13 +47,10 @@ public struct Choice: Codable, Sendable, Hashable {
 public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `stop`
     case stop
-
     /// `length`
     case length
-
     /// `tool_calls`
     case toolCalls
-
     /// `content_filter`
     case contentFilter
 
@@ -64,10 +61,7 @@ public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [FinishReason] = [Self.stop, Self.length, Self.toolCalls, Self.contentFilter]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: FinishReason] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -82,16 +76,11 @@ public enum FinishReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .stop:
-            return "stop"
-        case .length:
-            return "length"
-        case .toolCalls:
-            return "tool_calls"
-        case .contentFilter:
-            return "content_filter"
-        case .unknown(let value):
-            return value
+        case .stop: return "stop"
+        case .length: return "length"
+        case .toolCalls: return "tool_calls"
+        case .contentFilter: return "content_filter"
+        case .unknown(let value): return value
         }
     }
 }

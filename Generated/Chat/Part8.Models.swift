@@ -71,10 +71,8 @@ public struct Tool: Codable, Sendable, Hashable {
 public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `none`
     case none
-
     /// `auto`
     case auto
-
     /// `required`
     case required
 
@@ -85,10 +83,7 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
     public static let knownCases: [ToolChoiceMode] = [Self.none, Self.auto, Self.required]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ToolChoiceMode] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -103,14 +98,10 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .none:
-            return "none"
-        case .auto:
-            return "auto"
-        case .required:
-            return "required"
-        case .unknown(let value):
-            return value
+        case .none: return "none"
+        case .auto: return "auto"
+        case .required: return "required"
+        case .unknown(let value): return value
         }
     }
 }
@@ -132,20 +123,16 @@ public enum ToolCall: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "function":
-            self = .function(try FunctionToolCall(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "function": self = .function(try FunctionToolCall(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .function(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .function(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -18,12 +18,9 @@ public enum ChatWebhookEvent: Sendable, Hashable {
     /// The event's name, as the body's `type` gives it.
     public var name: String {
         switch self {
-        case .batchCompleted:
-            return "batch.completed"
-        case .responseCompleted:
-            return "response.completed"
-        case .unknown(let name, _):
-            return name
+        case .batchCompleted: return "batch.completed"
+        case .responseCompleted: return "response.completed"
+        case .unknown(let name, _): return name
         }
     }
 }
@@ -93,12 +90,9 @@ extension ChatWebhookHandler {
     /// Calls the event's method.
     public func handle(_ event: ChatWebhookEvent) async throws {
         switch event {
-        case .batchCompleted(let body):
-            try await self.batchCompleted(body)
-        case .responseCompleted(let body):
-            try await self.responseCompleted(body)
-        case .unknown(let name, let body):
-            try await self.unknownEvent(name: name, body: body)
+        case .batchCompleted(let body): try await self.batchCompleted(body)
+        case .responseCompleted(let body): try await self.responseCompleted(body)
+        case .unknown(let name, let body): try await self.unknownEvent(name: name, body: body)
         }
     }
 }

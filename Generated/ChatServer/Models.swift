@@ -41,33 +41,22 @@ public struct Usage: Codable, Sendable, Hashable {
 public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `queued`
     case queued
-
     /// `in_progress`
     case inProgress
-
     /// `completed`
     case completed
-
     /// `failed`
     case failed
-
     /// `incomplete`
     case incomplete
 
     /// Every value the spec lists.
     public static let knownCases: [ResponseStatus] = [
-        Self.queued,
-        Self.inProgress,
-        Self.completed,
-        Self.failed,
-        Self.incomplete,
+        Self.queued, Self.inProgress, Self.completed, Self.failed, Self.incomplete,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ResponseStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -81,16 +70,11 @@ public enum ResponseStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .queued:
-            return "queued"
-        case .inProgress:
-            return "in_progress"
-        case .completed:
-            return "completed"
-        case .failed:
-            return "failed"
-        case .incomplete:
-            return "incomplete"
+        case .queued: return "queued"
+        case .inProgress: return "in_progress"
+        case .completed: return "completed"
+        case .failed: return "failed"
+        case .incomplete: return "incomplete"
         }
     }
 }

@@ -7,16 +7,12 @@ public import SpecsmithRuntime
 public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `system`
     case system
-
     /// `developer`
     case developer
-
     /// `user`
     case user
-
     /// `assistant`
     case assistant
-
     /// `tool`
     case tool
 
@@ -24,10 +20,7 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue,
     public static let knownCases: [Role] = [Self.system, Self.developer, Self.user, Self.assistant, Self.tool]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Role] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -41,16 +34,11 @@ public enum Role: Codable, Sendable, Hashable, RawRepresentable, ParameterValue,
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .system:
-            return "system"
-        case .developer:
-            return "developer"
-        case .user:
-            return "user"
-        case .assistant:
-            return "assistant"
-        case .tool:
-            return "tool"
+        case .system: return "system"
+        case .developer: return "developer"
+        case .user: return "user"
+        case .assistant: return "assistant"
+        case .tool: return "tool"
         }
     }
 }
@@ -123,13 +111,10 @@ public struct FunctionCallDelta: Codable, Sendable, Hashable {
 public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `debug`
     case debug
-
     /// `info`
     case info
-
     /// `warning`
     case warning
-
     /// `error`
     case error
 
@@ -137,10 +122,7 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     public static let knownCases: [LogLevel] = [Self.debug, Self.info, Self.warning, Self.error]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: LogLevel] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -154,14 +136,10 @@ public enum LogLevel: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .debug:
-            return "debug"
-        case .info:
-            return "info"
-        case .warning:
-            return "warning"
-        case .error:
-            return "error"
+        case .debug: return "debug"
+        case .info: return "info"
+        case .warning: return "warning"
+        case .error: return "error"
         }
     }
 }

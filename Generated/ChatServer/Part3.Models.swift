@@ -15,10 +15,8 @@ public enum Content: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .text(try container.decode(String.self))
-        case .array:
-            self = .parts(try container.decode([ContentPart].self))
+        case .string: self = .text(try container.decode(String.self))
+        case .array: self = .parts(try container.decode([ContentPart].self))
         default:
             throw DecodingError.dataCorruptedError(
                 in: container,
@@ -30,12 +28,8 @@ public enum Content: Codable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .parts(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .text(let value): try encoder.encodeSingleValue(value)
+        case .parts(let value): try encoder.encodeSingleValue(value)
         }
     }
 
@@ -387,14 +381,12 @@ public enum CreateResponseStreamEvent: Sendable, Hashable {
     /// ``unknown(_:)``.
     public static func decode(_ event: ServerSentEvent, _ decoder: JSONDecoder) throws -> CreateResponseStreamEvent {
         switch event.event {
-        case "response.created":
-            return .created(try decoder.decode(ResponseCreated.self, from: Data(event.data.utf8)))
+        case "response.created": return .created(try decoder.decode(ResponseCreated.self, from: Data(event.data.utf8)))
         case "response.output_text.delta":
             return .textDelta(try decoder.decode(TextDelta.self, from: Data(event.data.utf8)))
         case "response.completed":
             return .completed(try decoder.decode(ResponseCompleted.self, from: Data(event.data.utf8)))
-        default:
-            return .unknown(event)
+        default: return .unknown(event)
         }
     }
 }

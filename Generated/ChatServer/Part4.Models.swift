@@ -20,10 +20,8 @@ public enum ContentPart: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
-        case "text":
-            self = .text(try TextPart(from: decoder))
-        case "image_url":
-            self = .image(try ImagePart(from: decoder))
+        case "text": self = .text(try TextPart(from: decoder))
+        case "image_url": self = .image(try ImagePart(from: decoder))
         default:
             throw container.unknownTag(tag, forKey: .discriminator, of: "ContentPart", expected: ["text", "image_url"])
         }
@@ -32,10 +30,8 @@ public enum ContentPart: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            try value.encode(to: encoder)
-        case .image(let value):
-            try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .image(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -116,10 +112,8 @@ public struct ImageURL: Codable, Sendable, Hashable {
 public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `auto`
     case auto
-
     /// `low`
     case low
-
     /// `high`
     case high
 
@@ -127,10 +121,7 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
     public static let knownCases: [ImageDetail] = [Self.auto, Self.low, Self.high]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ImageDetail] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -144,12 +135,9 @@ public enum ImageDetail: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .auto:
-            return "auto"
-        case .low:
-            return "low"
-        case .high:
-            return "high"
+        case .auto: return "auto"
+        case .low: return "low"
+        case .high: return "high"
         }
     }
 }

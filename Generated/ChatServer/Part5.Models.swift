@@ -120,8 +120,7 @@ public enum ToolChoice: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .mode(try container.decode(ToolChoiceMode.self))
+        case .string: self = .mode(try container.decode(ToolChoiceMode.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(NamedToolChoice.self, Self.function, tags: ["type": "function"])
@@ -139,12 +138,8 @@ public enum ToolChoice: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .mode(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .function(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .mode(let value): try encoder.encodeSingleValue(value)
+        case .function(let value): try encoder.encodeSingleValue(value)
         }
     }
 }
@@ -166,10 +161,8 @@ public enum BlockDelta: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
-        case "text_delta":
-            self = .text(try TextBlockDelta(from: decoder))
-        case "input_json_delta":
-            self = .inputJSON(try JSONBlockDelta(from: decoder))
+        case "text_delta": self = .text(try TextBlockDelta(from: decoder))
+        case "input_json_delta": self = .inputJSON(try JSONBlockDelta(from: decoder))
         default:
             throw container.unknownTag(
                 tag,
@@ -183,10 +176,8 @@ public enum BlockDelta: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            try value.encode(to: encoder)
-        case .inputJSON(let value):
-            try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .inputJSON(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -326,22 +317,17 @@ public enum CreateMessageStreamEvent: Sendable, Hashable {
     /// ``unknown(_:)``.
     public static func decode(_ event: ServerSentEvent, _ decoder: JSONDecoder) throws -> CreateMessageStreamEvent {
         switch event.event {
-        case "message_start":
-            return .messageStart(try decoder.decode(MessageStart.self, from: Data(event.data.utf8)))
+        case "message_start": return .messageStart(try decoder.decode(MessageStart.self, from: Data(event.data.utf8)))
         case "content_block_start":
             return .contentBlockStart(try decoder.decode(ContentBlockStart.self, from: Data(event.data.utf8)))
         case "content_block_delta":
             return .contentBlockDelta(try decoder.decode(ContentBlockDelta.self, from: Data(event.data.utf8)))
         case "content_block_stop":
             return .contentBlockStop(try decoder.decode(ContentBlockStop.self, from: Data(event.data.utf8)))
-        case "ping":
-            return .ping(try decoder.decode(Ping.self, from: Data(event.data.utf8)))
-        case "message_delta":
-            return .messageUpdate(try decoder.decode(MessageUpdate.self, from: Data(event.data.utf8)))
-        case "message_stop":
-            return .messageStop(try decoder.decode(MessageStop.self, from: Data(event.data.utf8)))
-        default:
-            return .unknown(event)
+        case "ping": return .ping(try decoder.decode(Ping.self, from: Data(event.data.utf8)))
+        case "message_delta": return .messageUpdate(try decoder.decode(MessageUpdate.self, from: Data(event.data.utf8)))
+        case "message_stop": return .messageStop(try decoder.decode(MessageStop.self, from: Data(event.data.utf8)))
+        default: return .unknown(event)
         }
     }
 }

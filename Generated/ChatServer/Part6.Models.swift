@@ -49,10 +49,8 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
-        case "text":
-            self = .text(try TextFormat(from: decoder))
-        case "json_schema":
-            self = .jsonSchema(try JSONSchemaFormat(from: decoder))
+        case "text": self = .text(try TextFormat(from: decoder))
+        case "json_schema": self = .jsonSchema(try JSONSchemaFormat(from: decoder))
         default:
             throw container.unknownTag(
                 tag,
@@ -66,10 +64,8 @@ public enum ResponseFormat: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value):
-            try value.encode(to: encoder)
-        case .jsonSchema(let value):
-            try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .jsonSchema(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -71,10 +71,8 @@ public struct Tool: Codable, Sendable, Hashable {
 public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `none`
     case none
-
     /// `auto`
     case auto
-
     /// `required`
     case required
 
@@ -82,10 +80,7 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
     public static let knownCases: [ToolChoiceMode] = [Self.none, Self.auto, Self.required]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ToolChoiceMode] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -99,12 +94,9 @@ public enum ToolChoiceMode: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .none:
-            return "none"
-        case .auto:
-            return "auto"
-        case .required:
-            return "required"
+        case .none: return "none"
+        case .auto: return "auto"
+        case .required: return "required"
         }
     }
 }
@@ -123,18 +115,15 @@ public enum ToolCall: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
-        case "function":
-            self = .function(try FunctionToolCall(from: decoder))
-        default:
-            throw container.unknownTag(tag, forKey: .discriminator, of: "ToolCall", expected: ["function"])
+        case "function": self = .function(try FunctionToolCall(from: decoder))
+        default: throw container.unknownTag(tag, forKey: .discriminator, of: "ToolCall", expected: ["function"])
         }
     }
 
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .function(let value):
-            try value.encode(to: encoder)
+        case .function(let value): try value.encode(to: encoder)
         }
     }
 }

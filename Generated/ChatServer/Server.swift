@@ -210,8 +210,7 @@ extension ChatService {
                     caller: caller
                 )
                 switch reply {
-                case .answer(let answer):
-                    return request.events(answer, terminator: "[DONE]", errorKey: "error")
+                case .answer(let answer): return request.events(answer, terminator: "[DONE]", errorKey: "error")
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -238,8 +237,7 @@ extension ChatService {
                     caller: caller
                 )
                 switch reply {
-                case .answer(let answer):
-                    return try request.json(answer)
+                case .answer(let answer): return try request.json(answer)
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -264,14 +262,10 @@ extension ChatService {
             case .answer(let answer):
                 return request.namedEvents(answer, errorEvent: "error") { event in
                     switch event {
-                    case .created(let data):
-                        return NamedEvent("response.created", data)
-                    case .textDelta(let data):
-                        return NamedEvent("response.output_text.delta", data)
-                    case .completed(let data):
-                        return NamedEvent("response.completed", data)
-                    case .unknown(let event):
-                        return NamedEvent(event)
+                    case .created(let data): return NamedEvent("response.created", data)
+                    case .textDelta(let data): return NamedEvent("response.output_text.delta", data)
+                    case .completed(let data): return NamedEvent("response.completed", data)
+                    case .unknown(let event): return NamedEvent(event)
                     }
                 }
             case .error(let body, let status):
@@ -302,22 +296,14 @@ extension ChatService {
             case .answer(let answer):
                 return request.namedEvents(answer, errorEvent: "error") { event in
                     switch event {
-                    case .messageStart(let data):
-                        return NamedEvent("message_start", data)
-                    case .contentBlockStart(let data):
-                        return NamedEvent("content_block_start", data)
-                    case .contentBlockDelta(let data):
-                        return NamedEvent("content_block_delta", data)
-                    case .contentBlockStop(let data):
-                        return NamedEvent("content_block_stop", data)
-                    case .ping(let data):
-                        return NamedEvent("ping", data)
-                    case .messageUpdate(let data):
-                        return NamedEvent("message_delta", data)
-                    case .messageStop(let data):
-                        return NamedEvent("message_stop", data)
-                    case .unknown(let event):
-                        return NamedEvent(event)
+                    case .messageStart(let data): return NamedEvent("message_start", data)
+                    case .contentBlockStart(let data): return NamedEvent("content_block_start", data)
+                    case .contentBlockDelta(let data): return NamedEvent("content_block_delta", data)
+                    case .contentBlockStop(let data): return NamedEvent("content_block_stop", data)
+                    case .ping(let data): return NamedEvent("ping", data)
+                    case .messageUpdate(let data): return NamedEvent("message_delta", data)
+                    case .messageStop(let data): return NamedEvent("message_stop", data)
+                    case .unknown(let event): return NamedEvent(event)
                     }
                 }
             case .error(let body, let status):
@@ -340,8 +326,7 @@ extension ChatService {
                 let level = try request.values(request.query("level", as: LogLevel?.self))
                 let reply = try await self.followLogs(level: level, caller: caller)
                 switch reply {
-                case .answer(let answer):
-                    return request.jsonLines(answer, errorKey: "error")
+                case .answer(let answer): return request.jsonLines(answer, errorKey: "error")
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -355,8 +340,7 @@ extension ChatService {
                 let level = try request.values(request.query("level", as: LogLevel?.self))
                 let reply = try await self.listLogs(level: level, caller: caller)
                 switch reply {
-                case .answer(let answer):
-                    return try request.json(answer)
+                case .answer(let answer): return try request.json(answer)
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -384,8 +368,7 @@ extension ChatService {
                     caller: caller
                 )
                 switch reply {
-                case .answer(let answer):
-                    return request.events(answer)
+                case .answer(let answer): return request.events(answer)
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -404,8 +387,7 @@ extension ChatService {
                     caller: caller
                 )
                 switch reply {
-                case .answer(let answer):
-                    return request.bytes(answer, contentType: "audio/mpeg")
+                case .answer(let answer): return request.bytes(answer, contentType: "audio/mpeg")
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -437,8 +419,7 @@ extension ChatService {
                     caller: caller
                 )
                 switch reply {
-                case .answer(let answer):
-                    return request.events(answer)
+                case .answer(let answer): return request.events(answer)
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -461,8 +442,7 @@ extension ChatService {
                     caller: caller
                 )
                 switch reply {
-                case .answer(let answer):
-                    return try request.json(answer)
+                case .answer(let answer): return try request.json(answer)
                 case .error(let body, let status):
                     return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
                 }
@@ -482,8 +462,7 @@ extension ChatService {
             )
             let reply = try await self.listModels(caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -503,8 +482,7 @@ extension ChatService {
             let model = try request.values(request.path("model", as: String.self))
             let reply = try await self.retrieveModel(model, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }

@@ -237,19 +237,14 @@ public struct Country: Codable, Sendable, Hashable {
 public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `Africa`
     case africa
-
     /// `Americas`
     case americas
-
     /// `Asia`
     case asia
-
     /// `Europe`
     case europe
-
     /// `Oceania`
     case oceania
-
     /// `Polar`
     case polar
 
@@ -258,19 +253,11 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
 
     /// Every value the spec lists.
     public static let knownCases: [Region] = [
-        Self.africa,
-        Self.americas,
-        Self.asia,
-        Self.europe,
-        Self.oceania,
-        Self.polar,
+        Self.africa, Self.americas, Self.asia, Self.europe, Self.oceania, Self.polar,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Region] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -285,20 +272,13 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .africa:
-            return "Africa"
-        case .americas:
-            return "Americas"
-        case .asia:
-            return "Asia"
-        case .europe:
-            return "Europe"
-        case .oceania:
-            return "Oceania"
-        case .polar:
-            return "Polar"
-        case .unknown(let value):
-            return value
+        case .africa: return "Africa"
+        case .americas: return "Americas"
+        case .asia: return "Asia"
+        case .europe: return "Europe"
+        case .oceania: return "Oceania"
+        case .polar: return "Polar"
+        case .unknown(let value): return value
         }
     }
 }

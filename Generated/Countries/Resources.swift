@@ -29,60 +29,45 @@ public enum CountriesResource: Resource {
     /// The endpoint's name in the spec.
     public var operationName: String {
         switch self {
-        case .countryByName:
-            return "countryByName"
-        case .countriesByCodes:
-            return "countriesByCodes"
-        case .countriesByRegion:
-            return "countriesByRegion"
-        case .countryByCallingCode:
-            return "countryByCallingCode"
+        case .countryByName: return "countryByName"
+        case .countriesByCodes: return "countriesByCodes"
+        case .countriesByRegion: return "countriesByRegion"
+        case .countryByCallingCode: return "countryByCallingCode"
         }
     }
 
     /// The HTTP method.
     public var method: HTTPMethod {
         switch self {
-        case .countryByName, .countriesByCodes, .countriesByRegion, .countryByCallingCode:
-            return .get
+        case .countryByName, .countriesByCodes, .countriesByRegion, .countryByCallingCode: return .get
         }
     }
 
     /// The path, with path parameters percent-encoded.
     public var path: String {
         switch self {
-        case .countryByName(let name, _):
-            return "/name/\(PathSegment(name))"
-        case .countriesByCodes:
-            return "/alpha"
-        case .countriesByRegion(let region):
-            return "/region/\(PathSegment(region))"
-        case .countryByCallingCode(let callingCode):
-            return "/callingcode/\(PathSegment(callingCode))"
+        case .countryByName(let name, _): return "/name/\(PathSegment(name))"
+        case .countriesByCodes: return "/alpha"
+        case .countriesByRegion(let region): return "/region/\(PathSegment(region))"
+        case .countryByCallingCode(let callingCode): return "/callingcode/\(PathSegment(callingCode))"
         }
     }
 
     /// The query parameters.
     public var query: [QueryItem] {
         switch self {
-        case .countryByName(_, let fullText):
-            return [QueryItem("fullText", fullText)]
-        case .countriesByCodes(let codes):
-            return [QueryItem("codes", codes, separator: ";")]
-        case .countriesByRegion, .countryByCallingCode:
-            return []
+        case .countryByName(_, let fullText): return [QueryItem("fullText", fullText)]
+        case .countriesByCodes(let codes): return [QueryItem("codes", codes, separator: ";")]
+        case .countriesByRegion, .countryByCallingCode: return []
         }
     }
 
     /// Sample response data from the spec.
     public var sampleData: Data? {
         switch self {
-        case .countryByName:
-            return CountriesSamples.countryByName
-        case .countriesByCodes:
-            return CountriesSamples.countriesByCodes
-        case .countriesByRegion, .countryByCallingCode:
-            return nil
+        case .countryByName: return CountriesSamples.countryByName
+        case .countriesByCodes: return CountriesSamples.countriesByCodes
+        case .countriesByRegion, .countryByCallingCode: return nil
         }
     }
 }

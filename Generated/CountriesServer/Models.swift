@@ -237,37 +237,24 @@ public struct Country: Codable, Sendable, Hashable {
 public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `Africa`
     case africa
-
     /// `Americas`
     case americas
-
     /// `Asia`
     case asia
-
     /// `Europe`
     case europe
-
     /// `Oceania`
     case oceania
-
     /// `Polar`
     case polar
 
     /// Every value the spec lists.
     public static let knownCases: [Region] = [
-        Self.africa,
-        Self.americas,
-        Self.asia,
-        Self.europe,
-        Self.oceania,
-        Self.polar,
+        Self.africa, Self.americas, Self.asia, Self.europe, Self.oceania, Self.polar,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Region] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -281,18 +268,12 @@ public enum Region: Codable, Sendable, Hashable, RawRepresentable, ParameterValu
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .africa:
-            return "Africa"
-        case .americas:
-            return "Americas"
-        case .asia:
-            return "Asia"
-        case .europe:
-            return "Europe"
-        case .oceania:
-            return "Oceania"
-        case .polar:
-            return "Polar"
+        case .africa: return "Africa"
+        case .americas: return "Americas"
+        case .asia: return "Asia"
+        case .europe: return "Europe"
+        case .oceania: return "Oceania"
+        case .polar: return "Polar"
         }
     }
 }

@@ -242,10 +242,8 @@ public struct Meta: Codable, Sendable, Hashable {
 public enum DiskInfoType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `local`
     case local
-
     /// `boot`
     case boot
-
     /// `scratch`
     case scratch
 
@@ -256,10 +254,7 @@ public enum DiskInfoType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [DiskInfoType] = [Self.local, Self.boot, Self.scratch]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DiskInfoType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -274,14 +269,10 @@ public enum DiskInfoType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .local:
-            return "local"
-        case .boot:
-            return "boot"
-        case .scratch:
-            return "scratch"
-        case .unknown(let value):
-            return value
+        case .local: return "local"
+        case .boot: return "boot"
+        case .scratch: return "scratch"
+        case .unknown(let value): return value
         }
     }
 }
@@ -399,26 +390,16 @@ public indirect enum DomainsCreateRecordRequest: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "A":
-            self = .a(try DomainRecordA(from: decoder))
-        case "AAAA":
-            self = .aaaa(try DomainRecordAaaa(from: decoder))
-        case "CAA":
-            self = .caa(try DomainRecordCaa(from: decoder))
-        case "CNAME":
-            self = .cname(try DomainRecordCname(from: decoder))
-        case "MX":
-            self = .mx(try DomainRecordMx(from: decoder))
-        case "NS":
-            self = .ns(try DomainRecordNs(from: decoder))
-        case "SOA":
-            self = .soa(try DomainRecordSoa(from: decoder))
-        case "SRV":
-            self = .srv(try DomainRecordSrv(from: decoder))
-        case "TXT":
-            self = .txt(try DomainRecordTxt(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "A": self = .a(try DomainRecordA(from: decoder))
+        case "AAAA": self = .aaaa(try DomainRecordAaaa(from: decoder))
+        case "CAA": self = .caa(try DomainRecordCaa(from: decoder))
+        case "CNAME": self = .cname(try DomainRecordCname(from: decoder))
+        case "MX": self = .mx(try DomainRecordMx(from: decoder))
+        case "NS": self = .ns(try DomainRecordNs(from: decoder))
+        case "SOA": self = .soa(try DomainRecordSoa(from: decoder))
+        case "SRV": self = .srv(try DomainRecordSrv(from: decoder))
+        case "TXT": self = .txt(try DomainRecordTxt(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
@@ -461,8 +442,7 @@ public indirect enum DomainsCreateRecordRequest: Codable, Sendable, Hashable {
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("TXT", forKey: .discriminator)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -532,16 +532,12 @@ public struct MultipleDropletRequest: Codable, Sendable, Hashable {
 public enum ImageType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `base`
     case base
-
     /// `snapshot`
     case snapshot
-
     /// `backup`
     case backup
-
     /// `custom`
     case custom
-
     /// `admin`
     case admin
 
@@ -552,10 +548,7 @@ public enum ImageType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     public static let knownCases: [ImageType] = [Self.base, Self.snapshot, Self.backup, Self.custom, Self.admin]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ImageType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -570,18 +563,12 @@ public enum ImageType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .base:
-            return "base"
-        case .snapshot:
-            return "snapshot"
-        case .backup:
-            return "backup"
-        case .custom:
-            return "custom"
-        case .admin:
-            return "admin"
-        case .unknown(let value):
-            return value
+        case .base: return "base"
+        case .snapshot: return "snapshot"
+        case .backup: return "backup"
+        case .custom: return "custom"
+        case .admin: return "admin"
+        case .unknown(let value): return value
         }
     }
 }
@@ -707,7 +694,6 @@ public struct Image: Codable, Sendable, Hashable {
 public enum DropletBackupPolicyPlan: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `daily`
     case daily
-
     /// `weekly`
     case weekly
 
@@ -718,10 +704,7 @@ public enum DropletBackupPolicyPlan: Codable, Sendable, Hashable, RawRepresentab
     public static let knownCases: [DropletBackupPolicyPlan] = [Self.daily, Self.weekly]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletBackupPolicyPlan] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -736,12 +719,9 @@ public enum DropletBackupPolicyPlan: Codable, Sendable, Hashable, RawRepresentab
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .daily:
-            return "daily"
-        case .weekly:
-            return "weekly"
-        case .unknown(let value):
-            return value
+        case .daily: return "daily"
+        case .weekly: return "weekly"
+        case .unknown(let value): return value
         }
     }
 }
@@ -773,7 +753,6 @@ public struct LinkToNextPage: Codable, Sendable, Hashable {
 public enum DropletsListType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `droplets`
     case droplets
-
     /// `gpus`
     case gpus
 
@@ -784,10 +763,7 @@ public enum DropletsListType: Codable, Sendable, Hashable, RawRepresentable, Par
     public static let knownCases: [DropletsListType] = [Self.droplets, Self.gpus]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletsListType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -802,12 +778,9 @@ public enum DropletsListType: Codable, Sendable, Hashable, RawRepresentable, Par
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .droplets:
-            return "droplets"
-        case .gpus:
-            return "gpus"
-        case .unknown(let value):
-            return value
+        case .droplets: return "droplets"
+        case .gpus: return "gpus"
+        case .unknown(let value): return value
         }
     }
 }

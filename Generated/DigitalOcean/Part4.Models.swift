@@ -268,13 +268,10 @@ public struct DomainRecordNs: Codable, Sendable, Hashable {
 public enum DropletStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `new`
     case new
-
     /// `active`
     case active
-
     /// `false`
     case `false`
-
     /// `archive`
     case archive
 
@@ -285,10 +282,7 @@ public enum DropletStatus: Codable, Sendable, Hashable, RawRepresentable, Parame
     public static let knownCases: [DropletStatus] = [Self.new, Self.active, Self.false, Self.archive]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -303,16 +297,11 @@ public enum DropletStatus: Codable, Sendable, Hashable, RawRepresentable, Parame
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .new:
-            return "new"
-        case .active:
-            return "active"
-        case .`false`:
-            return "false"
-        case .archive:
-            return "archive"
-        case .unknown(let value):
-            return value
+        case .new: return "new"
+        case .active: return "active"
+        case .`false`: return "false"
+        case .archive: return "archive"
+        case .unknown(let value): return value
         }
     }
 }
@@ -385,40 +374,28 @@ public struct ForwardLinks: Codable, Sendable, Hashable {
 public enum Distribution: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `Arch Linux`
     case archLinux
-
     /// `CentOS`
     case centOS
-
     /// `CoreOS`
     case coreOS
-
     /// `Debian`
     case debian
-
     /// `Fedora`
     case fedora
-
     /// `Fedora Atomic`
     case fedoraAtomic
-
     /// `FreeBSD`
     case freeBSD
-
     /// `Gentoo`
     case gentoo
-
     /// `openSUSE`
     case openSUSE
-
     /// `RancherOS`
     case rancherOS
-
     /// `Rocky Linux`
     case rockyLinux
-
     /// `Ubuntu`
     case ubuntu
-
     /// `Unknown`
     case unknown
 
@@ -427,26 +404,12 @@ public enum Distribution: Codable, Sendable, Hashable, RawRepresentable, Paramet
 
     /// Every value the spec lists.
     public static let knownCases: [Distribution] = [
-        Self.archLinux,
-        Self.centOS,
-        Self.coreOS,
-        Self.debian,
-        Self.fedora,
-        Self.fedoraAtomic,
-        Self.freeBSD,
-        Self.gentoo,
-        Self.openSUSE,
-        Self.rancherOS,
-        Self.rockyLinux,
-        Self.ubuntu,
-        Self.unknown,
+        Self.archLinux, Self.centOS, Self.coreOS, Self.debian, Self.fedora, Self.fedoraAtomic, Self.freeBSD,
+        Self.gentoo, Self.openSUSE, Self.rancherOS, Self.rockyLinux, Self.ubuntu, Self.unknown,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Distribution] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``undocumented(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -461,34 +424,20 @@ public enum Distribution: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .archLinux:
-            return "Arch Linux"
-        case .centOS:
-            return "CentOS"
-        case .coreOS:
-            return "CoreOS"
-        case .debian:
-            return "Debian"
-        case .fedora:
-            return "Fedora"
-        case .fedoraAtomic:
-            return "Fedora Atomic"
-        case .freeBSD:
-            return "FreeBSD"
-        case .gentoo:
-            return "Gentoo"
-        case .openSUSE:
-            return "openSUSE"
-        case .rancherOS:
-            return "RancherOS"
-        case .rockyLinux:
-            return "Rocky Linux"
-        case .ubuntu:
-            return "Ubuntu"
-        case .unknown:
-            return "Unknown"
-        case .undocumented(let value):
-            return value
+        case .archLinux: return "Arch Linux"
+        case .centOS: return "CentOS"
+        case .coreOS: return "CoreOS"
+        case .debian: return "Debian"
+        case .fedora: return "Fedora"
+        case .fedoraAtomic: return "Fedora Atomic"
+        case .freeBSD: return "FreeBSD"
+        case .gentoo: return "Gentoo"
+        case .openSUSE: return "openSUSE"
+        case .rancherOS: return "RancherOS"
+        case .rockyLinux: return "Rocky Linux"
+        case .ubuntu: return "Ubuntu"
+        case .unknown: return "Unknown"
+        case .undocumented(let value): return value
         }
     }
 }

@@ -316,16 +316,11 @@ public enum PageLinksPages: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .null:
-            self = .json(try container.decode(JSON.self))
-        case .bool:
-            self = .json(try container.decode(JSON.self))
-        case .number:
-            self = .json(try container.decode(JSON.self))
-        case .string:
-            self = .json(try container.decode(JSON.self))
-        case .array:
-            self = .json(try container.decode(JSON.self))
+        case .null: self = .json(try container.decode(JSON.self))
+        case .bool: self = .json(try container.decode(JSON.self))
+        case .number: self = .json(try container.decode(JSON.self))
+        case .string: self = .json(try container.decode(JSON.self))
+        case .array: self = .json(try container.decode(JSON.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(ForwardLinks.self, Self.forwardLinks, reads: ["last", "next"])
@@ -338,17 +333,10 @@ public enum PageLinksPages: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .forwardLinks(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .backwardLinks(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .json(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .forwardLinks(let value): try encoder.encodeSingleValue(value)
+        case .backwardLinks(let value): try encoder.encodeSingleValue(value)
+        case .json(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -390,10 +378,7 @@ public enum NetworkV6Type: Codable, Sendable, Hashable, RawRepresentable, Parame
     public static let knownCases: [NetworkV6Type] = [Self.public]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: NetworkV6Type] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -408,10 +393,8 @@ public enum NetworkV6Type: Codable, Sendable, Hashable, RawRepresentable, Parame
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`public`:
-            return "public"
-        case .unknown(let value):
-            return value
+        case .`public`: return "public"
+        case .unknown(let value): return value
         }
     }
 }
@@ -545,22 +528,16 @@ public struct GpuInfo: Codable, Sendable, Hashable {
 public enum DropletBackupPolicyWeekday: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `SUN`
     case sun
-
     /// `MON`
     case mon
-
     /// `TUE`
     case tue
-
     /// `WED`
     case wed
-
     /// `THU`
     case thu
-
     /// `FRI`
     case fri
-
     /// `SAT`
     case sat
 
@@ -569,20 +546,11 @@ public enum DropletBackupPolicyWeekday: Codable, Sendable, Hashable, RawRepresen
 
     /// Every value the spec lists.
     public static let knownCases: [DropletBackupPolicyWeekday] = [
-        Self.sun,
-        Self.mon,
-        Self.tue,
-        Self.wed,
-        Self.thu,
-        Self.fri,
-        Self.sat,
+        Self.sun, Self.mon, Self.tue, Self.wed, Self.thu, Self.fri, Self.sat,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletBackupPolicyWeekday] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -597,22 +565,14 @@ public enum DropletBackupPolicyWeekday: Codable, Sendable, Hashable, RawRepresen
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .sun:
-            return "SUN"
-        case .mon:
-            return "MON"
-        case .tue:
-            return "TUE"
-        case .wed:
-            return "WED"
-        case .thu:
-            return "THU"
-        case .fri:
-            return "FRI"
-        case .sat:
-            return "SAT"
-        case .unknown(let value):
-            return value
+        case .sun: return "SUN"
+        case .mon: return "MON"
+        case .tue: return "TUE"
+        case .wed: return "WED"
+        case .thu: return "THU"
+        case .fri: return "FRI"
+        case .sat: return "SAT"
+        case .unknown(let value): return value
         }
     }
 }
@@ -863,22 +823,16 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
                 reads: ["droplets", "links"]
             )
             self = try candidates.value(orKeeping: Self.unknown)
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .singleDropletResponse(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .multipleDropletResponse(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .singleDropletResponse(let value): try encoder.encodeSingleValue(value)
+        case .multipleDropletResponse(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }

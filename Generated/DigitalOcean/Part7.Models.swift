@@ -82,26 +82,18 @@ public enum DropletCreateImage: Codable, Sendable, Hashable, ExpressibleByString
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .number:
-            self = .int(try container.decode(Int.self))
-        case .string:
-            self = .string(try container.decode(String.self))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case .number: self = .int(try container.decode(Int.self))
+        case .string: self = .string(try container.decode(String.self))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .string(let value): try encoder.encodeSingleValue(value)
+        case .int(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 
@@ -126,26 +118,18 @@ public enum DropletCreateSshKeysItem: Codable, Sendable, Hashable, ExpressibleBy
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .number:
-            self = .int(try container.decode(Int.self))
-        case .string:
-            self = .string(try container.decode(String.self))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case .number: self = .int(try container.decode(Int.self))
+        case .string: self = .string(try container.decode(String.self))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .string(let value): try encoder.encodeSingleValue(value)
+        case .int(let value): try encoder.encodeSingleValue(value)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 
@@ -211,46 +195,32 @@ public struct LinkToPrevPage: Codable, Sendable, Hashable {
 public enum RegionSlug: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `ams1`
     case ams1
-
     /// `ams2`
     case ams2
-
     /// `ams3`
     case ams3
-
     /// `blr1`
     case blr1
-
     /// `fra1`
     case fra1
-
     /// `lon1`
     case lon1
-
     /// `nyc1`
     case nyc1
-
     /// `nyc2`
     case nyc2
-
     /// `nyc3`
     case nyc3
-
     /// `sfo1`
     case sfo1
-
     /// `sfo2`
     case sfo2
-
     /// `sfo3`
     case sfo3
-
     /// `sgp1`
     case sgp1
-
     /// `tor1`
     case tor1
-
     /// `syd1`
     case syd1
 
@@ -259,28 +229,12 @@ public enum RegionSlug: Codable, Sendable, Hashable, RawRepresentable, Parameter
 
     /// Every value the spec lists.
     public static let knownCases: [RegionSlug] = [
-        Self.ams1,
-        Self.ams2,
-        Self.ams3,
-        Self.blr1,
-        Self.fra1,
-        Self.lon1,
-        Self.nyc1,
-        Self.nyc2,
-        Self.nyc3,
-        Self.sfo1,
-        Self.sfo2,
-        Self.sfo3,
-        Self.sgp1,
-        Self.tor1,
-        Self.syd1,
+        Self.ams1, Self.ams2, Self.ams3, Self.blr1, Self.fra1, Self.lon1, Self.nyc1, Self.nyc2, Self.nyc3, Self.sfo1,
+        Self.sfo2, Self.sfo3, Self.sgp1, Self.tor1, Self.syd1,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: RegionSlug] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -295,38 +249,22 @@ public enum RegionSlug: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .ams1:
-            return "ams1"
-        case .ams2:
-            return "ams2"
-        case .ams3:
-            return "ams3"
-        case .blr1:
-            return "blr1"
-        case .fra1:
-            return "fra1"
-        case .lon1:
-            return "lon1"
-        case .nyc1:
-            return "nyc1"
-        case .nyc2:
-            return "nyc2"
-        case .nyc3:
-            return "nyc3"
-        case .sfo1:
-            return "sfo1"
-        case .sfo2:
-            return "sfo2"
-        case .sfo3:
-            return "sfo3"
-        case .sgp1:
-            return "sgp1"
-        case .tor1:
-            return "tor1"
-        case .syd1:
-            return "syd1"
-        case .unknown(let value):
-            return value
+        case .ams1: return "ams1"
+        case .ams2: return "ams2"
+        case .ams3: return "ams3"
+        case .blr1: return "blr1"
+        case .fra1: return "fra1"
+        case .lon1: return "lon1"
+        case .nyc1: return "nyc1"
+        case .nyc2: return "nyc2"
+        case .nyc3: return "nyc3"
+        case .sfo1: return "sfo1"
+        case .sfo2: return "sfo2"
+        case .sfo3: return "sfo3"
+        case .sgp1: return "sgp1"
+        case .tor1: return "tor1"
+        case .syd1: return "syd1"
+        case .unknown(let value): return value
         }
     }
 }

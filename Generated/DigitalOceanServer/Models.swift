@@ -245,10 +245,8 @@ public struct Meta: Codable, Sendable, Hashable {
 public enum DiskInfoType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `local`
     case local
-
     /// `boot`
     case boot
-
     /// `scratch`
     case scratch
 
@@ -256,10 +254,7 @@ public enum DiskInfoType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [DiskInfoType] = [Self.local, Self.boot, Self.scratch]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DiskInfoType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -273,12 +268,9 @@ public enum DiskInfoType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .local:
-            return "local"
-        case .boot:
-            return "boot"
-        case .scratch:
-            return "scratch"
+        case .local: return "local"
+        case .boot: return "boot"
+        case .scratch: return "scratch"
         }
     }
 }
@@ -393,24 +385,15 @@ public indirect enum DomainsCreateRecordRequest: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
-        case "A":
-            self = .a(try DomainRecordA(from: decoder))
-        case "AAAA":
-            self = .aaaa(try DomainRecordAaaa(from: decoder))
-        case "CAA":
-            self = .caa(try DomainRecordCaa(from: decoder))
-        case "CNAME":
-            self = .cname(try DomainRecordCname(from: decoder))
-        case "MX":
-            self = .mx(try DomainRecordMx(from: decoder))
-        case "NS":
-            self = .ns(try DomainRecordNs(from: decoder))
-        case "SOA":
-            self = .soa(try DomainRecordSoa(from: decoder))
-        case "SRV":
-            self = .srv(try DomainRecordSrv(from: decoder))
-        case "TXT":
-            self = .txt(try DomainRecordTxt(from: decoder))
+        case "A": self = .a(try DomainRecordA(from: decoder))
+        case "AAAA": self = .aaaa(try DomainRecordAaaa(from: decoder))
+        case "CAA": self = .caa(try DomainRecordCaa(from: decoder))
+        case "CNAME": self = .cname(try DomainRecordCname(from: decoder))
+        case "MX": self = .mx(try DomainRecordMx(from: decoder))
+        case "NS": self = .ns(try DomainRecordNs(from: decoder))
+        case "SOA": self = .soa(try DomainRecordSoa(from: decoder))
+        case "SRV": self = .srv(try DomainRecordSrv(from: decoder))
+        case "TXT": self = .txt(try DomainRecordTxt(from: decoder))
         default:
             throw container.unknownTag(
                 tag,

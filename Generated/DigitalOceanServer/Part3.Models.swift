@@ -533,16 +533,12 @@ public struct MultipleDropletRequest: Codable, Sendable, Hashable {
 public enum ImageType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `base`
     case base
-
     /// `snapshot`
     case snapshot
-
     /// `backup`
     case backup
-
     /// `custom`
     case custom
-
     /// `admin`
     case admin
 
@@ -550,10 +546,7 @@ public enum ImageType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     public static let knownCases: [ImageType] = [Self.base, Self.snapshot, Self.backup, Self.custom, Self.admin]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ImageType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -567,16 +560,11 @@ public enum ImageType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .base:
-            return "base"
-        case .snapshot:
-            return "snapshot"
-        case .backup:
-            return "backup"
-        case .custom:
-            return "custom"
-        case .admin:
-            return "admin"
+        case .base: return "base"
+        case .snapshot: return "snapshot"
+        case .backup: return "backup"
+        case .custom: return "custom"
+        case .admin: return "admin"
         }
     }
 }
@@ -703,7 +691,6 @@ public struct Image: Codable, Sendable, Hashable {
 public enum DropletBackupPolicyPlan: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `daily`
     case daily
-
     /// `weekly`
     case weekly
 
@@ -711,10 +698,7 @@ public enum DropletBackupPolicyPlan: Codable, Sendable, Hashable, RawRepresentab
     public static let knownCases: [DropletBackupPolicyPlan] = [Self.daily, Self.weekly]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletBackupPolicyPlan] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -728,10 +712,8 @@ public enum DropletBackupPolicyPlan: Codable, Sendable, Hashable, RawRepresentab
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .daily:
-            return "daily"
-        case .weekly:
-            return "weekly"
+        case .daily: return "daily"
+        case .weekly: return "weekly"
         }
     }
 }
@@ -763,7 +745,6 @@ public struct LinkToNextPage: Codable, Sendable, Hashable {
 public enum DropletsListType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `droplets`
     case droplets
-
     /// `gpus`
     case gpus
 
@@ -771,10 +752,7 @@ public enum DropletsListType: Codable, Sendable, Hashable, RawRepresentable, Par
     public static let knownCases: [DropletsListType] = [Self.droplets, Self.gpus]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletsListType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -788,10 +766,8 @@ public enum DropletsListType: Codable, Sendable, Hashable, RawRepresentable, Par
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .droplets:
-            return "droplets"
-        case .gpus:
-            return "gpus"
+        case .droplets: return "droplets"
+        case .gpus: return "gpus"
         }
     }
 }

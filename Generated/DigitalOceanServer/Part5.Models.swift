@@ -95,16 +95,12 @@ public struct DomainRecordAaaa: Codable, Sendable, Hashable {
 public enum ImageStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `NEW`
     case new
-
     /// `available`
     case available
-
     /// `pending`
     case pending
-
     /// `deleted`
     case deleted
-
     /// `retired`
     case retired
 
@@ -112,10 +108,7 @@ public enum ImageStatus: Codable, Sendable, Hashable, RawRepresentable, Paramete
     public static let knownCases: [ImageStatus] = [Self.new, Self.available, Self.pending, Self.deleted, Self.retired]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ImageStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -129,16 +122,11 @@ public enum ImageStatus: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .new:
-            return "NEW"
-        case .available:
-            return "available"
-        case .pending:
-            return "pending"
-        case .deleted:
-            return "deleted"
-        case .retired:
-            return "retired"
+        case .new: return "NEW"
+        case .available: return "available"
+        case .pending: return "pending"
+        case .deleted: return "deleted"
+        case .retired: return "retired"
         }
     }
 }
@@ -260,49 +248,30 @@ public struct Size: Codable, Sendable, Hashable {
 public enum DomainsListRecordsType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `A`
     case a
-
     /// `AAAA`
     case aaaa
-
     /// `CAA`
     case caa
-
     /// `CNAME`
     case cname
-
     /// `MX`
     case mx
-
     /// `NS`
     case ns
-
     /// `SOA`
     case soa
-
     /// `SRV`
     case srv
-
     /// `TXT`
     case txt
 
     /// Every value the spec lists.
     public static let knownCases: [DomainsListRecordsType] = [
-        Self.a,
-        Self.aaaa,
-        Self.caa,
-        Self.cname,
-        Self.mx,
-        Self.ns,
-        Self.soa,
-        Self.srv,
-        Self.txt,
+        Self.a, Self.aaaa, Self.caa, Self.cname, Self.mx, Self.ns, Self.soa, Self.srv, Self.txt,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DomainsListRecordsType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -316,24 +285,15 @@ public enum DomainsListRecordsType: Codable, Sendable, Hashable, RawRepresentabl
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .a:
-            return "A"
-        case .aaaa:
-            return "AAAA"
-        case .caa:
-            return "CAA"
-        case .cname:
-            return "CNAME"
-        case .mx:
-            return "MX"
-        case .ns:
-            return "NS"
-        case .soa:
-            return "SOA"
-        case .srv:
-            return "SRV"
-        case .txt:
-            return "TXT"
+        case .a: return "A"
+        case .aaaa: return "AAAA"
+        case .caa: return "CAA"
+        case .cname: return "CNAME"
+        case .mx: return "MX"
+        case .ns: return "NS"
+        case .soa: return "SOA"
+        case .srv: return "SRV"
+        case .txt: return "TXT"
         }
     }
 }

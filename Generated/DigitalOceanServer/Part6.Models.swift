@@ -315,16 +315,11 @@ public enum PageLinksPages: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .null:
-            self = .json(try container.decode(JSON.self))
-        case .bool:
-            self = .json(try container.decode(JSON.self))
-        case .number:
-            self = .json(try container.decode(JSON.self))
-        case .string:
-            self = .json(try container.decode(JSON.self))
-        case .array:
-            self = .json(try container.decode(JSON.self))
+        case .null: self = .json(try container.decode(JSON.self))
+        case .bool: self = .json(try container.decode(JSON.self))
+        case .number: self = .json(try container.decode(JSON.self))
+        case .string: self = .json(try container.decode(JSON.self))
+        case .array: self = .json(try container.decode(JSON.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(ForwardLinks.self, Self.forwardLinks, reads: ["last", "next"])
@@ -337,15 +332,9 @@ public enum PageLinksPages: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .forwardLinks(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .backwardLinks(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .json(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .forwardLinks(let value): try encoder.encodeSingleValue(value)
+        case .backwardLinks(let value): try encoder.encodeSingleValue(value)
+        case .json(let value): try encoder.encodeSingleValue(value)
         }
     }
 }
@@ -384,10 +373,7 @@ public enum NetworkV6Type: Codable, Sendable, Hashable, RawRepresentable, Parame
     public static let knownCases: [NetworkV6Type] = [Self.public]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: NetworkV6Type] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -401,8 +387,7 @@ public enum NetworkV6Type: Codable, Sendable, Hashable, RawRepresentable, Parame
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`public`:
-            return "public"
+        case .`public`: return "public"
         }
     }
 }
@@ -536,41 +521,26 @@ public struct GpuInfo: Codable, Sendable, Hashable {
 public enum DropletBackupPolicyWeekday: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `SUN`
     case sun
-
     /// `MON`
     case mon
-
     /// `TUE`
     case tue
-
     /// `WED`
     case wed
-
     /// `THU`
     case thu
-
     /// `FRI`
     case fri
-
     /// `SAT`
     case sat
 
     /// Every value the spec lists.
     public static let knownCases: [DropletBackupPolicyWeekday] = [
-        Self.sun,
-        Self.mon,
-        Self.tue,
-        Self.wed,
-        Self.thu,
-        Self.fri,
-        Self.sat,
+        Self.sun, Self.mon, Self.tue, Self.wed, Self.thu, Self.fri, Self.sat,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: DropletBackupPolicyWeekday] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -584,20 +554,13 @@ public enum DropletBackupPolicyWeekday: Codable, Sendable, Hashable, RawRepresen
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .sun:
-            return "SUN"
-        case .mon:
-            return "MON"
-        case .tue:
-            return "TUE"
-        case .wed:
-            return "WED"
-        case .thu:
-            return "THU"
-        case .fri:
-            return "FRI"
-        case .sat:
-            return "SAT"
+        case .sun: return "SUN"
+        case .mon: return "MON"
+        case .tue: return "TUE"
+        case .wed: return "WED"
+        case .thu: return "THU"
+        case .fri: return "FRI"
+        case .sat: return "SAT"
         }
     }
 }
@@ -859,12 +822,8 @@ public enum DropletsCreateResponse: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .singleDropletResponse(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .multipleDropletResponse(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .singleDropletResponse(let value): try encoder.encodeSingleValue(value)
+        case .multipleDropletResponse(let value): try encoder.encodeSingleValue(value)
         }
     }
 }

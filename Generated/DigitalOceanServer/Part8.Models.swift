@@ -29,7 +29,6 @@ public struct PageLinks: Codable, Sendable, Hashable {
 public enum NetworkV4Type: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `public`
     case `public`
-
     /// `private`
     case `private`
 
@@ -37,10 +36,7 @@ public enum NetworkV4Type: Codable, Sendable, Hashable, RawRepresentable, Parame
     public static let knownCases: [NetworkV4Type] = [Self.public, Self.private]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: NetworkV4Type] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -54,10 +50,8 @@ public enum NetworkV4Type: Codable, Sendable, Hashable, RawRepresentable, Parame
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`public`:
-            return "public"
-        case .`private`:
-            return "private"
+        case .`public`: return "public"
+        case .`private`: return "private"
         }
     }
 }
@@ -139,37 +133,24 @@ public struct GpuInfoVram: Codable, Sendable, Hashable {
 public enum DropletBackupPolicyHour: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `0`
     case value0
-
     /// `4`
     case value4
-
     /// `8`
     case value8
-
     /// `12`
     case value12
-
     /// `16`
     case value16
-
     /// `20`
     case value20
 
     /// Every value the spec lists.
     public static let knownCases: [DropletBackupPolicyHour] = [
-        Self.value0,
-        Self.value4,
-        Self.value8,
-        Self.value12,
-        Self.value16,
-        Self.value20,
+        Self.value0, Self.value4, Self.value8, Self.value12, Self.value16, Self.value20,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [Int: DropletBackupPolicyHour] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [Int: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: Int) {
@@ -183,18 +164,12 @@ public enum DropletBackupPolicyHour: Codable, Sendable, Hashable, RawRepresentab
     /// The value as it is written in JSON.
     public var rawValue: Int {
         switch self {
-        case .value0:
-            return 0
-        case .value4:
-            return 4
-        case .value8:
-            return 8
-        case .value12:
-            return 12
-        case .value16:
-            return 16
-        case .value20:
-            return 20
+        case .value0: return 0
+        case .value4: return 4
+        case .value8: return 8
+        case .value12: return 12
+        case .value16: return 16
+        case .value20: return 20
         }
     }
 }
@@ -217,21 +192,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
                 SingleDropletRequest.self,
                 Self.singleDroplet,
                 reads: [
-                    "region",
-                    "size",
-                    "image",
-                    "ssh_keys",
-                    "backups",
-                    "backup_policy",
-                    "ipv6",
-                    "monitoring",
-                    "tags",
-                    "user_data",
-                    "private_networking",
-                    "volumes",
-                    "vpc_uuid",
-                    "with_droplet_agent",
-                    "public_networking",
+                    "region", "size", "image", "ssh_keys", "backups", "backup_policy", "ipv6", "monitoring", "tags",
+                    "user_data", "private_networking", "volumes", "vpc_uuid", "with_droplet_agent", "public_networking",
                     "name",
                 ]
             )
@@ -239,21 +201,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
                 MultipleDropletRequest.self,
                 Self.multipleDroplet,
                 reads: [
-                    "region",
-                    "size",
-                    "image",
-                    "ssh_keys",
-                    "backups",
-                    "backup_policy",
-                    "ipv6",
-                    "monitoring",
-                    "tags",
-                    "user_data",
-                    "private_networking",
-                    "volumes",
-                    "vpc_uuid",
-                    "with_droplet_agent",
-                    "public_networking",
+                    "region", "size", "image", "ssh_keys", "backups", "backup_policy", "ipv6", "monitoring", "tags",
+                    "user_data", "private_networking", "volumes", "vpc_uuid", "with_droplet_agent", "public_networking",
                     "names",
                 ]
             )
@@ -269,12 +218,8 @@ public indirect enum DropletsCreateRequest: Codable, Sendable, Hashable {
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .singleDroplet(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .multipleDroplet(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .singleDroplet(let value): try encoder.encodeSingleValue(value)
+        case .multipleDroplet(let value): try encoder.encodeSingleValue(value)
         }
     }
 }

@@ -164,10 +164,8 @@ public struct Job: Codable, Sendable, Hashable {
 public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `queued`
     case queued
-
     /// `running`
     case running
-
     /// `done`
     case done
 
@@ -178,10 +176,7 @@ public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     public static let knownCases: [JobState] = [Self.queued, Self.running, Self.done]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: JobState] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -196,14 +191,10 @@ public enum JobState: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .queued:
-            return "queued"
-        case .running:
-            return "running"
-        case .done:
-            return "done"
-        case .unknown(let value):
-            return value
+        case .queued: return "queued"
+        case .running: return "running"
+        case .done: return "done"
+        case .unknown(let value): return value
         }
     }
 }
@@ -255,12 +246,9 @@ public enum CreateFileAnswer: Sendable, Hashable {
     public static var decoding: ResponseDecoding<CreateFileAnswer> {
         return ResponseDecoding(statuses: [201, 202]) { response, decoder in
             switch response.status {
-            case 201:
-                return .created(try decoder.decode(FileInfo.self, from: response.body))
-            case 202:
-                return .processing(try decoder.decode(Job.self, from: response.body))
-            default:
-                throw ResponseReadingError("The status is not one of the documented answers.")
+            case 201: return .created(try decoder.decode(FileInfo.self, from: response.body))
+            case 202: return .processing(try decoder.decode(Job.self, from: response.body))
+            default: throw ResponseReadingError("The status is not one of the documented answers.")
             }
         }
     }
@@ -294,12 +282,9 @@ public enum FileAnswer: Sendable, Hashable {
     public static var decoding: ResponseDecoding<FileAnswer> {
         return ResponseDecoding(statuses: [200, 304]) { response, decoder in
             switch response.status {
-            case 200:
-                return .ok(try decoder.decode(FileInfo.self, from: response.body))
-            case 304:
-                return .notModified
-            default:
-                throw ResponseReadingError("The status is not one of the documented answers.")
+            case 200: return .ok(try decoder.decode(FileInfo.self, from: response.body))
+            case 304: return .notModified
+            default: throw ResponseReadingError("The status is not one of the documented answers.")
             }
         }
     }
@@ -364,12 +349,9 @@ public enum DeleteFileAnswer: Sendable, Hashable {
     public static var decoding: ResponseDecoding<DeleteFileAnswer> {
         return ResponseDecoding(statuses: [204, 202]) { response, decoder in
             switch response.status {
-            case 204:
-                return .noContent
-            case 202:
-                return .scheduled(try decoder.decode(Job.self, from: response.body))
-            default:
-                throw ResponseReadingError("The status is not one of the documented answers.")
+            case 204: return .noContent
+            case 202: return .scheduled(try decoder.decode(Job.self, from: response.body))
+            default: throw ResponseReadingError("The status is not one of the documented answers.")
             }
         }
     }

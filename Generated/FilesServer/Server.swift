@@ -219,10 +219,8 @@ extension FilesService {
             case .answer(let answer):
                 let headed = answer
                 switch headed.answer {
-                case .ok(let body):
-                    return try request.adding(headed.headers.fields, to: request.json(body))
-                case .notModified:
-                    return request.adding(headed.headers.fields, to: request.empty(status: 304))
+                case .ok(let body): return try request.adding(headed.headers.fields, to: request.json(body))
+                case .notModified: return request.adding(headed.headers.fields, to: request.empty(status: 304))
                 }
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
@@ -271,8 +269,7 @@ extension FilesService {
             let id = try request.values(request.path("id", as: String.self))
             let reply = try await self.fileContents(id: id, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return request.bytes(answer, contentType: "application/octet-stream")
+            case .answer(let answer): return request.bytes(answer, contentType: "application/octet-stream")
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -296,8 +293,7 @@ extension FilesService {
             let id = try request.values(request.path("id", as: String.self))
             let reply = try await self.filePreview(id: id, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return request.text(answer, contentType: "text/plain")
+            case .answer(let answer): return request.text(answer, contentType: "text/plain")
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -323,10 +319,8 @@ extension FilesService {
             switch reply {
             case .answer(let answer):
                 switch answer {
-                case .noContent:
-                    return request.empty(status: 204)
-                case .scheduled(let body):
-                    return try request.json(body, status: 202)
+                case .noContent: return request.empty(status: 204)
+                case .scheduled(let body): return try request.json(body, status: 202)
                 }
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
@@ -352,8 +346,7 @@ extension FilesService {
             let (id, file) = try request.values(request.path("id", as: String.self), request.upload())
             let reply = try await self.uploadContents(id: id, file: file, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -416,8 +409,7 @@ extension FilesService {
             )
             let reply = try await self.downloadArchive(caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.file(answer, contentType: "application/zip")
+            case .answer(let answer): return try request.file(answer, contentType: "application/zip")
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }

@@ -230,7 +230,6 @@ public struct Issue: Codable, Sendable, Hashable {
 public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `open`
     case `open`
-
     /// `closed`
     case closed
 
@@ -241,10 +240,7 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     public static let knownCases: [IssueState] = [Self.open, Self.closed]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: IssueState] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -259,12 +255,9 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`open`:
-            return "open"
-        case .closed:
-            return "closed"
-        case .unknown(let value):
-            return value
+        case .`open`: return "open"
+        case .closed: return "closed"
+        case .unknown(let value): return value
         }
     }
 }
@@ -273,10 +266,8 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
 public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `open`
     case `open`
-
     /// `closed`
     case closed
-
     /// `all`
     case all
 
@@ -287,10 +278,7 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     public static let knownCases: [IssueFilter] = [Self.open, Self.closed, Self.all]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: IssueFilter] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -305,14 +293,10 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`open`:
-            return "open"
-        case .closed:
-            return "closed"
-        case .all:
-            return "all"
-        case .unknown(let value):
-            return value
+        case .`open`: return "open"
+        case .closed: return "closed"
+        case .all: return "all"
+        case .unknown(let value): return value
         }
     }
 }

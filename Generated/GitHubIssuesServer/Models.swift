@@ -230,7 +230,6 @@ public struct Issue: Codable, Sendable, Hashable {
 public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `open`
     case `open`
-
     /// `closed`
     case closed
 
@@ -238,10 +237,7 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     public static let knownCases: [IssueState] = [Self.open, Self.closed]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: IssueState] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -255,10 +251,8 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`open`:
-            return "open"
-        case .closed:
-            return "closed"
+        case .`open`: return "open"
+        case .closed: return "closed"
         }
     }
 }
@@ -267,10 +261,8 @@ public enum IssueState: Codable, Sendable, Hashable, RawRepresentable, Parameter
 public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `open`
     case `open`
-
     /// `closed`
     case closed
-
     /// `all`
     case all
 
@@ -278,10 +270,7 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     public static let knownCases: [IssueFilter] = [Self.open, Self.closed, Self.all]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: IssueFilter] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -295,12 +284,9 @@ public enum IssueFilter: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .`open`:
-            return "open"
-        case .closed:
-            return "closed"
-        case .all:
-            return "all"
+        case .`open`: return "open"
+        case .closed: return "closed"
+        case .all: return "all"
         }
     }
 }

@@ -55,8 +55,7 @@ extension GitHubIssuesService {
             )
             let reply = try await self.repository(owner: owner, repo: repo)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }

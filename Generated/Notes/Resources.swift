@@ -41,54 +41,36 @@ public enum NotesResource: Resource {
     /// The endpoint's name in the spec.
     public var operationName: String {
         switch self {
-        case .listNotes:
-            return "listNotes"
-        case .createNote:
-            return "createNote"
-        case .updateNote:
-            return "updateNote"
-        case .deleteNote:
-            return "deleteNote"
-        case .noteExists:
-            return "noteExists"
-        case .restoreNote:
-            return "restoreNote"
-        case .notesOptions:
-            return "notesOptions"
+        case .listNotes: return "listNotes"
+        case .createNote: return "createNote"
+        case .updateNote: return "updateNote"
+        case .deleteNote: return "deleteNote"
+        case .noteExists: return "noteExists"
+        case .restoreNote: return "restoreNote"
+        case .notesOptions: return "notesOptions"
         }
     }
 
     /// The HTTP method.
     public var method: HTTPMethod {
         switch self {
-        case .listNotes:
-            return .get
-        case .createNote, .restoreNote:
-            return .post
-        case .updateNote:
-            return .patch
-        case .deleteNote:
-            return .delete
-        case .noteExists:
-            return .head
-        case .notesOptions:
-            return .options
+        case .listNotes: return .get
+        case .createNote, .restoreNote: return .post
+        case .updateNote: return .patch
+        case .deleteNote: return .delete
+        case .noteExists: return .head
+        case .notesOptions: return .options
         }
     }
 
     /// The path, with path parameters percent-encoded.
     public var path: String {
         switch self {
-        case .listNotes, .createNote, .notesOptions:
-            return "/notes"
-        case .updateNote(let id, _, _):
-            return "/notes/\(PathSegment(id))"
-        case .deleteNote(let id):
-            return "/notes/\(PathSegment(id))"
-        case .noteExists(let id):
-            return "/notes/\(PathSegment(id))"
-        case .restoreNote(let id, _, _, _):
-            return "/notes/\(PathSegment(id))/restore"
+        case .listNotes, .createNote, .notesOptions: return "/notes"
+        case .updateNote(let id, _, _): return "/notes/\(PathSegment(id))"
+        case .deleteNote(let id): return "/notes/\(PathSegment(id))"
+        case .noteExists(let id): return "/notes/\(PathSegment(id))"
+        case .restoreNote(let id, _, _, _): return "/notes/\(PathSegment(id))/restore"
         }
     }
 
@@ -102,18 +84,15 @@ public enum NotesResource: Resource {
                 QueryItem("page", page),
                 QueryItem("per_page", perPage),
             ]
-        case .createNote, .updateNote, .deleteNote, .noteExists, .restoreNote, .notesOptions:
-            return []
+        case .createNote, .updateNote, .deleteNote, .noteExists, .restoreNote, .notesOptions: return []
         }
     }
 
     /// The headers.
     public var headers: [HeaderField] {
         switch self {
-        case .listNotes(_, _, _, _, let xRequestID):
-            return [HeaderField("X-Request-ID", xRequestID)]
-        case .createNote, .updateNote, .deleteNote, .noteExists, .notesOptions:
-            return []
+        case .listNotes(_, _, _, _, let xRequestID): return [HeaderField("X-Request-ID", xRequestID)]
+        case .createNote, .updateNote, .deleteNote, .noteExists, .notesOptions: return []
         case .restoreNote(_, _, let session, let theme):
             return [HeaderField.cookies([QueryItem("session", session), QueryItem("theme", theme)])]
         }
@@ -122,12 +101,9 @@ public enum NotesResource: Resource {
     /// The body.
     public var body: RequestBody? {
         switch self {
-        case .listNotes, .deleteNote, .noteExists, .notesOptions:
-            return nil
-        case .createNote(let body):
-            return .json(body)
-        case .updateNote(_, let title, let state):
-            return .json(UpdateNoteBody(title: title, state: state))
+        case .listNotes, .deleteNote, .noteExists, .notesOptions: return nil
+        case .createNote(let body): return .json(body)
+        case .updateNote(_, let title, let state): return .json(UpdateNoteBody(title: title, state: state))
         case .restoreNote(_, let body, _, _):
             return body.map { .json($0) }
         }
@@ -136,10 +112,8 @@ public enum NotesResource: Resource {
     /// Sample response data from the spec.
     public var sampleData: Data? {
         switch self {
-        case .listNotes:
-            return NotesSamples.listNotes
-        case .createNote, .updateNote, .deleteNote, .noteExists, .restoreNote, .notesOptions:
-            return nil
+        case .listNotes: return NotesSamples.listNotes
+        case .createNote, .updateNote, .deleteNote, .noteExists, .restoreNote, .notesOptions: return nil
         }
     }
 
@@ -154,28 +128,23 @@ public enum NotesResource: Resource {
         /// The endpoint's name in the spec.
         public var operationName: String {
             switch self {
-            case .login:
-                return "login"
-            case .logout:
-                return "logout"
+            case .login: return "login"
+            case .logout: return "logout"
             }
         }
 
         /// The HTTP method.
         public var method: HTTPMethod {
             switch self {
-            case .login:
-                return .post
-            case .logout:
-                return .delete
+            case .login: return .post
+            case .logout: return .delete
             }
         }
 
         /// The path, with path parameters percent-encoded.
         public var path: String {
             switch self {
-            case .login, .logout:
-                return "/session"
+            case .login, .logout: return "/session"
             }
         }
 
@@ -184,18 +153,15 @@ public enum NotesResource: Resource {
             switch self {
             case .login(let email, let password):
                 return .form([QueryItem("email", email), QueryItem("password", password)])
-            case .logout:
-                return nil
+            case .logout: return nil
             }
         }
 
         /// Sample response data from the spec.
         public var sampleData: Data? {
             switch self {
-            case .login:
-                return NotesSamples.sessionLogin
-            case .logout:
-                return nil
+            case .login: return NotesSamples.sessionLogin
+            case .logout: return nil
             }
         }
     }

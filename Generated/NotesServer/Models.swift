@@ -170,10 +170,8 @@ public struct Note: Codable, Sendable, Hashable {
 public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `draft`
     case draft
-
     /// `published`
     case published
-
     /// `in-review`
     case inReview
 
@@ -181,10 +179,7 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
     public static let knownCases: [State] = [Self.draft, Self.published, Self.inReview]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: State] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -198,12 +193,9 @@ public enum State: Codable, Sendable, Hashable, RawRepresentable, ParameterValue
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .draft:
-            return "draft"
-        case .published:
-            return "published"
-        case .inReview:
-            return "in-review"
+        case .draft: return "draft"
+        case .published: return "published"
+        case .inReview: return "in-review"
         }
     }
 }

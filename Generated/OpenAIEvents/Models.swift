@@ -37,10 +37,7 @@ public enum EventObject: Codable, Sendable, Hashable, RawRepresentable, Paramete
     public static let knownCases: [EventObject] = [Self.event]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: EventObject] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -55,10 +52,8 @@ public enum EventObject: Codable, Sendable, Hashable, RawRepresentable, Paramete
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .event:
-            return "event"
-        case .unknown(let value):
-            return value
+        case .event: return "event"
+        case .unknown(let value): return value
         }
     }
 }

@@ -21,14 +21,10 @@ public enum OpenAIWebhookEvent: Sendable, Hashable {
     /// The event's name, as the body's `type` gives it.
     public var name: String {
         switch self {
-        case .batchCompleted:
-            return "batch.completed"
-        case .responseCompleted:
-            return "response.completed"
-        case .realtimeCallIncoming:
-            return "realtime.call.incoming"
-        case .unknown(let name, _):
-            return name
+        case .batchCompleted: return "batch.completed"
+        case .responseCompleted: return "response.completed"
+        case .realtimeCallIncoming: return "realtime.call.incoming"
+        case .unknown(let name, _): return name
         }
     }
 }
@@ -63,8 +59,7 @@ public enum OpenAIWebhooks: WebhookEventSet {
             return .realtimeCallIncoming(
                 try WebhookEvents.decode(WebhookRealtimeCallIncoming.self, from: body, dates: .iso8601)
             )
-        default:
-            return .unknown(name: name, body: try WebhookEvents.decode(JSON.self, from: body, dates: .iso8601))
+        default: return .unknown(name: name, body: try WebhookEvents.decode(JSON.self, from: body, dates: .iso8601))
         }
     }
 }
@@ -107,14 +102,10 @@ extension OpenAIWebhookHandler {
     /// Calls the event's method.
     public func handle(_ event: OpenAIWebhookEvent) async throws {
         switch event {
-        case .batchCompleted(let body):
-            try await self.batchCompleted(body)
-        case .responseCompleted(let body):
-            try await self.responseCompleted(body)
-        case .realtimeCallIncoming(let body):
-            try await self.realtimeCallIncoming(body)
-        case .unknown(let name, let body):
-            try await self.unknownEvent(name: name, body: body)
+        case .batchCompleted(let body): try await self.batchCompleted(body)
+        case .responseCompleted(let body): try await self.responseCompleted(body)
+        case .realtimeCallIncoming(let body): try await self.realtimeCallIncoming(body)
+        case .unknown(let name, let body): try await self.unknownEvent(name: name, body: body)
         }
     }
 }

@@ -227,10 +227,8 @@ public struct PaymentMethod: Codable, Sendable, Hashable {
 public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `card`
     case card
-
     /// `sepa_debit`
     case sepaDebit
-
     /// `us_bank_account`
     case usBankAccount
 
@@ -241,10 +239,7 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
     public static let knownCases: [PaymentMethodType] = [Self.card, Self.sepaDebit, Self.usBankAccount]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: PaymentMethodType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -259,14 +254,10 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .card:
-            return "card"
-        case .sepaDebit:
-            return "sepa_debit"
-        case .usBankAccount:
-            return "us_bank_account"
-        case .unknown(let value):
-            return value
+        case .card: return "card"
+        case .sepaDebit: return "sepa_debit"
+        case .usBankAccount: return "us_bank_account"
+        case .unknown(let value): return value
         }
     }
 }
@@ -316,13 +307,10 @@ public struct Card: Codable, Sendable, Hashable {
 public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `usd`
     case usd
-
     /// `eur`
     case eur
-
     /// `gbp`
     case gbp
-
     /// `jpy`
     case jpy
 
@@ -333,10 +321,7 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     public static let knownCases: [Currency] = [Self.usd, Self.eur, Self.gbp, Self.jpy]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Currency] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -351,16 +336,11 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .usd:
-            return "usd"
-        case .eur:
-            return "eur"
-        case .gbp:
-            return "gbp"
-        case .jpy:
-            return "jpy"
-        case .unknown(let value):
-            return value
+        case .usd: return "usd"
+        case .eur: return "eur"
+        case .gbp: return "gbp"
+        case .jpy: return "jpy"
+        case .unknown(let value): return value
         }
     }
 }
@@ -377,8 +357,7 @@ public indirect enum ExpandableCustomer: Codable, Sendable, Hashable, Expressibl
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .id(try container.decode(String.self))
+        case .string: self = .id(try container.decode(String.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(Customer.self, Self.customer, tags: ["object": "customer"])
@@ -396,12 +375,8 @@ public indirect enum ExpandableCustomer: Codable, Sendable, Hashable, Expressibl
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .id(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .customer(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .id(let value): try encoder.encodeSingleValue(value)
+        case .customer(let value): try encoder.encodeSingleValue(value)
         }
     }
 
@@ -423,8 +398,7 @@ public enum ExpandablePaymentMethod: Codable, Sendable, Hashable, ExpressibleByS
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .id(try container.decode(String.self))
+        case .string: self = .id(try container.decode(String.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(PaymentMethod.self, Self.paymentMethod, tags: ["object": "payment_method"])
@@ -442,12 +416,8 @@ public enum ExpandablePaymentMethod: Codable, Sendable, Hashable, ExpressibleByS
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .id(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .paymentMethod(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .id(let value): try encoder.encodeSingleValue(value)
+        case .paymentMethod(let value): try encoder.encodeSingleValue(value)
         }
     }
 
@@ -583,20 +553,8 @@ public struct Charge: Codable, Sendable, Hashable {
         self.additionalProperties = try decoder.additionalProperties(
             JSON.self,
             excluding: [
-                "id",
-                "created",
-                "livemode",
-                "object",
-                "amount",
-                "amount_refunded",
-                "currency",
-                "customer",
-                "status",
-                "paid",
-                "failure_code",
-                "failure_message",
-                "metadata",
-                "payment_method_details",
+                "id", "created", "livemode", "object", "amount", "amount_refunded", "currency", "customer", "status",
+                "paid", "failure_code", "failure_message", "metadata", "payment_method_details",
             ]
         )
     }
@@ -621,20 +579,8 @@ public struct Charge: Codable, Sendable, Hashable {
         try encoder.encodeAdditionalProperties(
             self.additionalProperties,
             excluding: [
-                "id",
-                "created",
-                "livemode",
-                "object",
-                "amount",
-                "amount_refunded",
-                "currency",
-                "customer",
-                "status",
-                "paid",
-                "failure_code",
-                "failure_message",
-                "metadata",
-                "payment_method_details",
+                "id", "created", "livemode", "object", "amount", "amount_refunded", "currency", "customer", "status",
+                "paid", "failure_code", "failure_message", "metadata", "payment_method_details",
             ]
         )
     }
@@ -644,10 +590,8 @@ public struct Charge: Codable, Sendable, Hashable {
 public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `succeeded`
     case succeeded
-
     /// `pending`
     case pending
-
     /// `failed`
     case failed
 
@@ -658,10 +602,7 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [ChargeStatus] = [Self.succeeded, Self.pending, Self.failed]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChargeStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -676,14 +617,10 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .succeeded:
-            return "succeeded"
-        case .pending:
-            return "pending"
-        case .failed:
-            return "failed"
-        case .unknown(let value):
-            return value
+        case .succeeded: return "succeeded"
+        case .pending: return "pending"
+        case .failed: return "failed"
+        case .unknown(let value): return value
         }
     }
 }
@@ -819,10 +756,8 @@ public struct Refund: Codable, Sendable, Hashable {
 public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `duplicate`
     case duplicate
-
     /// `fraudulent`
     case fraudulent
-
     /// `requested_by_customer`
     case requestedByCustomer
 
@@ -833,10 +768,7 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [RefundReason] = [Self.duplicate, Self.fraudulent, Self.requestedByCustomer]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: RefundReason] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -851,14 +783,10 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .duplicate:
-            return "duplicate"
-        case .fraudulent:
-            return "fraudulent"
-        case .requestedByCustomer:
-            return "requested_by_customer"
-        case .unknown(let value):
-            return value
+        case .duplicate: return "duplicate"
+        case .fraudulent: return "fraudulent"
+        case .requestedByCustomer: return "requested_by_customer"
+        case .unknown(let value): return value
         }
     }
 }
@@ -867,13 +795,10 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
 public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `pending`
     case pending
-
     /// `succeeded`
     case succeeded
-
     /// `failed`
     case failed
-
     /// `canceled`
     case canceled
 
@@ -884,10 +809,7 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [RefundStatus] = [Self.pending, Self.succeeded, Self.failed, Self.canceled]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: RefundStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -902,16 +824,11 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .pending:
-            return "pending"
-        case .succeeded:
-            return "succeeded"
-        case .failed:
-            return "failed"
-        case .canceled:
-            return "canceled"
-        case .unknown(let value):
-            return value
+        case .pending: return "pending"
+        case .succeeded: return "succeeded"
+        case .failed: return "failed"
+        case .canceled: return "canceled"
+        case .unknown(let value): return value
         }
     }
 }
@@ -1030,28 +947,20 @@ public indirect enum EventObject: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decodeIfPresent(String.self, forKey: .discriminator)
         switch tag {
-        case "charge":
-            self = .charge(try Charge(from: decoder))
-        case "customer":
-            self = .customer(try Customer(from: decoder))
-        case "refund":
-            self = .refund(try Refund(from: decoder))
-        default:
-            self = .unknown(try JSON(unlistedFrom: decoder))
+        case "charge": self = .charge(try Charge(from: decoder))
+        case "customer": self = .customer(try Customer(from: decoder))
+        case "refund": self = .refund(try Refund(from: decoder))
+        default: self = .unknown(try JSON(unlistedFrom: decoder))
         }
     }
 
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .charge(let value):
-            try value.encode(to: encoder)
-        case .customer(let value):
-            try value.encode(to: encoder)
-        case .refund(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .charge(let value): try value.encode(to: encoder)
+        case .customer(let value): try value.encode(to: encoder)
+        case .refund(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -1191,10 +1100,8 @@ public struct LineItem: Codable, Sendable, Hashable {
 public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `payment`
     case payment
-
     /// `subscription`
     case subscription
-
     /// `setup`
     case setup
 
@@ -1205,10 +1112,7 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [CheckoutMode] = [Self.payment, Self.subscription, Self.setup]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: CheckoutMode] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -1223,14 +1127,10 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .payment:
-            return "payment"
-        case .subscription:
-            return "subscription"
-        case .setup:
-            return "setup"
-        case .unknown(let value):
-            return value
+        case .payment: return "payment"
+        case .subscription: return "subscription"
+        case .setup: return "setup"
+        case .unknown(let value): return value
         }
     }
 }
@@ -1443,13 +1343,10 @@ public struct APIErrorDetail: Codable, Sendable, Hashable {
 public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `api_error`
     case apiError
-
     /// `card_error`
     case cardError
-
     /// `idempotency_error`
     case idempotencyError
-
     /// `invalid_request_error`
     case invalidRequestError
 
@@ -1458,17 +1355,11 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
 
     /// Every value the spec lists.
     public static let knownCases: [ErrorType] = [
-        Self.apiError,
-        Self.cardError,
-        Self.idempotencyError,
-        Self.invalidRequestError,
+        Self.apiError, Self.cardError, Self.idempotencyError, Self.invalidRequestError,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ErrorType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -1483,16 +1374,11 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .apiError:
-            return "api_error"
-        case .cardError:
-            return "card_error"
-        case .idempotencyError:
-            return "idempotency_error"
-        case .invalidRequestError:
-            return "invalid_request_error"
-        case .unknown(let value):
-            return value
+        case .apiError: return "api_error"
+        case .cardError: return "card_error"
+        case .idempotencyError: return "idempotency_error"
+        case .invalidRequestError: return "invalid_request_error"
+        case .unknown(let value): return value
         }
     }
 }

@@ -21,14 +21,10 @@ public enum PaymentsWebhookEvent: Sendable, Hashable {
     /// The event's name, as the body's `type` gives it.
     public var name: String {
         switch self {
-        case .chargeSucceeded:
-            return "charge.succeeded"
-        case .chargeRefunded:
-            return "charge.refunded"
-        case .customerCreated:
-            return "customer.created"
-        case .unknown(let name, _):
-            return name
+        case .chargeSucceeded: return "charge.succeeded"
+        case .chargeRefunded: return "charge.refunded"
+        case .customerCreated: return "customer.created"
+        case .unknown(let name, _): return name
         }
     }
 }
@@ -103,14 +99,10 @@ extension PaymentsWebhookHandler {
     /// Calls the event's method.
     public func handle(_ event: PaymentsWebhookEvent) async throws {
         switch event {
-        case .chargeSucceeded(let body):
-            try await self.chargeSucceeded(body)
-        case .chargeRefunded(let body):
-            try await self.chargeRefunded(body)
-        case .customerCreated(let body):
-            try await self.customerCreated(body)
-        case .unknown(let name, let body):
-            try await self.unknownEvent(name: name, body: body)
+        case .chargeSucceeded(let body): try await self.chargeSucceeded(body)
+        case .chargeRefunded(let body): try await self.chargeRefunded(body)
+        case .customerCreated(let body): try await self.customerCreated(body)
+        case .unknown(let name, let body): try await self.unknownEvent(name: name, body: body)
         }
     }
 }

@@ -227,10 +227,8 @@ public struct PaymentMethod: Codable, Sendable, Hashable {
 public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `card`
     case card
-
     /// `sepa_debit`
     case sepaDebit
-
     /// `us_bank_account`
     case usBankAccount
 
@@ -238,10 +236,7 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
     public static let knownCases: [PaymentMethodType] = [Self.card, Self.sepaDebit, Self.usBankAccount]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: PaymentMethodType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -255,12 +250,9 @@ public enum PaymentMethodType: Codable, Sendable, Hashable, RawRepresentable, Pa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .card:
-            return "card"
-        case .sepaDebit:
-            return "sepa_debit"
-        case .usBankAccount:
-            return "us_bank_account"
+        case .card: return "card"
+        case .sepaDebit: return "sepa_debit"
+        case .usBankAccount: return "us_bank_account"
         }
     }
 }
@@ -310,13 +302,10 @@ public struct Card: Codable, Sendable, Hashable {
 public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `usd`
     case usd
-
     /// `eur`
     case eur
-
     /// `gbp`
     case gbp
-
     /// `jpy`
     case jpy
 
@@ -324,10 +313,7 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     public static let knownCases: [Currency] = [Self.usd, Self.eur, Self.gbp, Self.jpy]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: Currency] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -341,14 +327,10 @@ public enum Currency: Codable, Sendable, Hashable, RawRepresentable, ParameterVa
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .usd:
-            return "usd"
-        case .eur:
-            return "eur"
-        case .gbp:
-            return "gbp"
-        case .jpy:
-            return "jpy"
+        case .usd: return "usd"
+        case .eur: return "eur"
+        case .gbp: return "gbp"
+        case .jpy: return "jpy"
         }
     }
 }
@@ -365,8 +347,7 @@ public indirect enum ExpandableCustomer: Codable, Sendable, Hashable, Expressibl
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .id(try container.decode(String.self))
+        case .string: self = .id(try container.decode(String.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(Customer.self, Self.customer, tags: ["object": "customer"])
@@ -384,12 +365,8 @@ public indirect enum ExpandableCustomer: Codable, Sendable, Hashable, Expressibl
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .id(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .customer(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .id(let value): try encoder.encodeSingleValue(value)
+        case .customer(let value): try encoder.encodeSingleValue(value)
         }
     }
 
@@ -411,8 +388,7 @@ public enum ExpandablePaymentMethod: Codable, Sendable, Hashable, ExpressibleByS
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch JSON.Kind(of: decoder) {
-        case .string:
-            self = .id(try container.decode(String.self))
+        case .string: self = .id(try container.decode(String.self))
         case .object:
             var candidates = UnionCandidates<Self>(decoder)
             candidates.attempt(PaymentMethod.self, Self.paymentMethod, tags: ["object": "payment_method"])
@@ -430,12 +406,8 @@ public enum ExpandablePaymentMethod: Codable, Sendable, Hashable, ExpressibleByS
     /// Encodes the alternative.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .id(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .paymentMethod(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .id(let value): try encoder.encodeSingleValue(value)
+        case .paymentMethod(let value): try encoder.encodeSingleValue(value)
         }
     }
 
@@ -571,20 +543,8 @@ public struct Charge: Codable, Sendable, Hashable {
         self.additionalProperties = try decoder.additionalProperties(
             JSON.self,
             excluding: [
-                "id",
-                "created",
-                "livemode",
-                "object",
-                "amount",
-                "amount_refunded",
-                "currency",
-                "customer",
-                "status",
-                "paid",
-                "failure_code",
-                "failure_message",
-                "metadata",
-                "payment_method_details",
+                "id", "created", "livemode", "object", "amount", "amount_refunded", "currency", "customer", "status",
+                "paid", "failure_code", "failure_message", "metadata", "payment_method_details",
             ]
         )
     }
@@ -609,20 +569,8 @@ public struct Charge: Codable, Sendable, Hashable {
         try encoder.encodeAdditionalProperties(
             self.additionalProperties,
             excluding: [
-                "id",
-                "created",
-                "livemode",
-                "object",
-                "amount",
-                "amount_refunded",
-                "currency",
-                "customer",
-                "status",
-                "paid",
-                "failure_code",
-                "failure_message",
-                "metadata",
-                "payment_method_details",
+                "id", "created", "livemode", "object", "amount", "amount_refunded", "currency", "customer", "status",
+                "paid", "failure_code", "failure_message", "metadata", "payment_method_details",
             ]
         )
     }
@@ -632,10 +580,8 @@ public struct Charge: Codable, Sendable, Hashable {
 public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `succeeded`
     case succeeded
-
     /// `pending`
     case pending
-
     /// `failed`
     case failed
 
@@ -643,10 +589,7 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [ChargeStatus] = [Self.succeeded, Self.pending, Self.failed]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChargeStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -660,12 +603,9 @@ public enum ChargeStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .succeeded:
-            return "succeeded"
-        case .pending:
-            return "pending"
-        case .failed:
-            return "failed"
+        case .succeeded: return "succeeded"
+        case .pending: return "pending"
+        case .failed: return "failed"
         }
     }
 }
@@ -801,10 +741,8 @@ public struct Refund: Codable, Sendable, Hashable {
 public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `duplicate`
     case duplicate
-
     /// `fraudulent`
     case fraudulent
-
     /// `requested_by_customer`
     case requestedByCustomer
 
@@ -812,10 +750,7 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [RefundReason] = [Self.duplicate, Self.fraudulent, Self.requestedByCustomer]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: RefundReason] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -829,12 +764,9 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .duplicate:
-            return "duplicate"
-        case .fraudulent:
-            return "fraudulent"
-        case .requestedByCustomer:
-            return "requested_by_customer"
+        case .duplicate: return "duplicate"
+        case .fraudulent: return "fraudulent"
+        case .requestedByCustomer: return "requested_by_customer"
         }
     }
 }
@@ -843,13 +775,10 @@ public enum RefundReason: Codable, Sendable, Hashable, RawRepresentable, Paramet
 public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `pending`
     case pending
-
     /// `succeeded`
     case succeeded
-
     /// `failed`
     case failed
-
     /// `canceled`
     case canceled
 
@@ -857,10 +786,7 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [RefundStatus] = [Self.pending, Self.succeeded, Self.failed, Self.canceled]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: RefundStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -874,14 +800,10 @@ public enum RefundStatus: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .pending:
-            return "pending"
-        case .succeeded:
-            return "succeeded"
-        case .failed:
-            return "failed"
-        case .canceled:
-            return "canceled"
+        case .pending: return "pending"
+        case .succeeded: return "succeeded"
+        case .failed: return "failed"
+        case .canceled: return "canceled"
         }
     }
 }
@@ -997,12 +919,9 @@ public indirect enum EventObject: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .discriminator)
         switch tag {
-        case "charge":
-            self = .charge(try Charge(from: decoder))
-        case "customer":
-            self = .customer(try Customer(from: decoder))
-        case "refund":
-            self = .refund(try Refund(from: decoder))
+        case "charge": self = .charge(try Charge(from: decoder))
+        case "customer": self = .customer(try Customer(from: decoder))
+        case "refund": self = .refund(try Refund(from: decoder))
         default:
             throw container.unknownTag(
                 tag,
@@ -1016,12 +935,9 @@ public indirect enum EventObject: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .charge(let value):
-            try value.encode(to: encoder)
-        case .customer(let value):
-            try value.encode(to: encoder)
-        case .refund(let value):
-            try value.encode(to: encoder)
+        case .charge(let value): try value.encode(to: encoder)
+        case .customer(let value): try value.encode(to: encoder)
+        case .refund(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -1161,10 +1077,8 @@ public struct LineItem: Codable, Sendable, Hashable {
 public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `payment`
     case payment
-
     /// `subscription`
     case subscription
-
     /// `setup`
     case setup
 
@@ -1172,10 +1086,7 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [CheckoutMode] = [Self.payment, Self.subscription, Self.setup]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: CheckoutMode] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -1189,12 +1100,9 @@ public enum CheckoutMode: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .payment:
-            return "payment"
-        case .subscription:
-            return "subscription"
-        case .setup:
-            return "setup"
+        case .payment: return "payment"
+        case .subscription: return "subscription"
+        case .setup: return "setup"
         }
     }
 }
@@ -1407,29 +1315,20 @@ public struct APIErrorDetail: Codable, Sendable, Hashable {
 public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `api_error`
     case apiError
-
     /// `card_error`
     case cardError
-
     /// `idempotency_error`
     case idempotencyError
-
     /// `invalid_request_error`
     case invalidRequestError
 
     /// Every value the spec lists.
     public static let knownCases: [ErrorType] = [
-        Self.apiError,
-        Self.cardError,
-        Self.idempotencyError,
-        Self.invalidRequestError,
+        Self.apiError, Self.cardError, Self.idempotencyError, Self.invalidRequestError,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ErrorType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -1443,14 +1342,10 @@ public enum ErrorType: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .apiError:
-            return "api_error"
-        case .cardError:
-            return "card_error"
-        case .idempotencyError:
-            return "idempotency_error"
-        case .invalidRequestError:
-            return "invalid_request_error"
+        case .apiError: return "api_error"
+        case .cardError: return "card_error"
+        case .idempotencyError: return "idempotency_error"
+        case .invalidRequestError: return "invalid_request_error"
         }
     }
 }

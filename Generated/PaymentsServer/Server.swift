@@ -179,8 +179,7 @@ extension PaymentsService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -212,8 +211,7 @@ extension PaymentsService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -236,8 +234,7 @@ extension PaymentsService {
             )
             let reply = try await self.retrieveCustomer(id: id, expand: expand, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -268,8 +265,7 @@ extension PaymentsService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -307,8 +303,7 @@ extension PaymentsService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -339,8 +334,7 @@ extension PaymentsService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -363,8 +357,7 @@ extension PaymentsService {
             )
             let reply = try await self.retrieveCharge(id: id, expand: expand, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -389,8 +382,7 @@ extension PaymentsService {
             )
             let reply = try await self.createRefund(charge: charge, amount: amount, reason: reason, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -419,8 +411,7 @@ extension PaymentsService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }

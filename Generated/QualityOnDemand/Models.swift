@@ -95,10 +95,8 @@ public struct SessionInfo: Codable, Sendable, Hashable {
 public enum QosStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `REQUESTED`
     case requested
-
     /// `AVAILABLE`
     case available
-
     /// `UNAVAILABLE`
     case unavailable
 
@@ -109,10 +107,7 @@ public enum QosStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     public static let knownCases: [QosStatus] = [Self.requested, Self.available, Self.unavailable]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: QosStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -127,14 +122,10 @@ public enum QosStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterV
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .requested:
-            return "REQUESTED"
-        case .available:
-            return "AVAILABLE"
-        case .unavailable:
-            return "UNAVAILABLE"
-        case .unknown(let value):
-            return value
+        case .requested: return "REQUESTED"
+        case .available: return "AVAILABLE"
+        case .unavailable: return "UNAVAILABLE"
+        case .unknown(let value): return value
         }
     }
 }
@@ -143,7 +134,6 @@ public enum QosStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterV
 public enum EventQosStatus: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `AVAILABLE`
     case available
-
     /// `UNAVAILABLE`
     case unavailable
 
@@ -154,10 +144,7 @@ public enum EventQosStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     public static let knownCases: [EventQosStatus] = [Self.available, Self.unavailable]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: EventQosStatus] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -172,12 +159,9 @@ public enum EventQosStatus: Codable, Sendable, Hashable, RawRepresentable, Param
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .available:
-            return "AVAILABLE"
-        case .unavailable:
-            return "UNAVAILABLE"
-        case .unknown(let value):
-            return value
+        case .available: return "AVAILABLE"
+        case .unavailable: return "UNAVAILABLE"
+        case .unknown(let value): return value
         }
     }
 }
@@ -186,10 +170,8 @@ public enum EventQosStatus: Codable, Sendable, Hashable, RawRepresentable, Param
 public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `DURATION_EXPIRED`
     case durationExpired
-
     /// `NETWORK_TERMINATED`
     case networkTerminated
-
     /// `DELETE_REQUESTED`
     case deleteRequested
 
@@ -200,10 +182,7 @@ public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, Parameter
     public static let knownCases: [StatusInfo] = [Self.durationExpired, Self.networkTerminated, Self.deleteRequested]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: StatusInfo] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -218,14 +197,10 @@ public enum StatusInfo: Codable, Sendable, Hashable, RawRepresentable, Parameter
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .durationExpired:
-            return "DURATION_EXPIRED"
-        case .networkTerminated:
-            return "NETWORK_TERMINATED"
-        case .deleteRequested:
-            return "DELETE_REQUESTED"
-        case .unknown(let value):
-            return value
+        case .durationExpired: return "DURATION_EXPIRED"
+        case .networkTerminated: return "NETWORK_TERMINATED"
+        case .deleteRequested: return "DELETE_REQUESTED"
+        case .unknown(let value): return value
         }
     }
 }
@@ -242,10 +217,7 @@ public enum CloudEventDatacontenttype: Codable, Sendable, Hashable, RawRepresent
     public static let knownCases: [CloudEventDatacontenttype] = [Self.applicationJson]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: CloudEventDatacontenttype] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -260,10 +232,8 @@ public enum CloudEventDatacontenttype: Codable, Sendable, Hashable, RawRepresent
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .applicationJson:
-            return "application/json"
-        case .unknown(let value):
-            return value
+        case .applicationJson: return "application/json"
+        case .unknown(let value): return value
         }
     }
 }
@@ -349,10 +319,7 @@ public enum QosEventType: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [QosEventType] = [Self.orgCamaraprojectQualityOnDemandV1QosStatusChanged]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: QosEventType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -369,8 +336,7 @@ public enum QosEventType: Codable, Sendable, Hashable, RawRepresentable, Paramet
         switch self {
         case .orgCamaraprojectQualityOnDemandV1QosStatusChanged:
             return "org.camaraproject.quality-on-demand.v1.qos-status-changed"
-        case .unknown(let value):
-            return value
+        case .unknown(let value): return value
         }
     }
 }
@@ -479,10 +445,8 @@ public enum QosNotificationEvent: Codable, Sendable, Hashable {
     /// Encodes the alternative with its tag.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .qosStatusChanged(let value):
-            try value.encode(to: encoder)
-        case .unknown(let value):
-            try value.encode(to: encoder)
+        case .qosStatusChanged(let value): try value.encode(to: encoder)
+        case .unknown(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -21,10 +21,8 @@ public enum QualityOnDemandWebhookEvent: Sendable, Hashable {
     /// The event's name; an unknown event's, as the route it comes to gives it.
     public var name: String {
         switch self {
-        case .notifications:
-            return "notifications"
-        case .unknown(let name, _):
-            return name
+        case .notifications: return "notifications"
+        case .unknown(let name, _): return name
         }
     }
 }
@@ -94,10 +92,8 @@ extension QualityOnDemandWebhookHandler {
     /// Calls the event's method.
     public func handle(_ event: QualityOnDemandWebhookEvent) async throws {
         switch event {
-        case .notifications(let body):
-            try await self.notifications(body)
-        case .unknown(let name, let body):
-            try await self.unknownEvent(name: name, body: body)
+        case .notifications(let body): try await self.notifications(body)
+        case .unknown(let name, let body): try await self.unknownEvent(name: name, body: body)
         }
     }
 }

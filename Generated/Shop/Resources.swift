@@ -41,110 +41,77 @@ public enum ShopResource: Resource {
     /// The endpoint's name in the spec.
     public var operationName: String {
         switch self {
-        case .login:
-            return "login"
-        case .refreshToken:
-            return "refreshToken"
-        case .sendFeedback:
-            return "sendFeedback"
-        case .categories:
-            return "categories"
-        case .products:
-            return "products"
-        case .orders:
-            return "orders"
-        case .profile:
-            return "profile"
-        case .updateProfile:
-            return "updateProfile"
-        case .uploadImage:
-            return "uploadImage"
+        case .login: return "login"
+        case .refreshToken: return "refreshToken"
+        case .sendFeedback: return "sendFeedback"
+        case .categories: return "categories"
+        case .products: return "products"
+        case .orders: return "orders"
+        case .profile: return "profile"
+        case .updateProfile: return "updateProfile"
+        case .uploadImage: return "uploadImage"
         }
     }
 
     /// The HTTP method.
     public var method: HTTPMethod {
         switch self {
-        case .login, .refreshToken, .sendFeedback, .uploadImage:
-            return .post
-        case .categories, .products, .orders, .profile:
-            return .get
-        case .updateProfile:
-            return .patch
+        case .login, .refreshToken, .sendFeedback, .uploadImage: return .post
+        case .categories, .products, .orders, .profile: return .get
+        case .updateProfile: return .patch
         }
     }
 
     /// The path, with path parameters percent-encoded.
     public var path: String {
         switch self {
-        case .login:
-            return "/login"
-        case .refreshToken:
-            return "/auth/refresh"
-        case .sendFeedback:
-            return "/feedback"
-        case .categories:
-            return "/categories"
-        case .products:
-            return "/products"
-        case .orders:
-            return "/customer/orders"
-        case .profile, .updateProfile:
-            return "/customer/profile"
-        case .uploadImage:
-            return "/resources/images"
+        case .login: return "/login"
+        case .refreshToken: return "/auth/refresh"
+        case .sendFeedback: return "/feedback"
+        case .categories: return "/categories"
+        case .products: return "/products"
+        case .orders: return "/customer/orders"
+        case .profile, .updateProfile: return "/customer/profile"
+        case .uploadImage: return "/resources/images"
         }
     }
 
     /// The query parameters.
     public var query: [QueryItem] {
         switch self {
-        case .login, .refreshToken, .sendFeedback, .categories, .profile, .updateProfile, .uploadImage:
-            return []
-        case .products(let offset, let limit):
-            return [QueryItem("offset", offset), QueryItem("limit", limit)]
-        case .orders(let page, let perPage):
-            return [QueryItem("page", page), QueryItem("per_page", perPage)]
+        case .login, .refreshToken, .sendFeedback, .categories, .profile, .updateProfile, .uploadImage: return []
+        case .products(let offset, let limit): return [QueryItem("offset", offset), QueryItem("limit", limit)]
+        case .orders(let page, let perPage): return [QueryItem("page", page), QueryItem("per_page", perPage)]
         }
     }
 
     /// The body.
     public var body: RequestBody? {
         switch self {
-        case .login(let email, let password):
-            return .json(LoginBody(email: email, password: password))
-        case .refreshToken(let refreshToken):
-            return .json(RefreshTokenBody(refreshToken: refreshToken))
-        case .sendFeedback(let email, let message):
-            return .json(SendFeedbackBody(email: email, message: message))
-        case .categories, .products, .orders, .profile:
-            return nil
+        case .login(let email, let password): return .json(LoginBody(email: email, password: password))
+        case .refreshToken(let refreshToken): return .json(RefreshTokenBody(refreshToken: refreshToken))
+        case .sendFeedback(let email, let message): return .json(SendFeedbackBody(email: email, message: message))
+        case .categories, .products, .orders, .profile: return nil
         case .updateProfile(let firstName, let lastName, let avatarId):
             return .json(UpdateProfileBody(firstName: firstName, lastName: lastName, avatarId: avatarId))
-        case .uploadImage(let data):
-            return .data(data, contentType: "image/png")
+        case .uploadImage(let data): return .data(data, contentType: "image/png")
         }
     }
 
     /// Sample response data from the spec.
     public var sampleData: Data? {
         switch self {
-        case .login:
-            return ShopSamples.login
-        case .refreshToken, .sendFeedback, .products, .orders, .profile, .updateProfile, .uploadImage:
-            return nil
-        case .categories:
-            return ShopSamples.categories
+        case .login: return ShopSamples.login
+        case .refreshToken, .sendFeedback, .products, .orders, .profile, .updateProfile, .uploadImage: return nil
+        case .categories: return ShopSamples.categories
         }
     }
 
     /// Whether the client's credentials are sent: every endpoint but the public ones.
     public var requiresAuthorization: Bool {
         switch self {
-        case .login, .refreshToken:
-            return false
-        case .sendFeedback, .categories, .products, .orders, .profile, .updateProfile, .uploadImage:
-            return true
+        case .login, .refreshToken: return false
+        case .sendFeedback, .categories, .products, .orders, .profile, .updateProfile, .uploadImage: return true
         }
     }
 }

@@ -120,8 +120,7 @@ extension ShopService {
             let fields = try request.values(request.json(LoginBody.self))
             let reply = try await self.login(email: fields.email, password: fields.password)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [401, 404, .statusClass(4)])
             }
@@ -136,8 +135,7 @@ extension ShopService {
             let fields = try request.values(request.json(RefreshTokenBody.self))
             let reply = try await self.refreshToken(refreshToken: fields.refreshToken)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -158,8 +156,7 @@ extension ShopService {
             let fields = try request.values(request.json(SendFeedbackBody.self))
             let reply = try await self.sendFeedback(email: fields.email, message: fields.message, caller: caller)
             switch reply {
-            case .answer:
-                return request.empty(status: 204)
+            case .answer: return request.empty(status: 204)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -178,8 +175,7 @@ extension ShopService {
             )
             let reply = try await self.categories(caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -202,8 +198,7 @@ extension ShopService {
             )
             let reply = try await self.products(offset: offset, limit: limit, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -226,8 +221,7 @@ extension ShopService {
             )
             let reply = try await self.orders(page: page, perPage: perPage, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -246,8 +240,7 @@ extension ShopService {
             )
             let reply = try await self.profile(caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }
@@ -273,8 +266,7 @@ extension ShopService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(.validationErrors(let body), let status):
                 return try request.error(body, status: status, documented: [422])
             case .error(.apiErrorMessage(let body), let status):
@@ -297,8 +289,7 @@ extension ShopService {
             let data = try request.values(request.bytes())
             let reply = try await self.uploadImage(data, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4)])
             }

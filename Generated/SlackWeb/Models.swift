@@ -1417,16 +1417,12 @@ public struct ObjsReaction: Codable, Sendable, Hashable {
 public enum ObjsTeamPlan: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// ``
     case empty
-
     /// `std`
     case std
-
     /// `plus`
     case plus
-
     /// `compliance`
     case compliance
-
     /// `enterprise`
     case enterprise
 
@@ -1437,10 +1433,7 @@ public enum ObjsTeamPlan: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [ObjsTeamPlan] = [Self.empty, Self.std, Self.plus, Self.compliance, Self.enterprise]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ObjsTeamPlan] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -1455,18 +1448,12 @@ public enum ObjsTeamPlan: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .empty:
-            return ""
-        case .std:
-            return "std"
-        case .plus:
-            return "plus"
-        case .compliance:
-            return "compliance"
-        case .enterprise:
-            return "enterprise"
-        case .unknown(let value):
-            return value
+        case .empty: return ""
+        case .std: return "std"
+        case .plus: return "plus"
+        case .compliance: return "compliance"
+        case .enterprise: return "enterprise"
+        case .unknown(let value): return value
         }
     }
 }
@@ -1734,19 +1721,14 @@ public struct ObjsTeam: Codable, Sendable, Hashable {
 public enum ObjsTeamProfileFieldType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `text`
     case text
-
     /// `date`
     case date
-
     /// `link`
     case link
-
     /// `mailto`
     case mailto
-
     /// `options_list`
     case optionsList
-
     /// `user`
     case user
 
@@ -1755,19 +1737,11 @@ public enum ObjsTeamProfileFieldType: Codable, Sendable, Hashable, RawRepresenta
 
     /// Every value the spec lists.
     public static let knownCases: [ObjsTeamProfileFieldType] = [
-        Self.text,
-        Self.date,
-        Self.link,
-        Self.mailto,
-        Self.optionsList,
-        Self.user,
+        Self.text, Self.date, Self.link, Self.mailto, Self.optionsList, Self.user,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ObjsTeamProfileFieldType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -1782,20 +1756,13 @@ public enum ObjsTeamProfileFieldType: Codable, Sendable, Hashable, RawRepresenta
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .text:
-            return "text"
-        case .date:
-            return "date"
-        case .link:
-            return "link"
-        case .mailto:
-            return "mailto"
-        case .optionsList:
-            return "options_list"
-        case .user:
-            return "user"
-        case .unknown(let value):
-            return value
+        case .text: return "text"
+        case .date: return "date"
+        case .link: return "link"
+        case .mailto: return "mailto"
+        case .optionsList: return "options_list"
+        case .user: return "user"
+        case .unknown(let value): return value
         }
     }
 }
@@ -2392,49 +2359,34 @@ public struct ChatPostMessageResponse: Codable, Sendable, Hashable {
 public enum ChatPostMessageErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `channel_not_found`
     case channelNotFound
-
     /// `not_in_channel`
     case notInChannel
-
     /// `is_archived`
     case isArchived
-
     /// `msg_too_long`
     case msgTooLong
-
     /// `no_text`
     case noText
-
     /// `too_many_attachments`
     case tooManyAttachments
-
     /// `rate_limited`
     case rateLimited
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
 
@@ -2443,29 +2395,13 @@ public enum ChatPostMessageErrorBodyError: Codable, Sendable, Hashable, RawRepre
 
     /// Every value the spec lists.
     public static let knownCases: [ChatPostMessageErrorBodyError] = [
-        Self.channelNotFound,
-        Self.notInChannel,
-        Self.isArchived,
-        Self.msgTooLong,
-        Self.noText,
-        Self.tooManyAttachments,
-        Self.rateLimited,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
+        Self.channelNotFound, Self.notInChannel, Self.isArchived, Self.msgTooLong, Self.noText, Self.tooManyAttachments,
+        Self.rateLimited, Self.notAuthed, Self.invalidAuth, Self.accountInactive, Self.invalidArgName,
+        Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType, Self.missingPostType,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChatPostMessageErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -2480,40 +2416,23 @@ public enum ChatPostMessageErrorBodyError: Codable, Sendable, Hashable, RawRepre
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .channelNotFound:
-            return "channel_not_found"
-        case .notInChannel:
-            return "not_in_channel"
-        case .isArchived:
-            return "is_archived"
-        case .msgTooLong:
-            return "msg_too_long"
-        case .noText:
-            return "no_text"
-        case .tooManyAttachments:
-            return "too_many_attachments"
-        case .rateLimited:
-            return "rate_limited"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .unknown(let value):
-            return value
+        case .channelNotFound: return "channel_not_found"
+        case .notInChannel: return "not_in_channel"
+        case .isArchived: return "is_archived"
+        case .msgTooLong: return "msg_too_long"
+        case .noText: return "no_text"
+        case .tooManyAttachments: return "too_many_attachments"
+        case .rateLimited: return "rate_limited"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .unknown(let value): return value
         }
     }
 }
@@ -2586,79 +2505,54 @@ public struct ConversationsCreateResponse: Codable, Sendable, Hashable {
 public enum ConversationsCreateErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `method_not_supported_for_channel_type`
     case methodNotSupportedForChannelType
-
     /// `missing_scope`
     case missingScope
-
     /// `name_taken`
     case nameTaken
-
     /// `restricted_action`
     case restrictedAction
-
     /// `no_channel`
     case noChannel
-
     /// `invalid_name_required`
     case invalidNameRequired
-
     /// `invalid_name_punctuation`
     case invalidNamePunctuation
-
     /// `invalid_name_maxlength`
     case invalidNameMaxlength
-
     /// `invalid_name_specials`
     case invalidNameSpecials
-
     /// `invalid_name`
     case invalidName
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `user_is_bot`
     case userIsBot
-
     /// `user_is_restricted`
     case userIsRestricted
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `team_added_to_org`
     case teamAddedToOrg
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
@@ -2667,39 +2561,16 @@ public enum ConversationsCreateErrorBodyError: Codable, Sendable, Hashable, RawR
 
     /// Every value the spec lists.
     public static let knownCases: [ConversationsCreateErrorBodyError] = [
-        Self.methodNotSupportedForChannelType,
-        Self.missingScope,
-        Self.nameTaken,
-        Self.restrictedAction,
-        Self.noChannel,
-        Self.invalidNameRequired,
-        Self.invalidNamePunctuation,
-        Self.invalidNameMaxlength,
-        Self.invalidNameSpecials,
-        Self.invalidName,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.userIsBot,
-        Self.userIsRestricted,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.teamAddedToOrg,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
+        Self.methodNotSupportedForChannelType, Self.missingScope, Self.nameTaken, Self.restrictedAction, Self.noChannel,
+        Self.invalidNameRequired, Self.invalidNamePunctuation, Self.invalidNameMaxlength, Self.invalidNameSpecials,
+        Self.invalidName, Self.notAuthed, Self.invalidAuth, Self.accountInactive, Self.userIsBot, Self.userIsRestricted,
+        Self.invalidArgName, Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType,
+        Self.missingPostType, Self.teamAddedToOrg, Self.invalidJson, Self.jsonNotObject, Self.requestTimeout,
         Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ConversationsCreateErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -2714,60 +2585,33 @@ public enum ConversationsCreateErrorBodyError: Codable, Sendable, Hashable, RawR
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .methodNotSupportedForChannelType:
-            return "method_not_supported_for_channel_type"
-        case .missingScope:
-            return "missing_scope"
-        case .nameTaken:
-            return "name_taken"
-        case .restrictedAction:
-            return "restricted_action"
-        case .noChannel:
-            return "no_channel"
-        case .invalidNameRequired:
-            return "invalid_name_required"
-        case .invalidNamePunctuation:
-            return "invalid_name_punctuation"
-        case .invalidNameMaxlength:
-            return "invalid_name_maxlength"
-        case .invalidNameSpecials:
-            return "invalid_name_specials"
-        case .invalidName:
-            return "invalid_name"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .userIsBot:
-            return "user_is_bot"
-        case .userIsRestricted:
-            return "user_is_restricted"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .teamAddedToOrg:
-            return "team_added_to_org"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
-        case .unknown(let value):
-            return value
+        case .methodNotSupportedForChannelType: return "method_not_supported_for_channel_type"
+        case .missingScope: return "missing_scope"
+        case .nameTaken: return "name_taken"
+        case .restrictedAction: return "restricted_action"
+        case .noChannel: return "no_channel"
+        case .invalidNameRequired: return "invalid_name_required"
+        case .invalidNamePunctuation: return "invalid_name_punctuation"
+        case .invalidNameMaxlength: return "invalid_name_maxlength"
+        case .invalidNameSpecials: return "invalid_name_specials"
+        case .invalidName: return "invalid_name"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .userIsBot: return "user_is_bot"
+        case .userIsRestricted: return "user_is_restricted"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .teamAddedToOrg: return "team_added_to_org"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
+        case .unknown(let value): return value
         }
     }
 }
@@ -2896,52 +2740,36 @@ public struct ConversationsHistoryResponse: Codable, Sendable, Hashable {
 public enum ConversationsHistoryErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `missing_scope`
     case missingScope
-
     /// `channel_not_found`
     case channelNotFound
-
     /// `invalid_ts_latest`
     case invalidTsLatest
-
     /// `invalid_ts_oldest`
     case invalidTsOldest
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
@@ -2950,30 +2778,14 @@ public enum ConversationsHistoryErrorBodyError: Codable, Sendable, Hashable, Raw
 
     /// Every value the spec lists.
     public static let knownCases: [ConversationsHistoryErrorBodyError] = [
-        Self.missingScope,
-        Self.channelNotFound,
-        Self.invalidTsLatest,
-        Self.invalidTsOldest,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
-        Self.upgradeRequired,
+        Self.missingScope, Self.channelNotFound, Self.invalidTsLatest, Self.invalidTsOldest, Self.notAuthed,
+        Self.invalidAuth, Self.accountInactive, Self.invalidArgName, Self.invalidArrayArg, Self.invalidCharset,
+        Self.invalidFormData, Self.invalidPostType, Self.missingPostType, Self.invalidJson, Self.jsonNotObject,
+        Self.requestTimeout, Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ConversationsHistoryErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -2988,42 +2800,24 @@ public enum ConversationsHistoryErrorBodyError: Codable, Sendable, Hashable, Raw
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .missingScope:
-            return "missing_scope"
-        case .channelNotFound:
-            return "channel_not_found"
-        case .invalidTsLatest:
-            return "invalid_ts_latest"
-        case .invalidTsOldest:
-            return "invalid_ts_oldest"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
-        case .unknown(let value):
-            return value
+        case .missingScope: return "missing_scope"
+        case .channelNotFound: return "channel_not_found"
+        case .invalidTsLatest: return "invalid_ts_latest"
+        case .invalidTsOldest: return "invalid_ts_oldest"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
+        case .unknown(let value): return value
         }
     }
 }
@@ -3146,43 +2940,30 @@ public struct ConversationsListResponse: Codable, Sendable, Hashable {
 public enum ConversationsListErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `missing_scope`
     case missingScope
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
@@ -3191,27 +2972,13 @@ public enum ConversationsListErrorBodyError: Codable, Sendable, Hashable, RawRep
 
     /// Every value the spec lists.
     public static let knownCases: [ConversationsListErrorBodyError] = [
-        Self.missingScope,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
-        Self.upgradeRequired,
+        Self.missingScope, Self.notAuthed, Self.invalidAuth, Self.accountInactive, Self.invalidArgName,
+        Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType, Self.missingPostType,
+        Self.invalidJson, Self.jsonNotObject, Self.requestTimeout, Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ConversationsListErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -3226,36 +2993,21 @@ public enum ConversationsListErrorBodyError: Codable, Sendable, Hashable, RawRep
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .missingScope:
-            return "missing_scope"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
-        case .unknown(let value):
-            return value
+        case .missingScope: return "missing_scope"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
+        case .unknown(let value): return value
         }
     }
 }
@@ -3346,49 +3098,34 @@ public struct UsersInfoResponse: Codable, Sendable, Hashable {
 public enum UsersInfoErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue {
     /// `user_not_found`
     case userNotFound
-
     /// `user_not_visible`
     case userNotVisible
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `team_added_to_org`
     case teamAddedToOrg
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
@@ -3397,29 +3134,14 @@ public enum UsersInfoErrorBodyError: Codable, Sendable, Hashable, RawRepresentab
 
     /// Every value the spec lists.
     public static let knownCases: [UsersInfoErrorBodyError] = [
-        Self.userNotFound,
-        Self.userNotVisible,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.teamAddedToOrg,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
+        Self.userNotFound, Self.userNotVisible, Self.notAuthed, Self.invalidAuth, Self.accountInactive,
+        Self.invalidArgName, Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType,
+        Self.missingPostType, Self.teamAddedToOrg, Self.invalidJson, Self.jsonNotObject, Self.requestTimeout,
         Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: UsersInfoErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or ``unknown(_:)`` when the spec does not list it.
     public init(rawValue: String) {
@@ -3434,40 +3156,23 @@ public enum UsersInfoErrorBodyError: Codable, Sendable, Hashable, RawRepresentab
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .userNotFound:
-            return "user_not_found"
-        case .userNotVisible:
-            return "user_not_visible"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .teamAddedToOrg:
-            return "team_added_to_org"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
-        case .unknown(let value):
-            return value
+        case .userNotFound: return "user_not_found"
+        case .userNotVisible: return "user_not_visible"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .teamAddedToOrg: return "team_added_to_org"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
+        case .unknown(let value): return value
         }
     }
 }

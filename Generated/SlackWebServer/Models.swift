@@ -1417,16 +1417,12 @@ public struct ObjsReaction: Codable, Sendable, Hashable {
 public enum ObjsTeamPlan: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// ``
     case empty
-
     /// `std`
     case std
-
     /// `plus`
     case plus
-
     /// `compliance`
     case compliance
-
     /// `enterprise`
     case enterprise
 
@@ -1434,10 +1430,7 @@ public enum ObjsTeamPlan: Codable, Sendable, Hashable, RawRepresentable, Paramet
     public static let knownCases: [ObjsTeamPlan] = [Self.empty, Self.std, Self.plus, Self.compliance, Self.enterprise]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ObjsTeamPlan] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -1451,16 +1444,11 @@ public enum ObjsTeamPlan: Codable, Sendable, Hashable, RawRepresentable, Paramet
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .empty:
-            return ""
-        case .std:
-            return "std"
-        case .plus:
-            return "plus"
-        case .compliance:
-            return "compliance"
-        case .enterprise:
-            return "enterprise"
+        case .empty: return ""
+        case .std: return "std"
+        case .plus: return "plus"
+        case .compliance: return "compliance"
+        case .enterprise: return "enterprise"
         }
     }
 }
@@ -1728,37 +1716,24 @@ public struct ObjsTeam: Codable, Sendable, Hashable {
 public enum ObjsTeamProfileFieldType: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `text`
     case text
-
     /// `date`
     case date
-
     /// `link`
     case link
-
     /// `mailto`
     case mailto
-
     /// `options_list`
     case optionsList
-
     /// `user`
     case user
 
     /// Every value the spec lists.
     public static let knownCases: [ObjsTeamProfileFieldType] = [
-        Self.text,
-        Self.date,
-        Self.link,
-        Self.mailto,
-        Self.optionsList,
-        Self.user,
+        Self.text, Self.date, Self.link, Self.mailto, Self.optionsList, Self.user,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ObjsTeamProfileFieldType] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -1772,18 +1747,12 @@ public enum ObjsTeamProfileFieldType: Codable, Sendable, Hashable, RawRepresenta
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .text:
-            return "text"
-        case .date:
-            return "date"
-        case .link:
-            return "link"
-        case .mailto:
-            return "mailto"
-        case .optionsList:
-            return "options_list"
-        case .user:
-            return "user"
+        case .text: return "text"
+        case .date: return "date"
+        case .link: return "link"
+        case .mailto: return "mailto"
+        case .optionsList: return "options_list"
+        case .user: return "user"
         }
     }
 }
@@ -2380,77 +2349,46 @@ public struct ChatPostMessageResponse: Codable, Sendable, Hashable {
 public enum ChatPostMessageErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `channel_not_found`
     case channelNotFound
-
     /// `not_in_channel`
     case notInChannel
-
     /// `is_archived`
     case isArchived
-
     /// `msg_too_long`
     case msgTooLong
-
     /// `no_text`
     case noText
-
     /// `too_many_attachments`
     case tooManyAttachments
-
     /// `rate_limited`
     case rateLimited
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
 
     /// Every value the spec lists.
     public static let knownCases: [ChatPostMessageErrorBodyError] = [
-        Self.channelNotFound,
-        Self.notInChannel,
-        Self.isArchived,
-        Self.msgTooLong,
-        Self.noText,
-        Self.tooManyAttachments,
-        Self.rateLimited,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
+        Self.channelNotFound, Self.notInChannel, Self.isArchived, Self.msgTooLong, Self.noText, Self.tooManyAttachments,
+        Self.rateLimited, Self.notAuthed, Self.invalidAuth, Self.accountInactive, Self.invalidArgName,
+        Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType, Self.missingPostType,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ChatPostMessageErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -2464,38 +2402,22 @@ public enum ChatPostMessageErrorBodyError: Codable, Sendable, Hashable, RawRepre
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .channelNotFound:
-            return "channel_not_found"
-        case .notInChannel:
-            return "not_in_channel"
-        case .isArchived:
-            return "is_archived"
-        case .msgTooLong:
-            return "msg_too_long"
-        case .noText:
-            return "no_text"
-        case .tooManyAttachments:
-            return "too_many_attachments"
-        case .rateLimited:
-            return "rate_limited"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
+        case .channelNotFound: return "channel_not_found"
+        case .notInChannel: return "not_in_channel"
+        case .isArchived: return "is_archived"
+        case .msgTooLong: return "msg_too_long"
+        case .noText: return "no_text"
+        case .tooManyAttachments: return "too_many_attachments"
+        case .rateLimited: return "rate_limited"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
         }
     }
 }
@@ -2570,117 +2492,69 @@ public enum ConversationsCreateErrorBodyError: Codable, Sendable, Hashable, RawR
 {
     /// `method_not_supported_for_channel_type`
     case methodNotSupportedForChannelType
-
     /// `missing_scope`
     case missingScope
-
     /// `name_taken`
     case nameTaken
-
     /// `restricted_action`
     case restrictedAction
-
     /// `no_channel`
     case noChannel
-
     /// `invalid_name_required`
     case invalidNameRequired
-
     /// `invalid_name_punctuation`
     case invalidNamePunctuation
-
     /// `invalid_name_maxlength`
     case invalidNameMaxlength
-
     /// `invalid_name_specials`
     case invalidNameSpecials
-
     /// `invalid_name`
     case invalidName
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `user_is_bot`
     case userIsBot
-
     /// `user_is_restricted`
     case userIsRestricted
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `team_added_to_org`
     case teamAddedToOrg
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
     /// Every value the spec lists.
     public static let knownCases: [ConversationsCreateErrorBodyError] = [
-        Self.methodNotSupportedForChannelType,
-        Self.missingScope,
-        Self.nameTaken,
-        Self.restrictedAction,
-        Self.noChannel,
-        Self.invalidNameRequired,
-        Self.invalidNamePunctuation,
-        Self.invalidNameMaxlength,
-        Self.invalidNameSpecials,
-        Self.invalidName,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.userIsBot,
-        Self.userIsRestricted,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.teamAddedToOrg,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
+        Self.methodNotSupportedForChannelType, Self.missingScope, Self.nameTaken, Self.restrictedAction, Self.noChannel,
+        Self.invalidNameRequired, Self.invalidNamePunctuation, Self.invalidNameMaxlength, Self.invalidNameSpecials,
+        Self.invalidName, Self.notAuthed, Self.invalidAuth, Self.accountInactive, Self.userIsBot, Self.userIsRestricted,
+        Self.invalidArgName, Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType,
+        Self.missingPostType, Self.teamAddedToOrg, Self.invalidJson, Self.jsonNotObject, Self.requestTimeout,
         Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ConversationsCreateErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -2694,58 +2568,32 @@ public enum ConversationsCreateErrorBodyError: Codable, Sendable, Hashable, RawR
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .methodNotSupportedForChannelType:
-            return "method_not_supported_for_channel_type"
-        case .missingScope:
-            return "missing_scope"
-        case .nameTaken:
-            return "name_taken"
-        case .restrictedAction:
-            return "restricted_action"
-        case .noChannel:
-            return "no_channel"
-        case .invalidNameRequired:
-            return "invalid_name_required"
-        case .invalidNamePunctuation:
-            return "invalid_name_punctuation"
-        case .invalidNameMaxlength:
-            return "invalid_name_maxlength"
-        case .invalidNameSpecials:
-            return "invalid_name_specials"
-        case .invalidName:
-            return "invalid_name"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .userIsBot:
-            return "user_is_bot"
-        case .userIsRestricted:
-            return "user_is_restricted"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .teamAddedToOrg:
-            return "team_added_to_org"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
+        case .methodNotSupportedForChannelType: return "method_not_supported_for_channel_type"
+        case .missingScope: return "missing_scope"
+        case .nameTaken: return "name_taken"
+        case .restrictedAction: return "restricted_action"
+        case .noChannel: return "no_channel"
+        case .invalidNameRequired: return "invalid_name_required"
+        case .invalidNamePunctuation: return "invalid_name_punctuation"
+        case .invalidNameMaxlength: return "invalid_name_maxlength"
+        case .invalidNameSpecials: return "invalid_name_specials"
+        case .invalidName: return "invalid_name"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .userIsBot: return "user_is_bot"
+        case .userIsRestricted: return "user_is_restricted"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .teamAddedToOrg: return "team_added_to_org"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
         }
     }
 }
@@ -2876,81 +2724,49 @@ public enum ConversationsHistoryErrorBodyError: Codable, Sendable, Hashable, Raw
 {
     /// `missing_scope`
     case missingScope
-
     /// `channel_not_found`
     case channelNotFound
-
     /// `invalid_ts_latest`
     case invalidTsLatest
-
     /// `invalid_ts_oldest`
     case invalidTsOldest
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
     /// Every value the spec lists.
     public static let knownCases: [ConversationsHistoryErrorBodyError] = [
-        Self.missingScope,
-        Self.channelNotFound,
-        Self.invalidTsLatest,
-        Self.invalidTsOldest,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
-        Self.upgradeRequired,
+        Self.missingScope, Self.channelNotFound, Self.invalidTsLatest, Self.invalidTsOldest, Self.notAuthed,
+        Self.invalidAuth, Self.accountInactive, Self.invalidArgName, Self.invalidArrayArg, Self.invalidCharset,
+        Self.invalidFormData, Self.invalidPostType, Self.missingPostType, Self.invalidJson, Self.jsonNotObject,
+        Self.requestTimeout, Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ConversationsHistoryErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -2964,40 +2780,23 @@ public enum ConversationsHistoryErrorBodyError: Codable, Sendable, Hashable, Raw
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .missingScope:
-            return "missing_scope"
-        case .channelNotFound:
-            return "channel_not_found"
-        case .invalidTsLatest:
-            return "invalid_ts_latest"
-        case .invalidTsOldest:
-            return "invalid_ts_oldest"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
+        case .missingScope: return "missing_scope"
+        case .channelNotFound: return "channel_not_found"
+        case .invalidTsLatest: return "invalid_ts_latest"
+        case .invalidTsOldest: return "invalid_ts_oldest"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
         }
     }
 }
@@ -3121,69 +2920,42 @@ public enum ConversationsListErrorBodyError: Codable, Sendable, Hashable, RawRep
 {
     /// `missing_scope`
     case missingScope
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
     /// Every value the spec lists.
     public static let knownCases: [ConversationsListErrorBodyError] = [
-        Self.missingScope,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
-        Self.upgradeRequired,
+        Self.missingScope, Self.notAuthed, Self.invalidAuth, Self.accountInactive, Self.invalidArgName,
+        Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType, Self.missingPostType,
+        Self.invalidJson, Self.jsonNotObject, Self.requestTimeout, Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: ConversationsListErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -3197,34 +2969,20 @@ public enum ConversationsListErrorBodyError: Codable, Sendable, Hashable, RawRep
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .missingScope:
-            return "missing_scope"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
+        case .missingScope: return "missing_scope"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
         }
     }
 }
@@ -3315,77 +3073,47 @@ public struct UsersInfoResponse: Codable, Sendable, Hashable {
 public enum UsersInfoErrorBodyError: Codable, Sendable, Hashable, RawRepresentable, ParameterValue, ListedValues {
     /// `user_not_found`
     case userNotFound
-
     /// `user_not_visible`
     case userNotVisible
-
     /// `not_authed`
     case notAuthed
-
     /// `invalid_auth`
     case invalidAuth
-
     /// `account_inactive`
     case accountInactive
-
     /// `invalid_arg_name`
     case invalidArgName
-
     /// `invalid_array_arg`
     case invalidArrayArg
-
     /// `invalid_charset`
     case invalidCharset
-
     /// `invalid_form_data`
     case invalidFormData
-
     /// `invalid_post_type`
     case invalidPostType
-
     /// `missing_post_type`
     case missingPostType
-
     /// `team_added_to_org`
     case teamAddedToOrg
-
     /// `invalid_json`
     case invalidJson
-
     /// `json_not_object`
     case jsonNotObject
-
     /// `request_timeout`
     case requestTimeout
-
     /// `upgrade_required`
     case upgradeRequired
 
     /// Every value the spec lists.
     public static let knownCases: [UsersInfoErrorBodyError] = [
-        Self.userNotFound,
-        Self.userNotVisible,
-        Self.notAuthed,
-        Self.invalidAuth,
-        Self.accountInactive,
-        Self.invalidArgName,
-        Self.invalidArrayArg,
-        Self.invalidCharset,
-        Self.invalidFormData,
-        Self.invalidPostType,
-        Self.missingPostType,
-        Self.teamAddedToOrg,
-        Self.invalidJson,
-        Self.jsonNotObject,
-        Self.requestTimeout,
+        Self.userNotFound, Self.userNotVisible, Self.notAuthed, Self.invalidAuth, Self.accountInactive,
+        Self.invalidArgName, Self.invalidArrayArg, Self.invalidCharset, Self.invalidFormData, Self.invalidPostType,
+        Self.missingPostType, Self.teamAddedToOrg, Self.invalidJson, Self.jsonNotObject, Self.requestTimeout,
         Self.upgradeRequired,
     ]
 
     /// The case of each value the spec lists, by its raw value.
-    private static let casesByRawValue: [String: UsersInfoErrorBodyError] = Dictionary(
-        knownCases.map { ($0.rawValue, $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
+    private static let casesByRawValue: [String: Self] = Dictionary(byRawValue: knownCases)
 
     /// The case for `rawValue`, or `nil` when the spec does not list it.
     public init?(rawValue: String) {
@@ -3399,38 +3127,22 @@ public enum UsersInfoErrorBodyError: Codable, Sendable, Hashable, RawRepresentab
     /// The value as it is written in JSON.
     public var rawValue: String {
         switch self {
-        case .userNotFound:
-            return "user_not_found"
-        case .userNotVisible:
-            return "user_not_visible"
-        case .notAuthed:
-            return "not_authed"
-        case .invalidAuth:
-            return "invalid_auth"
-        case .accountInactive:
-            return "account_inactive"
-        case .invalidArgName:
-            return "invalid_arg_name"
-        case .invalidArrayArg:
-            return "invalid_array_arg"
-        case .invalidCharset:
-            return "invalid_charset"
-        case .invalidFormData:
-            return "invalid_form_data"
-        case .invalidPostType:
-            return "invalid_post_type"
-        case .missingPostType:
-            return "missing_post_type"
-        case .teamAddedToOrg:
-            return "team_added_to_org"
-        case .invalidJson:
-            return "invalid_json"
-        case .jsonNotObject:
-            return "json_not_object"
-        case .requestTimeout:
-            return "request_timeout"
-        case .upgradeRequired:
-            return "upgrade_required"
+        case .userNotFound: return "user_not_found"
+        case .userNotVisible: return "user_not_visible"
+        case .notAuthed: return "not_authed"
+        case .invalidAuth: return "invalid_auth"
+        case .accountInactive: return "account_inactive"
+        case .invalidArgName: return "invalid_arg_name"
+        case .invalidArrayArg: return "invalid_array_arg"
+        case .invalidCharset: return "invalid_charset"
+        case .invalidFormData: return "invalid_form_data"
+        case .invalidPostType: return "invalid_post_type"
+        case .missingPostType: return "missing_post_type"
+        case .teamAddedToOrg: return "team_added_to_org"
+        case .invalidJson: return "invalid_json"
+        case .jsonNotObject: return "json_not_object"
+        case .requestTimeout: return "request_timeout"
+        case .upgradeRequired: return "upgrade_required"
         }
     }
 }

@@ -1865,8 +1865,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -1896,8 +1895,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -1934,8 +1932,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -1973,8 +1970,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -2007,8 +2003,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -2042,8 +2037,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -2067,8 +2061,7 @@ extension SlackWebService {
             )
             let reply = try await self.usersInfo(token: token, includeLocale: includeLocale, user: user, caller: caller)
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }
@@ -2098,8 +2091,7 @@ extension SlackWebService {
                 caller: caller
             )
             switch reply {
-            case .answer(let answer):
-                return try request.json(answer)
+            case .answer(let answer): return try request.json(answer)
             case .error(let body, let status):
                 return try request.error(body, status: status, documented: [.statusClass(4), .statusClass(5)])
             }

@@ -145,6 +145,15 @@ extension Encoder {
     }
 }
 
+extension Encoder {
+    /// Writes `value` as the single value being encoded, as its type and the encoder's strategies say (a `Date`
+    /// as the encoder writes dates): how a generated union writes the value of its alternative.
+    public func encodeSingleValue<Value: Encodable>(_ value: Value) throws {
+        var container = singleValueContainer()
+        try container.encode(value)
+    }
+}
+
 extension Decoder {
     /// The keys of the object being decoded that `Known` does not list, with their values decoded as `Value`.
     public func additionalProperties<Known: CodingKey & CaseIterable, Value: Decodable>(

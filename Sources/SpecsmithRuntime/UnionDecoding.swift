@@ -168,6 +168,14 @@ extension Decoder {
     }
 }
 
+extension Dictionary where Value: RawRepresentable, Value.RawValue == Key {
+    /// Each of `cases` by its raw value, the first of any two that share one: how a generated enumeration finds
+    /// the case of a value it reads (`casesByRawValue`).
+    public init(byRawValue cases: [Value]) {
+        self.init(cases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
 extension KeyedDecodingContainer {
     /// Checks the value of a `const` property the object may leave out: a missing key or `null` is fine, another
     /// value throws `DecodingError.dataCorrupted`.

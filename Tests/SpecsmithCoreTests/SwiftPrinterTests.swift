@@ -41,7 +41,7 @@ import Testing
             .await(.call(.identifier("f"), [Argument(nil, .identifier("x")), Argument(nil, closure)]))
         )
         let text = print(.variable(VariableDeclaration(isLet: true, name: "v", value: value)))
-        #expect(text == "let v = try await f(x) { e in\n    switch e {\n    case .a:\n        return 1\n    }\n}\n")
+        #expect(text == "let v = try await f(x) { e in\n    switch e {\n    case .a: return 1\n    }\n}\n")
     }
 
     @Test func keywordsAreEscapedAndStringsEscaped() {
@@ -128,6 +128,113 @@ import Testing
         let value = Expression.array([.literal(.int(1)), .literal(.int(2))])
         let declaration = Declaration.variable(VariableDeclaration(isLet: true, name: "v", value: value))
         #expect(print(declaration, width: 15) == "let v = [1, 2]\n")
-        #expect(print(declaration, width: 14) == "let v = [\n    1,\n    2,\n]\n")
+        #expect(print(declaration, width: 14) == "let v = [\n    1, 2,\n]\n")
+    }
+
+    /// Names and literals fill their lines, as swift-format fills them: a line ends where the next one would
+    /// pass the width (the trailing comma counted); other elements go one to a line.
+    @Test func listsOfNamesAndLiteralsFillTheirLines() {
+        let names = Expression.array(["alpha", "beta", "gamma", "delta"].map { .member(.verbatim("Self"), $0) })
+        let declaration = Declaration.variable(VariableDeclaration(isLet: true, name: "v", value: names))
+        // "    Self.gamma, Self.delta," is 27 characters.
+        #expect(
+            print(declaration, width: 27) == "let v = [\n    Self.alpha, Self.beta,\n    Self.gamma, Self.delta,\n]\n"
+        )
+        #expect(
+            print(declaration, width: 25)
+                == "let v = [\n    Self.alpha,\n    Self.beta,\n    Self.gamma,\n    Self.delta,\n]\n"
+        )
+        let calls = Expression.array([call, call])
+        #expect(
+            print(.variable(VariableDeclaration(isLet: true, name: "v", value: calls)), width: 60)
+                == "let v = [\n    Endpoint(\"name\", method: .get),\n    Endpoint(\"name\", method: .get),\n]\n"
+        )
+    }
+
+    /// A case of one simple statement is one line when it fits; one that does not, or that holds a closure,
+    /// keeps its statement below the label.
+    @Test func casesOfOneSimpleStatementAreOneLine() {
+        let getter = VariableDeclaration(
+            name: "rawValue",
+            type: "String",
+            getter: [
+                .switch(
+                    .verbatim("self"),
+                    [
+                        SwitchCase(patterns: [.enumCase("on", bindings: [])], body: [.return(.literal(.string("on")))]),
+                        SwitchCase(
+                            patterns: [.enumCase("longer", bindings: [])],
+                            body: [.return(.literal(.string("a value too long for the line")))]
+                        ),
+                        SwitchCase(
+                            patterns: [.enumCase("mapped", bindings: [])],
+                            body: [
+                                .return(
+                                    .call(
+                                        .member(.identifier("xs"), "map"),
+                                        [Argument(nil, .closure(parameters: [], body: [.return(.identifier("x"))]))]
+                                    )
+                                )
+                            ]
+                        ),
+                        SwitchCase(patterns: [], body: [.break]),
+                    ]
+                )
+            ]
+        )
+        #expect(
+            print(.variable(getter), width: 40)
+                == """
+                var rawValue: String {
+                    switch self {
+                    case .on: return "on"
+                    case .longer:
+                        return "a value too long for the line"
+                    case .mapped:
+                        return xs.map { return x }
+                    default: break
+                    }
+                }
+
+                """
+        )
+    }
+
+    /// An enumeration's cases without values and with one line of documentation are listed without blank
+    /// lines between them; a case with values, or other members, keeps its blank line.
+    @Test func plainCasesAreListedTogether() {
+        let type = TypeDeclaration(
+            access: nil,
+            kind: .enum,
+            name: "E",
+            members: [
+                .enumCase(EnumCaseDeclaration(docs: ["`a`"], name: "a")),
+                .enumCase(EnumCaseDeclaration(docs: ["`b`"], name: "b")),
+                .enumCase(
+                    EnumCaseDeclaration(
+                        docs: ["Kept."],
+                        name: "other",
+                        associatedValues: [FunctionParameter(name: "_", type: "String")]
+                    )
+                ),
+                .enumCase(EnumCaseDeclaration(docs: ["Two", "", "paragraphs."], name: "c")),
+            ]
+        )
+        #expect(
+            print(.type(type))
+                == "enum E {\n    /// `a`\n    case a\n    /// `b`\n    case b\n\n    /// Kept.\n    case other(String)\n\n    /// Two\n    ///\n    /// paragraphs.\n    case c\n}\n"
+        )
+    }
+
+    /// A value whose opening does not fit after a long declaration goes below it, indented, as swift-format
+    /// puts it.
+    @Test func aValueThatCannotOpenAfterALongHeadGoesBelowIt() {
+        let declaration = Declaration.variable(
+            VariableDeclaration(isStatic: true, isLet: true, name: "table", type: "[String: LongTypeName]", value: call)
+        )
+        #expect(
+            print(declaration, width: 50)
+                == "static let table: [String: LongTypeName] =\n    Endpoint(\"name\", method: .get)\n"
+        )
     }
 }

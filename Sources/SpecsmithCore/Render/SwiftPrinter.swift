@@ -143,11 +143,23 @@ public struct SwiftPrinter: Sendable {
         }
         writer.indent {
             for (index, member) in type.members.enumerated() {
-                if index > 0 && type.blankLinesBetweenMembers { $0.blank() }
+                if index > 0 && type.blankLinesBetweenMembers
+                    && !(isPlainCase(type.members[index - 1]) && isPlainCase(member))
+                {
+                    $0.blank()
+                }
                 emit(member, into: &$0)
             }
         }
         writer.line("}")
+    }
+
+    /// Whether a member is an enumeration's case without values and with a line of documentation at most
+    /// (`/// `active``), which is listed with the cases beside it, without blank lines between them.
+    private func isPlainCase(_ member: Declaration) -> Bool {
+        guard case .enumCase(let enumCase) = member else { return false }
+        return enumCase.associatedValues.isEmpty && enumCase.attributes.isEmpty
+            && enumCase.docs.flatMap(Self.commentLines).count <= 1
     }
 
     private func emit(_ variable: VariableDeclaration, into writer: inout LineWriter) {
@@ -172,7 +184,22 @@ public struct SwiftPrinter: Sendable {
             writer.indent { emit(getter, into: &$0) }
             writer.line("}")
         } else if let value = variable.value {
-            emit(value, prefix: head + " = ", suffix: "", into: &writer)
+            // A value whose opening does not fit after a long head goes below it, indented, as swift-format puts
+            // it.
+            let opening: String? =
+                switch value {
+                case .call(let callee, let arguments) where !arguments.isEmpty: flat(callee) + "("
+                case .array(let elements) where !elements.isEmpty: "["
+                default: nil
+                }
+            if let opening, !writer.fits(head + " = " + flat(value), width: lineWidth),
+                !writer.fits(head + " = " + opening, width: lineWidth), writer.fits(head + " =", width: lineWidth)
+            {
+                writer.line(head + " =")
+                writer.indent { emit(value, prefix: "", suffix: "", into: &$0) }
+            } else {
+                emit(value, prefix: head + " = ", suffix: "", into: &writer)
+            }
         } else {
             writer.line(head)
         }
@@ -354,6 +381,17 @@ public struct SwiftPrinter: Sendable {
         case .switch(let subject, let cases):
             writer.line("switch \(flat(subject)) {")
             for switchCase in cases {
+                // `case .active: return "active"`: a case of one simple statement is one line when it fits.
+                if switchCase.body.count == 1, isSimple(switchCase.body[0]) {
+                    let label =
+                        switchCase.patterns.isEmpty
+                        ? "default" : "case " + switchCase.patterns.map(patternText).joined(separator: ", ")
+                    let line = label + ": " + flatStatement(switchCase.body[0])
+                    if writer.fits(line, width: lineWidth) {
+                        writer.line(line)
+                        continue
+                    }
+                }
                 emitCaseLabel(switchCase.patterns, into: &writer)
                 writer.indent { emit(switchCase.body, into: &$0) }
             }
@@ -495,6 +533,23 @@ public struct SwiftPrinter: Sendable {
                 }
             }
             writer.line(")" + suffix)
+        case .array(let elements) where !elements.isEmpty && elements.allSatisfy(isAtom):
+            // Names and literals as many to a line as fit, as swift-format fills them.
+            writer.line(prefix + "[")
+            writer.indent { inner in
+                var line = ""
+                for element in elements {
+                    let piece = flat(element) + ","
+                    if !line.isEmpty && !inner.fits(line + " " + piece, width: lineWidth) {
+                        inner.line(line)
+                        line = piece
+                    } else {
+                        line += (line.isEmpty ? "" : " ") + piece
+                    }
+                }
+                inner.line(line)
+            }
+            writer.line("]" + suffix)
         case .array(let elements) where !elements.isEmpty:
             writer.line(prefix + "[")
             writer.indent { inner in
@@ -515,6 +570,51 @@ public struct SwiftPrinter: Sendable {
             emit(base, prefix: prefix, suffix: "." + SwiftName.escaped(name) + suffix, into: &writer)
         default:
             writer.line(single)
+        }
+    }
+
+    /// Whether an expression is a name or a one-line literal (`Self.active`, `"html_url"`, `42`), which a list
+    /// or a case prints beside others.
+    private func isAtom(_ expression: Expression) -> Bool {
+        switch expression {
+        case .identifier: true
+        case .literal(.multilineRawString): false
+        case .literal: true
+        case .member(let base, _): base.map(isAtom) ?? true
+        case .verbatim(let text): text == "Self"
+        default: false
+        }
+    }
+
+    /// Whether a statement prints on one line whenever it fits: a `return`, `throw`, assignment or expression
+    /// of names, literals, operators and calls without closures (`self = .int(try container.decode(Int.self))`).
+    private func isSimple(_ statement: Statement) -> Bool {
+        switch statement {
+        case .return(let value): return value.map(isFlat) ?? true
+        case .expression(let value), .throw(let value): return isFlat(value)
+        case .assignment(let target, let value): return isFlat(target) && isFlat(value)
+        case .break: return true
+        default: return false
+        }
+    }
+
+    /// Whether an expression prints the same on one line as ``emit(_:prefix:suffix:into:)`` prints it when it
+    /// fits: no closure, multi-line string or text that may hold either.
+    private func isFlat(_ expression: Expression) -> Bool {
+        switch expression {
+        case .identifier, .interpolation: true
+        case .literal(.multilineRawString): false
+        case .literal: true
+        case .member(let base, _): base.map(isFlat) ?? true
+        case .call(let callee, let arguments): isFlat(callee) && arguments.allSatisfy { isFlat($0.value) }
+        case .try(let inner), .optionalTry(let inner), .await(let inner), .forceUnwrap(let inner),
+            .optionalChain(let inner):
+            isFlat(inner)
+        case .array(let elements): elements.allSatisfy(isFlat)
+        case .dictionary(let entries): entries.allSatisfy { isFlat($0.key) && isFlat($0.value) }
+        case .binary(let lhs, _, let rhs): isFlat(lhs) && isFlat(rhs)
+        case .verbatim(let text): !text.contains("\n") && !text.contains("{")
+        case .closure: false
         }
     }
 

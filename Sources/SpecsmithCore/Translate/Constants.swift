@@ -34,6 +34,8 @@ enum RuntimeSymbols {
     /// `decoder.listedValue(in: Self.casesByRawValue, else: Self.unknown)`: how an enumeration reads a value,
     /// noting one it does not list.
     static let listedValue = "listedValue"
+    /// `Dictionary(byRawValue: knownCases)`: an enumeration's cases by their raw values.
+    static let byRawValue = "byRawValue"
     /// `KeyedDecodingContainer.decodeConstantIfPresent(_:forKey:)`, which checks a `const` property that may
     /// be absent.
     static let decodeConstantIfPresent = "decodeConstantIfPresent"
@@ -57,6 +59,8 @@ enum RuntimeSymbols {
     static let decodeAdditionalProperties = "additionalProperties"
     /// `Encoder.encodeAdditionalProperties(_:excluding:)`, which writes them back.
     static let encodeAdditionalProperties = "encodeAdditionalProperties"
+    /// `Encoder.encodeSingleValue(_:)`, how a union without a discriminator writes its alternative's value.
+    static let encodeSingleValue = "encodeSingleValue"
     /// How an endpoint's answers are read: `ResponseDecoding<T>`, with `.bytes` and `.text`.
     static let responseDecoding = "ResponseDecoding"
     /// The protocol of generated response header structs.

@@ -55,13 +55,10 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
                 isStatic: true,
                 isLet: true,
                 name: casesByRawValue,
-                type: "[\(rawType): \(model.name)]",
+                type: "[\(rawType): Self]",
                 value: .call(
                     .identifier("Dictionary"),
-                    [
-                        Argument(nil, .verbatim("knownCases.map { ($0.rawValue, $0) }")),
-                        Argument("uniquingKeysWith", .verbatim("{ first, _ in first }")),
-                    ]
+                    [Argument(RuntimeSymbols.byRawValue, .identifier("knownCases"))]
                 )
             )
         )

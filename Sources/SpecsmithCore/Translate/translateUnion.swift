@@ -331,14 +331,14 @@ private func encodingFunction(_ union: Union, access: AccessModifier) -> Functio
         var body: [Statement]
         if union.discriminator == nil {
             body = [
-                .binding(
-                    isLet: false,
-                    name: "container",
-                    value: .call(.member(.identifier("encoder"), "singleValueContainer"), [])
-                ),
                 .expression(
-                    .try(.call(.member(.identifier("container"), "encode"), [Argument(nil, .identifier("value"))]))
-                ),
+                    .try(
+                        .call(
+                            .member(.identifier("encoder"), RuntimeSymbols.encodeSingleValue),
+                            [Argument(nil, .identifier("value"))]
+                        )
+                    )
+                )
             ]
         } else {
             body = [
