@@ -63,6 +63,8 @@ public enum Pipeline {
         /// never shares a module with a client (`specsmith generate` writes it into `--server-output`). Made
         /// from the same resolved API as ``files``, so the spec is read once.
         public var serverFiles: [GeneratedFile]?
+        /// What the config's `filter:` kept, with the lines generated (client and server), when it has one.
+        public var filterSummary: FilterSummary?
         /// Whether any diagnostic is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -118,20 +120,34 @@ public enum Pipeline {
         if let style = overrides.style { api.style = style }
         if let access = overrides.access { api.access = access }
         if let samples = overrides.samples { api.samples = samples }
+        var output = render(api, samplesOnly: overrides.samplesOnly, layout: layout)
+        output.diagnostics = diagnostics
+        return output
+    }
+
+    /// The translated and rendered files of `api`, named as `layout` says, without diagnostics: the client's
+    /// and, when the flavours name `server` beside client flavours, the server's.
+    static func render(_ api: API, samplesOnly: Bool = false, layout: FileLayout = FileLayout()) -> Output {
+        var api = api
         // A server is one module, at the access asked for.
         var server = api
         server.flavours = [.server]
         // Two modules see each other's declarations, and an app both of them, only when they are public.
         if layout.modules != nil { api.access = .public }
         let swiftFiles =
-            overrides.samplesOnly
+            samplesOnly
             ? Translator.translateSamplesOnly(api)
             : Translator.translate(api, everyFile: layout.everyFile, modules: layout.modules)
         let files = Renderer.render(swiftFiles)
-        var output = Output(files: layout.arrange(files), diagnostics: diagnostics, flavours: api.flavours)
-        if api.flavours.contains(.server) && api.flavours.count > 1 && !overrides.samplesOnly {
+        var output = Output(files: layout.arrange(files), diagnostics: [], flavours: api.flavours)
+        if api.flavours.contains(.server) && api.flavours.count > 1 && !samplesOnly {
             let serverFiles = Renderer.render(Translator.translate(server, everyFile: layout.everyFile))
             output.serverFiles = layout.withoutModules.arrange(serverFiles)
+        }
+        output.filterSummary = api.filterSummary.map { summary in
+            var summary = summary
+            summary.lines = FilterSummary.lines(of: output.files + (output.serverFiles ?? []))
+            return summary
         }
         return output
     }

@@ -193,6 +193,7 @@ struct GenerateCommand: ParsableCommand {
                     }
                 }
                 print(OutputWriter.summary(of: changes, files: result.files.count, in: output))
+                if let filter = result.filterSummary { print(filter.text) }
                 if let split = layout.modules {
                     print("Declare the modules in Package.swift's targets (Specsmith's package identity may differ):")
                     for line in split.manifestTargets(flavours: result.flavours) { print("    " + line) }

@@ -50,12 +50,15 @@ struct ImportCommand: ParsableCommand {
             }
         }
         let folder = URL(fileURLWithPath: document).deletingLastPathComponent()
-        let (spec, diagnostics) = Importer.importOpenAPI(text: text, path: document, config: configSource) {
-            relative in
+        let imported = Importer.importing(text: text, path: document, config: configSource) { relative in
             try? String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
         }
-        report(diagnostics)
-        guard let spec else { throw ExitCodes.specErrors }
+        report(imported.diagnostics)
+        guard let spec = imported.spec else { throw ExitCodes.specErrors }
         try writeFile(spec, to: output)
+        if let filter = imported.filterSummary {
+            // Beside a spec written to standard output, the summary goes where diagnostics go.
+            if output == "-" { printAside(filter.text) } else { print(filter.text) }
+        }
     }
 }

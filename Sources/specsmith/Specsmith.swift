@@ -49,6 +49,12 @@ func report(_ diagnostics: [Diagnostic]) {
     }
 }
 
+/// Writes `text` to standard error as it is: what is said beside output written to standard output.
+func printAside(_ text: String) {
+    fflush(nil)
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
 /// Prints a line to standard error.
 func printError(_ text: String) {
     fflush(nil)  // all streams: what went to standard output comes first

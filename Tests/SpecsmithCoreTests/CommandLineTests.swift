@@ -149,6 +149,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: refused))
     }
 
+    /// `generate` and `import` say what a config's filter keeps, after what they wrote; beside a spec written to
+    /// standard output, `import` says it on standard error, so that the spec stays whole.
+    @Test func generateAndImportSayWhatTheFilterKeeps() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try write(
+            "shop.openapi.yaml",
+            """
+            openapi: 3.0.3
+            info: {title: Shop, version: "1"}
+            servers: [{url: "https://shop.example.com"}]
+            paths:
+              /items: {get: {operationId: listItems, responses: {"200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/Item"}}}}}}}
+              /orders: {get: {operationId: listOrders, responses: {"204": {description: Done}}}}
+            components:
+              schemas:
+                Item: {type: object, properties: {id: {type: string}}}
+
+            """
+        )
+        _ = try write("specsmith-config.yaml", "filter:\n  operations: [listItems]\n")
+        let out = directory.appendingPathComponent("Out").path
+        let generated = try run(["generate", document, "--output", out], in: directory)
+        #expect(generated.status == 0, "\(generated.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".swift") }
+        let lines = try files.map { name in
+            try String(contentsOfFile: out + "/" + name, encoding: .utf8).filter { $0 == "\n" }.count
+        }.reduce(0, +)
+        let said = "The filter keeps 1 of 2 operations and 1 model: \(FilterSummary.grouped(lines)) lines of Swift.\n"
+        #expect(generated.output.hasSuffix(said), "\(generated.output)")
+        let imported = try run(["import", document, "--output", "-"], in: directory)
+        #expect(imported.status == 0 && imported.errors == said, "\(imported.errors)")
+        #expect(imported.output.contains("\nspecsmith: 1\n") && !imported.output.contains("The filter"))
+        let written = try run(["import", document, "--output", "Shop.yaml"], in: directory)
+        #expect(written.output.hasSuffix("Wrote Shop.yaml\n" + said), "\(written.output)")
+    }
+
     /// `import` reads the config beside the document, as `generate`, the plugin and the mock do, and carries
     /// every option into the spec it writes (issue 59, item 4: the imported spec lost `signature: github`, the
     /// event header and `flavours: [webhooks]`), so that the spec generates the same Swift.

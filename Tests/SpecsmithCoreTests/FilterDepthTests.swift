@@ -227,4 +227,59 @@ import Testing
         #expect(deep.allSatisfy { !$0.contains("keeps 250") })
         #expect(Self.warnings("  operations: [first]\n", count: 150) == [])
     }
+
+    /// The lines of `files`, counted apart from ``FilterSummary/lines(of:)``.
+    static func lineCount(_ files: [GeneratedFile]) -> Int {
+        files.map { $0.contents.split(separator: "\n", omittingEmptySubsequences: false).count - 1 }.reduce(0, +)
+    }
+
+    /// After generating, a filter says what it kept: the operations of the document's, the models and the lines
+    /// (issue 60, item 4); a spec without a filter says nothing.
+    @Test func theFilterSaysWhatItKeeps() throws {
+        let config = Pipeline.ConfigSource(text: "filter:\n  operations: [first]\n", path: "specsmith-config.yaml")
+        let output = Pipeline.generate(text: Self.chain(5), path: "chain.json", config: config) { _ in nil }
+        let summary = try #require(output.filterSummary)
+        #expect(summary.documentOperations == 2 && summary.operations == 1 && summary.models == 5)
+        let lines = Self.lineCount(output.files)
+        #expect(summary.lines == lines && lines > 100)
+        #expect(
+            summary.text
+                == "The filter keeps 1 of 2 operations and 5 models: \(FilterSummary.grouped(lines)) lines of Swift."
+        )
+        let unfiltered = Pipeline.generate(text: Self.chain(5), path: "chain.json") { _ in nil }
+        #expect(unfiltered.filterSummary == nil && !unfiltered.files.isEmpty)
+        // The import counts the lines the spec it writes generates: the same.
+        let imported = Importer.importing(text: Self.chain(5), path: "chain.json", config: config)
+        #expect(imported.spec != nil && imported.filterSummary == summary)
+    }
+
+    /// A large filter without `depth` says, after its figures, that `depth` keeps less; with a depth it does not.
+    @Test func aLargeFilterSaysThatDepthExistsAfterItsFigures() throws {
+        let config = { (filter: String) in Pipeline.ConfigSource(text: "filter:\n" + filter, path: "c.yaml") }
+        let large = Pipeline.generate(text: Self.chain(250), path: "c.json", config: config("  operations: [first]\n"))
+        {
+            _ in nil
+        }
+        let text = try #require(large.filterSummary?.text)
+        #expect(text.hasPrefix("The filter keeps 1 of 2 operations and 250 models: "), "\(text)")
+        #expect(
+            text.hasSuffix(
+                " `depth: 1` in the filter keeps only the models the operations name, and `depth: 2` one step more; those further are `JSON`."
+            )
+        )
+        let deep = Pipeline.generate(
+            text: Self.chain(250),
+            path: "c.json",
+            config: config("  operations: [first]\n  depth: 1\n")
+        ) { _ in nil }
+        let summary = try #require(deep.filterSummary)
+        #expect(summary.models == 1 && !summary.text.contains("depth"), "\(summary.text)")
+        // Lines alone make a filter large too.
+        var many = summary
+        many.depth = nil
+        many.lines = FilterSummary.largeLines
+        #expect(many.isLarge && many.text.contains("`depth: 1`"))
+        #expect(FilterSummary.grouped(0) == "0" && FilterSummary.grouped(999) == "999")
+        #expect(FilterSummary.grouped(1_000) == "1,000" && FilterSummary.grouped(1_234_567) == "1,234,567")
+    }
 }

@@ -12,11 +12,33 @@ public enum Importer {
         config: Pipeline.ConfigSource? = nil,
         readFile: ((String) -> String?)? = nil
     ) -> (spec: String?, diagnostics: [Diagnostic]) {
+        let imported = importing(text: text, path: path, config: config, readFile: readFile)
+        return (imported.spec, imported.diagnostics)
+    }
+
+    /// What an import writes and says.
+    public struct Imported: Sendable {
+        /// The spec in the format; `nil` when the document has errors.
+        public var spec: String?
+        /// Every diagnostic, in source order.
+        public var diagnostics: [Diagnostic]
+        /// What the config's `filter:` kept, with the lines of Swift the spec generates, when it has one.
+        public var filterSummary: FilterSummary?
+    }
+
+    /// ``importOpenAPI(text:path:config:readFile:)``, with what the config's filter kept: the spec written
+    /// generates that many lines, counted by generating them.
+    public static func importing(
+        text: String,
+        path: String,
+        config: Pipeline.ConfigSource? = nil,
+        readFile: ((String) -> String?)? = nil
+    ) -> Imported {
         var diagnostics = Diagnostics()
         let rawConfig = config.flatMap { SpecLoader.loadConfig($0.text, file: $0.path, diagnostics: &diagnostics) }
         let loaded = SpecLoader.load(text, file: path, config: rawConfig, readFile: readFile, diagnostics: &diagnostics)
         guard var raw = loaded else {
-            return (nil, diagnostics.sorted)
+            return Imported(spec: nil, diagnostics: diagnostics.sorted)
         }
         // Every option of the config, as `generate` takes it: the spec written generates the same Swift.
         if let rawConfig { raw = raw.applying(rawConfig) }
@@ -25,10 +47,14 @@ public enum Importer {
         }
         // What imports must also generate: the resolver checks it as `generate` would.
         let api = SpecResolver.resolve(adapting: &raw, readFile: { _ in nil }, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors, let api else { return (nil, diagnostics.sorted) }
+        guard !diagnostics.hasErrors, let api else { return Imported(spec: nil, diagnostics: diagnostics.sorted) }
         nameEveryAlternative(of: &raw, as: api)
         let source = path.split(separator: "/").last.map(String.init) ?? path
-        return (SpecWriter.write(raw, source: source), diagnostics.sorted)
+        return Imported(
+            spec: SpecWriter.write(raw, source: source),
+            diagnostics: diagnostics.sorted,
+            filterSummary: api.filterSummary == nil ? nil : Pipeline.render(api).filterSummary
+        )
     }
 
     /// A union of which the document names some alternatives (an `x-specsmith` case name that differs from

@@ -49,6 +49,9 @@ public struct RawSpec: Sendable {
     /// Whether the spec was read from an OpenAPI document, whose defaults that do not fit their type are
     /// dropped rather than refused (see ``SpecResolver/resolve(adapting:flavours:readFile:diagnostics:)``).
     public var isOpenAPI = false
+    /// What the config's `filter:` kept of the document, when it has one: the operations the document has, for
+    /// the summary after generating.
+    public var filterSummary: FilterSummary?
 }
 
 extension RawSpec {

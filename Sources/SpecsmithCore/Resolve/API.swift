@@ -84,6 +84,9 @@ public struct API: Sendable, Hashable {
     /// Whether the models, answers, errors and events are `Hashable` (`hashable:`, `true` unless the spec says
     /// otherwise). Enumerations always are.
     public var hashable = true
+    /// What the config's `filter:` kept of an OpenAPI document, when it has one (operations and models, without
+    /// the lines, which ``Pipeline`` counts once rendered).
+    public var filterSummary: FilterSummary?
     /// The client APIs to generate: always `async`, and any others the spec asks for.
     public var flavours: Set<Flavour> = [.async]
     /// The name of the runtime's `DateCoding` case.

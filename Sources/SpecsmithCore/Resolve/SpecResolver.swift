@@ -209,7 +209,7 @@ struct ResolveContext {
         auth?.scopes += scopeAlternatives
         let webhooks = resolveWebhooks(models: models)
 
-        return API(
+        var api = API(
             specFileName: raw.file.split(separator: "/").last.map(String.init) ?? raw.file,
             name: apiName,
             description: raw.description,
@@ -231,6 +231,13 @@ struct ResolveContext {
             baseURLTemplate: servers.template,
             webhooks: webhooks
         )
+        api.filterSummary = raw.filterSummary.map { summary in
+            var summary = summary
+            summary.operations = api.operations.count
+            summary.models = api.models.count
+            return summary
+        }
+        return api
     }
 
     mutating func choice<Choice: RawRepresentable & CaseIterable>(

@@ -158,6 +158,15 @@ extension OpenAPIReader {
         )
     }
 
+    /// The number of operations the document has, whatever the filter keeps.
+    func documentOperationCount() -> Int {
+        guard case .mapping(let entries)? = root["paths"]?.kind else { return 0 }
+        return entries.reduce(0) { count, entry in
+            guard let item = resolvedLocally(entry.value), case .mapping(let keys) = item.kind else { return count }
+            return count + keys.filter { Self.methods.contains($0.key.value) }.count
+        }
+    }
+
     /// Warns of each `keep` or `cut` entry that names no schema of the document, of a schema both kept and cut
     /// (cut wins), and of a kept schema that no kept operation uses (it is not generated), each at its entry.
     mutating func warnOfFilterEntries() {

@@ -206,6 +206,10 @@ struct OpenAPIReader {
             keepReachableModels()
             warnOfFilterEntries()
             warnOfLargeFilter()
+            spec.filterSummary = FilterSummary(
+                documentOperations: documentOperationCount(),
+                depth: config?.filter?.depth?.value
+            )
         }
         renameProperties()
         applyTolerance()
