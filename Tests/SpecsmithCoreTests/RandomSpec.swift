@@ -118,6 +118,9 @@ struct RandomSpec {
 
     var units: [Unit] = []
     var flavours = "[async, combine]"
+    /// `hashable: false` in the spec when `false`: models, unions and answers without `Hashable`. Set by the
+    /// test, not drawn, so that the draws of a seed stay what they were.
+    var hashable = true
     /// The lines under `webhooks:` before its events: the signature, and where events are named.
     var webhooksHeader: [String] = []
 
@@ -125,6 +128,10 @@ struct RandomSpec {
     var text: (text: String, owners: [Int?]) {
         var lines = ["name: Random", "baseURL: https://example.com", "flavours: \(flavours)"]
         var owners: [Int?] = [nil, nil, nil]
+        if !hashable {
+            lines.append("hashable: false")
+            owners.append(nil)
+        }
         for section in ["auth", "models", "endpoints", "webhooks"] {
             let members = units.enumerated().filter { $0.element.section == section }
             guard !members.isEmpty else { continue }

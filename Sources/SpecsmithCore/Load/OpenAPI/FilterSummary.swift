@@ -13,8 +13,8 @@ public struct FilterSummary: Sendable, Hashable {
     /// The lines of the Swift generated from them, once rendered.
     public var lines: Int?
 
-    /// The number of lines from which a filter without `depth` is said to be large, beside
-    /// ``OpenAPIReader/largeFilter`` models.
+    /// The number of lines from which a filter without `depth` is said to be large, beside 200 models (the number
+    /// from which loading the document warns of it).
     public static let largeLines = 20_000
 
     /// Whether the filter keeps much without a `depth` to cut it.
