@@ -680,6 +680,9 @@ def main():
                              "variant (levers.py); --runs turns")
     parser.add_argument("--against", metavar="REV",
                         help="with --levers, also the output of the generator at this git revision")
+    parser.add_argument("--against-only", action="store_true",
+                        help="with --levers and --against, only the unchanged output and the revision's: an A/B of "
+                             "a change, without the levers tried by text or by setting")
     parser.add_argument("--tools", default=",".join(PACKAGES),
                         help="the contenders of the build measurements and --openapi: a comma-separated list of "
                              "specsmith, specsmith-modules and openapi (swift-openapi-generator)")
@@ -692,7 +695,9 @@ def main():
     if args.levers:
         import levers
         WORK.mkdir(exist_ok=True)
-        rows = levers.levers(args.levers, args.against, args.runs)
+        if args.against_only and not args.against:
+            parser.error("--against-only needs --against")
+        rows = levers.levers(args.levers, args.against, args.runs, text_levers=not args.against_only)
         (WORK / "levers-results.json").write_text(json.dumps(rows, indent=2, default=str))
         print(levers.levers_table(rows))
         return

@@ -81,7 +81,7 @@ def lever_package(slug, root, flags):
     return package
 
 
-def levers(documents, against, runs):
+def levers(documents, against, runs, text_levers=True):
     """Each document's client built clean, in turns with each lever's variant; returns one row per document."""
     bench.run(["swift", "build", "-c", "release", "--product", "specsmith"], cwd=bench.HERE)
     bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=bench.HERE, check=True,
@@ -108,7 +108,7 @@ def levers(documents, against, runs):
             root, commit, binary = revision
             variants.append((f"the generator at {commit} (`--against`)", "against", root, [],
                              generated("against", binary)))
-        for index, (name, transform, flags) in enumerate(TEXT_LEVERS):
+        for index, (name, transform, flags) in enumerate(TEXT_LEVERS if text_levers else []):
             sources = unchanged
             if transform:
                 sources = folder / f"lever{index}"

@@ -5,6 +5,7 @@
 #   Benchmarks/run.sh --with-5000      # also N = 5000 for generation and output
 #   Benchmarks/run.sh --openapi FILE   # both generators on an OpenAPI document, side by side
 #   Benchmarks/run.sh --levers FILE --against REV   # a big client's build, each lever alone in turns
+#   Benchmarks/run.sh --levers FILE --against REV --against-only   # only this checkout's output against REV's
 #   Benchmarks/run.sh --servers-only   # the generated server beside a hand-written handler (needs wrk)
 #   Benchmarks/run.sh --help           # the other options (runs, sizes, skipping parts)
 #

@@ -126,6 +126,24 @@ import Testing
         #expect(value.jsonText.count == 1_800 + 8)
     }
 
+    /// Keys that are mappings nested in each other (a fuzzer's `{{{{…: 1}: 1}: 1}`, 50 deep) are each an error
+    /// at its place, read in linear time: read as their JSON text, each level doubled the escapes of the one
+    /// inside it, and 50 levels took minutes.
+    @Test func keysOfKeysAreErrorsReadInLinearTime() throws {
+        let depth = 200
+        let text =
+            "key:\n  " + String(repeating: "{", count: depth) + "a: 1" + String(repeating: "}: 1", count: depth - 1)
+            + "}\n"
+        var diagnostics = Diagnostics()
+        _ = YAMLReader.read(text, file: "keys.yaml", diagnostics: &diagnostics)
+        let lines = TestSupport.lines(diagnostics.sorted)
+        #expect(lines.count == depth - 1)
+        #expect(lines.first == "2:4: error: a key must be text, not a mapping; quote the key if it is text")
+        #expect(
+            lines.allSatisfy { $0.hasSuffix("error: a key must be text, not a mapping; quote the key if it is text") }
+        )
+    }
+
     /// libyaml reports the end of a file without a final line break one line past it; the reader keeps every
     /// position inside the text.
     @Test(arguments: ["name: X\nbaseURL: https://a.b\nmodels: [", "name: X\nmodels: {a: 1", "name: 'open"])

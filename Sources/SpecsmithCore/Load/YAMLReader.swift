@@ -266,7 +266,22 @@ private struct Composer {
             return
         }
         stack[index].pendingKey = nil
-        let name = key.scalarText ?? key.jsonText
+        // A key that is a mapping or a list names nothing a spec or a document can mean (JSON's keys are text);
+        // read as its JSON text, such keys nested in each other doubled their escapes with each level, and 50
+        // of them took minutes (a fuzzer's finding).
+        guard let name = key.scalarText else {
+            let kind: String
+            if case .mapping = key.kind { kind = "mapping" } else { kind = "list" }
+            problems.append(
+                Diagnostic(
+                    .error,
+                    "a key must be text, not a \(kind)",
+                    at: key.location,
+                    hint: "quote the key if it is text"
+                )
+            )
+            return
+        }
         if let first = stack[index].keys[name] {
             problems.append(
                 Diagnostic(
