@@ -69,7 +69,9 @@ enum SpecCommands {
         "Part3.Combine.swift", "Part4.Combine.swift", "Part5.Combine.swift", "Part6.Combine.swift",
         "Part7.Combine.swift", "Part8.Combine.swift", "RxSwift.swift", "Part2.RxSwift.swift", "Part3.RxSwift.swift",
         "Part4.RxSwift.swift", "Part5.RxSwift.swift", "Part6.RxSwift.swift", "Part7.RxSwift.swift",
-        "Part8.RxSwift.swift", "Samples.swift", "Server.swift", "Part2.Server.swift", "Part3.Server.swift",
+        "Part8.RxSwift.swift", "Samples.swift", "Part2.Samples.swift", "Part3.Samples.swift", "Part4.Samples.swift",
+        "Part5.Samples.swift", "Part6.Samples.swift", "Part7.Samples.swift", "Part8.Samples.swift", "Server.swift",
+        "Part2.Server.swift", "Part3.Server.swift",
         "Part4.Server.swift", "Part5.Server.swift", "Part6.Server.swift", "Part7.Server.swift",
         "Part8.Server.swift", "Webhooks.swift",
     ]

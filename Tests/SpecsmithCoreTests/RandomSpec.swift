@@ -38,7 +38,8 @@ enum HardNames {
         ReservedNames.standardTypes.sorted() + RuntimeSymbols.all.sorted() + [
             "AnyPublisher", "Single", "Reactive", "Base", "Task", "Scope", "Authorization", "Other", "Response",
             "ErrorBody", "Result", "Set", "Sequence", "Element", "Index", "Swift", "Foundation", "Combine",
-            "OpenCombine", "RxSwift", "Public", "Body",
+            "OpenCombine", "RxSwift", "Public", "Body", "Thread", "Subscription", "Event", "RedirectPolicy",
+            "Links",
         ]
 
     static let members = [

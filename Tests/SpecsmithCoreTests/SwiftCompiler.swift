@@ -127,6 +127,27 @@ enum SwiftCompiler {
         return Check(status: result.status, diagnostics: result.errors)
     }
 
+    /// Compiles `files` as the module `module` into `directory`, `module.swiftmodule` and `module.o`, for a
+    /// module built apart to import it (`-I directory`).
+    static func emitModule(_ files: [GeneratedFile], module: String, in directory: URL) async throws -> Check {
+        let folder = directory.appendingPathComponent(module + ".sources")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let result = try await execute(
+            settings(packageName: "App") + [
+                "-module-name", module, "-parse-as-library", "-wmo", "-c", "-emit-module",
+                "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+                "-o", directory.appendingPathComponent("\(module).o").path,
+            ] + paths
+        )
+        return Check(status: result.status, diagnostics: result.errors)
+    }
+
     /// Compiles what `output` generated, with `extra` files beside it.
     static func compile(
         _ output: Pipeline.Output,
@@ -147,10 +168,13 @@ enum SwiftCompiler {
     struct IncrementalBuild {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-incremental-\(UUID())")
         let module: String
+        /// More of the compiler's arguments: `-I` a folder of modules the module imports.
+        let flags: [String]
 
         /// A build of the module `module`, in a folder of its own.
-        init(module: String) throws {
+        init(module: String, flags: [String] = []) throws {
             self.module = module
+            self.flags = flags
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
 
@@ -174,7 +198,7 @@ enum SwiftCompiler {
                 to: URL(fileURLWithPath: path("output-file-map.json"))
             )
             let result = try await execute(
-                settings(packageName: module) + [
+                settings(packageName: module) + flags + [
                     "-module-name", module, "-parse-as-library", "-c", "-incremental", "-enable-batch-mode", "-j",
                     "2", "-output-file-map", path("output-file-map.json"), "-working-directory", directory.path,
                     "-driver-show-incremental",

@@ -17,6 +17,9 @@ public struct ModuleSplit: Sendable, Hashable {
     /// The models' module: `GitHubModels`.
     public var models: String { client + "Models" }
 
+    /// The client module's file that re-exports the models' module and each of its models.
+    public static let exportsFile = "Exports.swift"
+
     /// The module of the generated file named `file` (an unprefixed name such as `Models3.swift`).
     public func module(of file: String) -> String {
         Translator.modelFileNames.contains(file) ? models : client

@@ -27,12 +27,23 @@ public struct SwiftPrinter: Sendable {
                 let kind = item.kind.map { "\($0.rawValue) " } ?? ""
                 writer.line(attribute + (item.access.map { "\($0.rawValue) " } ?? "") + "import \(kind)\(item.module)")
             }
-            for item in file.imports where item.fallback != nil {
-                let modifier = item.access.map { "\($0.rawValue) " } ?? ""
-                writer.line("#if canImport(\(item.module))")
-                writer.line(indentUnit + modifier + "import \(item.module)")
+            // One `#if` for the imports of a module and its fallback, whole or of one declaration each.
+            let conditional = file.imports.filter { $0.fallback != nil }
+            var modules: [String] = []
+            for item in conditional where !modules.contains(Self.moduleName(item.module)) {
+                modules.append(Self.moduleName(item.module))
+            }
+            for module in modules {
+                let items = conditional.filter { Self.moduleName($0.module) == module }
+                    .sorted { ($0.kind == nil ? 0 : 1, $0.module) < ($1.kind == nil ? 0 : 1, $1.module) }
+                func line(_ item: SwiftFile.Import, _ name: String) -> String {
+                    let modifier = item.access.map { "\($0.rawValue) " } ?? ""
+                    return indentUnit + modifier + "import " + (item.kind.map { "\($0.rawValue) " } ?? "") + name
+                }
+                writer.line("#if canImport(\(module))")
+                for item in items { writer.line(line(item, item.module)) }
                 writer.line("#else")
-                writer.line(indentUnit + modifier + "import \(item.fallback ?? item.module)")
+                for item in items { writer.line(line(item, item.fallback ?? item.module)) }
                 writer.line("#endif")
             }
         }
@@ -41,6 +52,11 @@ public struct SwiftPrinter: Sendable {
             emit(declaration, into: &writer)
         }
         return writer.text
+    }
+
+    /// The module an import names: `Combine` of `Combine.AnyPublisher`.
+    private static func moduleName(_ path: String) -> String {
+        String(path.prefix { $0 != "." })
     }
 
     // MARK: Declarations

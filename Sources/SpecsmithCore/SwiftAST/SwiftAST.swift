@@ -19,11 +19,30 @@ public struct SwiftFile: Sendable, Hashable {
         public var access: AccessModifier?
         /// A module imported instead where `module` cannot be: `#if canImport(module) … #else … #endif`.
         public var fallback: String? = nil
-        /// The kind of the one declaration imported (`struct`, `enum`), whose qualified name `module` then is:
-        /// `import struct GitHubModels.Thread`.
-        public var kind: TypeKind? = nil
+        /// The kind of the one declaration imported (`struct`, `class`), whose qualified name `module` (and
+        /// `fallback`) then is: `import struct GitHubModels.Thread`.
+        public var kind: ImportKind? = nil
         /// Whether the import is `@_exported`: the importing module's users see the module too.
         public var isExported = false
+    }
+}
+
+/// The kind of declaration an import of one declaration names: `import struct Foundation.URL`.
+public enum ImportKind: String, Sendable, Hashable {
+    case `struct`
+    case `enum`
+    case `class`
+    case `protocol`
+    case `typealias`
+
+    /// The import kind of a generated type of kind `kind`, `nil` for an extension.
+    public init?(_ kind: TypeKind) {
+        switch kind {
+        case .struct: self = .struct
+        case .enum: self = .enum
+        case .protocol: self = .protocol
+        case .extension: return nil
+        }
     }
 }
 

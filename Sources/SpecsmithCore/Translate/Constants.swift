@@ -130,7 +130,40 @@ enum RuntimeSymbols {
         "TransportError", "DecodingFailure", "StubTransport", "PercentEncoding", "Codable", "Decodable", "Encodable",
         "Sendable", "Hashable", "CodingKey", "CodingKeys", "Decoder", "Encoder", responseStream, apiStream,
         serverSentEvent, "ResponseBodyStream", "ChunkSource", jsonBodyWithFields, apiPages, apiItems, paging,
-        apiTransfer, transferEvent, "TransferProgress",
+        apiTransfer, transferEvent, "TransferProgress", unionCandidates, listedValues, queueDelivery,
+    ]
+}
+
+extension RuntimeSymbols {
+    /// Every public type of the runtime's modules that a client's files import whole (SpecsmithRuntime,
+    /// SpecsmithCombine, SpecsmithWebhooks), whether or not generated code names it: in a client written as two
+    /// modules, a model of one of these names is imported on its own where it is named, so that it wins over the
+    /// runtime's (see ``translateModuleImports(_:split:modelKinds:printer:)``). A test keeps it equal to the
+    /// modules' sources.
+    static let declaredTypes: Set<String> = [
+        "APIClient", "APIEndpoint", "APIError", "APIItems", "APIPages", "APIResult", "APIStream", "APITransfer",
+        "AuthScheme", "AuthorizationScope", "AuthorizedEndpoint", "CalendarDate", "ChunkSource", "Credential",
+        "Credentials", "DateCoding", "DecodingFailure", "DecodingTolerance", "Endpoint", "ExpectedError",
+        "ExpectedErrors", "FileUpload", "HTTPDate", "HTTPMethod", "HTTPTransport", "HeaderField", "HeaderValue",
+        "Indirect", "JSON", "JSONBodyWithFields", "JSONKey", "Links", "ListedValues", "LoggingMiddleware",
+        "Middleware", "MultipartField", "MultipartPart", "Nullable", "Paging", "ParameterValue", "PathSegment",
+        "PercentEncoding", "QueryItem", "QueueDelivery", "RawResponse", "Redaction", "RedirectPolicy", "RequestBody",
+        "Resource", "ResponseBodyStream", "ResponseDecoding", "ResponseHeaders", "ResponseReadingError",
+        "ResponseStream", "ResponseWithHeaders", "RetryMiddleware", "ServerSentEvent", "ServerURL", "StatusPattern",
+        "StubTransport", "TimeoutMiddleware", "TransferEvent", "TransferProgress", "TransportError",
+        "TransportRequest", "URLSessionTransport", "UnexpectedResponse", "UnionCandidates", "UnlistedValues",
+        "WebhookDelivery", "WebhookError", "WebhookEventSet", "WebhookEvents", "WebhookHandling", "WebhookHeaders",
+        "WebhookReceipt", "WebhookReplayGuard", "WebhookScheme", "WebhookSigner", "WebhookVerifier",
+    ]
+}
+
+/// The types of Foundation that generated code names, by the kind of their declaration. In a client written as
+/// two modules, the client's files import each of them on their own rather than all of Foundation, so that a
+/// model named like another of Foundation's types (`Thread`) means the model without an import of its own.
+enum FoundationSymbols {
+    static let module = "Foundation"
+    static let types: [String: ImportKind] = [
+        "Data": .struct, "Date": .struct, "JSONDecoder": .class, "URL": .struct, "UUID": .struct,
     ]
 }
 
@@ -204,6 +237,9 @@ enum CombineSymbols {
     static let transferLabel = "transfer"
     /// What an endpoint's publisher method adds to its name: `countryByNamePublisher`.
     static let publisherSuffix = "Publisher"
+
+    /// Combine's types the flavour names, by the kind of their declaration (see ``FoundationSymbols``).
+    static let types: [String: ImportKind] = [anyPublisher: .struct]
 }
 
 /// What the RxSwift flavour names.
@@ -222,6 +258,12 @@ enum RxSwiftSymbols {
     static let observableFor = "observable"
     /// The file-private bridge `APIClient.observable(transfer:)`, for transfers with progress.
     static let transferLabel = "transfer"
+
+    /// RxSwift's types the flavour names, by the kind of their declaration (see ``FoundationSymbols``).
+    static let types: [String: ImportKind] = [
+        single: .typealias, reactive: .struct, reactiveCompatible: .protocol, disposables: .struct,
+        observable: .class,
+    ]
 }
 
 /// What the server flavour names of SpecsmithServer and Hummingbird.

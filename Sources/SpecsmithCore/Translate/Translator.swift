@@ -16,7 +16,7 @@ public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
         modelFileNames + spread("Endpoints") + ["Resources.swift"] + spread("Client") + spread("Combine")
-        + spread("RxSwift") + ["Samples.swift"] + spread("Server") + ["Webhooks.swift"]
+        + spread("RxSwift") + spread("Samples") + spread("Server") + ["Webhooks.swift"]
 
     /// How many files models, and the endpoints' methods of each kind, are spread over in large specs.
     static let spreadCount = 8
@@ -75,13 +75,22 @@ public enum Translator {
             add(clientFile)
             if api.flavours.contains(.combine) { add(combineFile) }
             if api.flavours.contains(.rxswift) { add(rxSwiftFile) }
-            if !separateSamples { jobs.append(Job(cost: 0) { samplesFile(api) }) }
+            if !separateSamples { add(samplesFile) }
         }
         if api.flavours.contains(.webhooks), let webhooks = api.webhooks {
             jobs.append(Job(cost: webhooks.events.count) { webhooksFile(webhooks, api: api) })
         }
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
-        if let modules { files = importingModels(files, split: modules) }
+        if let modules {
+            files = importingModels(files, split: modules)
+            files.append(
+                translateModelExports(
+                    split: modules,
+                    modelKinds: modelKinds(files, split: modules),
+                    header: TranslationSupport.header(api)
+                )
+            )
+        }
         return everyFile ? withEveryFile(files, api: api) : files
     }
 
@@ -95,9 +104,11 @@ public enum Translator {
         return everyFile ? withEveryFile(files, api: api) : files
     }
 
-    /// `files`, and an empty file for each of ``fileNames`` the API does not need.
+    /// `files`, and an empty file for each of ``fileNames`` the API does not need (a file of another name, the
+    /// client module's ``ModuleSplit/exportsFile``, last).
     private static func withEveryFile(_ files: [SwiftFile], api: API) -> [SwiftFile] {
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let others = files.filter { !fileNames.contains($0.name) }
         return fileNames.map { name in
             byName[name]
                 ?? SwiftFile(
@@ -108,7 +119,7 @@ public enum Translator {
                     imports: [],
                     declarations: []
                 )
-        }
+        } + others
     }
 
     /// `Server.swift`: the service protocol, its routes, and the scopes its callers have; for a large API, some
@@ -164,18 +175,24 @@ public enum Translator {
 
     /// `files` with the imports that the client's module needs of the models' module.
     private static func importingModels(_ files: [SwiftFile], split: ModuleSplit) -> [SwiftFile] {
-        var kinds: [String: TypeKind] = [:]
-        for file in files where split.module(of: file.name) == split.models {
-            for case .type(let declaration) in file.declarations where declaration.kind != .extension {
-                kinds[declaration.name] = declaration.kind
-            }
-        }
+        let kinds = modelKinds(files, split: split)
         let printer = SwiftPrinter()
         return Parallel.map(files.count, cost: { files[$0].declarations.count }) { index in
             let file = files[index]
             guard split.module(of: file.name) == split.client, !file.declarations.isEmpty else { return file }
             return translateModuleImports(file, split: split, modelKinds: kinds, printer: printer)
         }
+    }
+
+    /// The kind of each type the models' module declares, by name.
+    private static func modelKinds(_ files: [SwiftFile], split: ModuleSplit) -> [String: TypeKind] {
+        var kinds: [String: TypeKind] = [:]
+        for file in files where split.module(of: file.name) == split.models {
+            for case .type(let declaration) in file.declarations where declaration.kind != .extension {
+                kinds[declaration.name] = declaration.kind
+            }
+        }
+        return kinds
     }
 
     private static func file(
@@ -286,7 +303,7 @@ public enum Translator {
             var part = api
             part.operations = shares[index] ?? []
             part.wholeAPINamespaces = api.namespaces
-            return Part(api: part, index: index)
+            return Part(api: part, index: index, count: spreadCount)
         }
     }
 
@@ -294,6 +311,8 @@ public enum Translator {
     private struct Part {
         var api: API
         var index: Int
+        /// How many parts the endpoints are spread over: 1, or ``spreadCount``.
+        var count = 1
 
         var isFirst: Bool { index == 0 }
 
@@ -576,13 +595,20 @@ public enum Translator {
         )
     }
 
-    private static func samplesFile(_ api: API) -> SwiftFile {
+    /// `Samples.swift` … : for a large API spread as the endpoints are, the first declaring the samples'
+    /// enumeration, empty, and each file extending it with the samples of its endpoints, so that the samples an
+    /// endpoint file names are in the file of its own number. (A type's users are compiled again when the file
+    /// that declares the members they use changes: with every sample in one file, a new endpoint's sample
+    /// recompiled every endpoint file.)
+    private static func samplesFile(_ part: Part) -> SwiftFile? {
+        let api = part.api
         let hasSamples = api.operations.contains { $0.sample != nil }
-        return file(
-            "Samples.swift",
-            api,
-            imports: hasSamples ? [TranslationSupport.hiddenImport("Foundation", api: api)] : [],
-            [translateSamples(api)]
-        )
+        let imports = hasSamples ? [TranslationSupport.hiddenImport("Foundation", api: api)] : []
+        guard part.count > 1 else { return file("Samples.swift", api, imports: imports, [translateSamples(api)]) }
+        let samples = hasSamples ? [translateSampleExtension(api)] : []
+        guard part.isFirst else {
+            return samples.isEmpty ? nil : file(part.fileName("Samples"), api, imports: imports, samples)
+        }
+        return file(part.fileName("Samples"), api, imports: imports, [translateSamplesType(api)] + samples)
     }
 }

@@ -1,22 +1,7 @@
 /// Translates the spec's sample responses into static `Data` constants, which endpoints hand to stub transports;
 /// `separate` ones (for the test or preview target they are generated into) have `all` of them by endpoint name.
 func translateSamples(_ api: API, separate: Bool = false) -> Declaration {
-    var members: [Declaration] = api.operations.compactMap { operation in
-        guard let sample = operation.sample else { return nil }
-        return .variable(
-            VariableDeclaration(
-                docs: ["The sample response of `\(operation.specName)`."],
-                access: nil,
-                isStatic: true,
-                isLet: true,
-                name: SamplesNaming.member(operation),
-                value: .call(
-                    .identifier("Data"),
-                    [Argument(nil, .member(.literal(.multilineRawString(sample)), "utf8"))]
-                )
-            )
-        )
-    }
+    var members = sampleMembers(api)
     if separate {
         let entries = api.operations.filter { $0.sample != nil }.map { operation in
             DictionaryEntry(
@@ -54,4 +39,42 @@ func translateSamples(_ api: API, separate: Bool = false) -> Declaration {
             members: members
         )
     )
+}
+
+/// The samples' enumeration without members, for the first file of a large API's samples
+/// (``translateSampleExtension(_:)`` adds them).
+func translateSamplesType(_ api: API) -> Declaration {
+    .type(
+        TypeDeclaration(
+            docs: ["Sample response bodies from the spec, answered by `StubTransport`."],
+            access: nil,
+            kind: .enum,
+            name: TranslationNames.samples(api.name)
+        )
+    )
+}
+
+/// The samples of `api`'s endpoints (one file's share of a large API's) in an extension of the enumeration.
+func translateSampleExtension(_ api: API) -> Declaration {
+    .type(TypeDeclaration(kind: .extension, name: TranslationNames.samples(api.name), members: sampleMembers(api)))
+}
+
+/// Each endpoint's sample as a `static let` of `Data`.
+private func sampleMembers(_ api: API) -> [Declaration] {
+    api.operations.compactMap { operation in
+        guard let sample = operation.sample else { return nil }
+        return .variable(
+            VariableDeclaration(
+                docs: ["The sample response of `\(operation.specName)`."],
+                access: nil,
+                isStatic: true,
+                isLet: true,
+                name: SamplesNaming.member(operation),
+                value: .call(
+                    .identifier("Data"),
+                    [Argument(nil, .member(.literal(.multilineRawString(sample)), "utf8"))]
+                )
+            )
+        )
+    }
 }
