@@ -98,4 +98,27 @@ import Testing
         )
         #expect(output.files.isEmpty)
     }
+
+    /// An event union's `decode(_:_:)` names Foundation's `JSONDecoder`: a model of that name would hide it, so
+    /// a spec's model is refused and an OpenAPI schema is renamed.
+    @Test func aModelNamedLikeFoundationsDecoderIsRefused() {
+        let spec = """
+            name: Feed
+            baseURL: https://example.com
+            models:
+              JSONDecoder:
+                properties:
+                  x: String
+            endpoints:
+              decoder: {method: GET, path: /decoder, response: JSONDecoder}
+            """
+        let output = Pipeline.generate(text: spec, path: "feed.yaml") { _ in nil }
+        #expect(
+            TestSupport.lines(output.diagnostics) == [
+                "4:3: error: model `JSONDecoder` would hide the type `JSONDecoder` that generated code uses; "
+                    + "rename the model"
+            ]
+        )
+        #expect(output.files.isEmpty)
+    }
 }

@@ -39,7 +39,7 @@ enum HardNames {
             "AnyPublisher", "Single", "Reactive", "Base", "Task", "Scope", "Authorization", "Other", "Response",
             "ErrorBody", "Result", "Set", "Sequence", "Element", "Index", "Swift", "Foundation", "Combine",
             "OpenCombine", "RxSwift", "Public", "Body", "Thread", "Subscription", "Event", "RedirectPolicy",
-            "Links",
+            "Links", "JSONDecoder",
         ]
 
     static let members = [

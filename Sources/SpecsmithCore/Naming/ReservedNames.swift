@@ -17,14 +17,14 @@ enum ReservedNames {
             )
     }
 
-    /// Types of the standard library and Foundation that generated code names, or that no Swift type should
-    /// hide (`Any`, `Error`), and ``appTypes``.
+    /// Types of the standard library and Foundation that generated code names (an event union's
+    /// `decode(_:_:)` names `JSONDecoder`), or that no Swift type should hide (`Any`, `Error`), and ``appTypes``.
     static let standardTypes = Set(
         TypeRef.Builtin.allCases.map(\.rawValue) + [
             "Void", "Optional", "Array", "Dictionary", "Never", "Any", "Error", "Sendable", "Hashable", "Equatable",
             "Codable", "Decodable", "Encodable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "RawRepresentable",
         ] + conformanceTypes
-    ).union(appTypes)
+    ).union(appTypes).union(FoundationSymbols.types.keys)
 
     /// The associated types of the protocols generated enumerations and unions conform to: inside such a type,
     /// `RawValue` is its raw value's type, not a model of that name (a `[String: RawValue]` table of an
