@@ -82,11 +82,12 @@ public enum Translator {
         }
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         if let modules {
-            files = importingModels(files, split: modules)
+            let kinds = modelKinds(files, split: modules)
+            files = importingModels(files, split: modules, modelKinds: kinds)
             files.append(
                 translateModelExports(
                     split: modules,
-                    modelKinds: modelKinds(files, split: modules),
+                    modelKinds: kinds,
                     header: TranslationSupport.header(api)
                 )
             )
@@ -100,7 +101,9 @@ public enum Translator {
         let jobs = modelsJobs(api)
         var files = Parallel.map(jobs.count, cost: { jobs[$0].cost }) { jobs[$0].make() }.compactMap { $0 }
         files += serverFiles(api)
-        if let modules { files = importingModels(files, split: modules) }
+        if let modules {
+            files = importingModels(files, split: modules, modelKinds: modelKinds(files, split: modules))
+        }
         return everyFile ? withEveryFile(files, api: api) : files
     }
 
@@ -173,9 +176,13 @@ public enum Translator {
             }
     }
 
-    /// `files` with the imports that the client's module needs of the models' module.
-    private static func importingModels(_ files: [SwiftFile], split: ModuleSplit) -> [SwiftFile] {
-        let kinds = modelKinds(files, split: split)
+    /// `files` with the imports that the client's module needs of the models' module, whose types' kinds are
+    /// `kinds`.
+    private static func importingModels(
+        _ files: [SwiftFile],
+        split: ModuleSplit,
+        modelKinds kinds: [String: TypeKind]
+    ) -> [SwiftFile] {
         let printer = SwiftPrinter()
         return Parallel.map(files.count, cost: { files[$0].declarations.count }) { index in
             let file = files[index]

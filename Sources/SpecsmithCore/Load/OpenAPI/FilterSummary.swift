@@ -6,7 +6,7 @@ public struct FilterSummary: Sendable, Hashable {
     public var documentOperations: Int
     /// The filter's `depth`, when it has one.
     public var depth: Int?
-    /// The operations kept (endpoints and webhooks), once resolved.
+    /// The operations kept (endpoints; webhooks are not counted), once resolved.
     public var operations = 0
     /// The models generated for them, once resolved.
     public var models = 0
