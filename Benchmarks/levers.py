@@ -39,6 +39,8 @@ TEXT_LEVERS = [
     ("without `Hashable` (what `hashable: false` generates, by text)", without_hashable, []),
     ("`let` stored properties (tried by text; changes the API)", with_let_properties, []),
     ("without debug information (`-Xswiftc -gnone`, the app's setting)", None, ["-Xswiftc", "-gnone"]),
+    ("without LLVM's IR verifier (`-Xswiftc -Xfrontend -Xswiftc -disable-llvm-verify`, the app's setting)", None,
+     ["-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-llvm-verify"]),
 ]
 
 MANIFEST = """// swift-tools-version:6.1
