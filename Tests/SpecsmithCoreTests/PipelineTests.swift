@@ -99,24 +99,26 @@ import Testing
         #expect(output.files.isEmpty)
     }
 
-    /// An event union's `decode(_:_:)` names Foundation's `JSONDecoder`: a model of that name would hide it, so
-    /// a spec's model is refused and an OpenAPI schema is renamed.
-    @Test func aModelNamedLikeFoundationsDecoderIsRefused() {
+    /// Types of Foundation and the standard library that generated code names: an event union's
+    /// `decode(_:_:)` names `JSONDecoder`, a union without a match throws `DecodingError`, an open enumeration
+    /// conforms to `ExpressibleByStringLiteral`, the RxSwift flavour's streams take an `AsyncSequence`. A model of
+    /// such a name would hide the type, so a spec's model is refused (an OpenAPI schema is renamed).
+    @Test(arguments: ["JSONDecoder", "DecodingError", "ExpressibleByStringLiteral", "AsyncSequence"])
+    func aModelNamedLikeATypeGeneratedCodeNamesIsRefused(name: String) {
         let spec = """
             name: Feed
             baseURL: https://example.com
             models:
-              JSONDecoder:
+              \(name):
                 properties:
                   x: String
             endpoints:
-              decoder: {method: GET, path: /decoder, response: JSONDecoder}
+              decoder: {method: GET, path: /decoder, response: \(name)}
             """
         let output = Pipeline.generate(text: spec, path: "feed.yaml") { _ in nil }
         #expect(
             TestSupport.lines(output.diagnostics) == [
-                "4:3: error: model `JSONDecoder` would hide the type `JSONDecoder` that generated code uses; "
-                    + "rename the model"
+                "4:3: error: model `\(name)` would hide the type `\(name)` that generated code uses; rename the model"
             ]
         )
         #expect(output.files.isEmpty)

@@ -23,6 +23,9 @@ enum ReservedNames {
         TypeRef.Builtin.allCases.map(\.rawValue) + [
             "Void", "Optional", "Array", "Dictionary", "Never", "Any", "Error", "Sendable", "Hashable", "Equatable",
             "Codable", "Decodable", "Encodable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "RawRepresentable",
+            // A union without a match throws `DecodingError.dataCorruptedError(…)`; open enumerations and unions
+            // of text conform to the literal protocols; the RxSwift flavour's streams take an `AsyncSequence`.
+            "DecodingError", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "AsyncSequence",
         ] + conformanceTypes
     ).union(appTypes).union(FoundationSymbols.types.keys)
 
