@@ -101,9 +101,12 @@ import Testing
 
     /// Types of Foundation and the standard library that generated code names: an event union's
     /// `decode(_:_:)` names `JSONDecoder`, a union without a match throws `DecodingError`, an open enumeration
-    /// conforms to `ExpressibleByStringLiteral`, the RxSwift flavour's streams take an `AsyncSequence`. A model of
-    /// such a name would hide the type, so a spec's model is refused (an OpenAPI schema is renamed).
-    @Test(arguments: ["JSONDecoder", "DecodingError", "ExpressibleByStringLiteral", "AsyncSequence"])
+    /// conforms to `ExpressibleByStringLiteral` or `ExpressibleByIntegerLiteral`, the RxSwift flavour's streams
+    /// take an `AsyncSequence`. A model of such a name would hide the type, so a spec's model is refused (an
+    /// OpenAPI schema is renamed).
+    @Test(arguments: [
+        "JSONDecoder", "DecodingError", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "AsyncSequence",
+    ])
     func aModelNamedLikeATypeGeneratedCodeNamesIsRefused(name: String) {
         let spec = """
             name: Feed

@@ -17,17 +17,14 @@ enum ReservedNames {
             )
     }
 
-    /// Types of the standard library and Foundation that generated code names (an event union's
-    /// `decode(_:_:)` names `JSONDecoder`), or that no Swift type should hide (`Any`, `Error`), and ``appTypes``.
+    /// Types of the standard library and Foundation that generated code names (``StandardLibrarySymbols``,
+    /// ``FoundationSymbols``), or that no Swift type should hide (`Any`, `Error`), and ``appTypes``.
     static let standardTypes = Set(
         TypeRef.Builtin.allCases.map(\.rawValue) + [
             "Void", "Optional", "Array", "Dictionary", "Never", "Any", "Error", "Sendable", "Hashable", "Equatable",
             "Codable", "Decodable", "Encodable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "RawRepresentable",
-            // A union without a match throws `DecodingError.dataCorruptedError(…)`; open enumerations and unions
-            // of text conform to the literal protocols; the RxSwift flavour's streams take an `AsyncSequence`.
-            "DecodingError", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "AsyncSequence",
         ] + conformanceTypes
-    ).union(appTypes).union(FoundationSymbols.types.keys)
+    ).union(appTypes).union(FoundationSymbols.types.keys).union(StandardLibrarySymbols.all)
 
     /// The associated types of the protocols generated enumerations and unions conform to: inside such a type,
     /// `RawValue` is its raw value's type, not a model of that name (a `[String: RawValue]` table of an

@@ -167,6 +167,23 @@ enum FoundationSymbols {
     ]
 }
 
+/// The standard library's types that generated code names beyond a model's conformances and property types: a
+/// model of such a name would hide them (``ReservedNames/standardTypes`` reserves them).
+enum StandardLibrarySymbols {
+    /// What a union without a match throws: `DecodingError.dataCorruptedError(…)`.
+    static let decodingError = "DecodingError"
+    /// An open enumeration or a union with a text alternative takes string literals.
+    static let expressibleByStringLiteral = "ExpressibleByStringLiteral"
+    /// An open integer enumeration takes integer literals.
+    static let expressibleByIntegerLiteral = "ExpressibleByIntegerLiteral"
+    /// The RxSwift flavour's streams are observables of an `AsyncSequence`.
+    static let asyncSequence = "AsyncSequence"
+
+    static let all: Set<String> = [
+        decodingError, expressibleByStringLiteral, expressibleByIntegerLiteral, asyncSequence,
+    ]
+}
+
 /// Names of the types generated for an API.
 enum TranslationNames {
     /// The async client: `CountriesClient`.

@@ -188,8 +188,8 @@ func translateEnumeration(_ model: Model, _ enumeration: Enumeration, api: API) 
             kind: .enum,
             name: model.name,
             inherits: ["Codable", "Sendable", "Hashable", "RawRepresentable", RuntimeSymbols.parameterValue]
-                + (enumeration.isInteger && !isClosed ? ["ExpressibleByIntegerLiteral"] : [])
-                + (enumeration.isExtensible && !isClosed ? ["ExpressibleByStringLiteral"] : [])
+                + (enumeration.isInteger && !isClosed ? [StandardLibrarySymbols.expressibleByIntegerLiteral] : [])
+                + (enumeration.isExtensible && !isClosed ? [StandardLibrarySymbols.expressibleByStringLiteral] : [])
                 // Decoding a value it does not list fails naming those it lists, for a server's `400`.
                 + (isClosed ? [RuntimeSymbols.listedValues] : []),
             members: members

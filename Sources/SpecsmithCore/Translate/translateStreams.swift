@@ -174,7 +174,7 @@ var sequenceObservableBridge: Declaration {
             "received holds (a download's file).",
         ],
         name: RxSwiftSymbols.observableFor,
-        genericParameters: ["Values: AsyncSequence & Sendable"],
+        genericParameters: ["Values: \(StandardLibrarySymbols.asyncSequence) & Sendable"],
         parameters: [
             FunctionParameter(label: "of", name: "values", type: "Values"),
             FunctionParameter(label: nil, name: "paced", type: "Bool"),

@@ -221,7 +221,7 @@ private func decodingByShape(
     } else {
         fallback = .throw(
             .call(
-                .member(.identifier("DecodingError"), "dataCorruptedError"),
+                .member(.identifier(StandardLibrarySymbols.decodingError), "dataCorruptedError"),
                 [Argument("in", .identifier("container")), Argument("debugDescription", .literal(.string(expected)))]
             )
         )

@@ -52,7 +52,7 @@ func translateUnionLiterals(_ model: Model, _ union: Union, api: API) -> (inheri
             )
         }
     }
-    return (["ExpressibleByStringLiteral"], members)
+    return ([StandardLibrarySymbols.expressibleByStringLiteral], members)
 }
 
 /// The extensible enumeration named `name`, if it is one.
