@@ -5,94 +5,106 @@ import Foundation
 /// Sample response bodies from the spec, answered by `StubTransport`.
 enum ChatSamples {
     /// The sample response of `createChatCompletionStream`.
-    static let createChatCompletionStream = Data(
-        #"""
-        data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"role":"assistant","content":"Hello"}}]}
+    static var createChatCompletionStream: Data {
+        Data(
+            #"""
+            data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"role":"assistant","content":"Hello"}}]}
 
-        data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"content":" there"},"finish_reason":"stop"}]}
+            data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1767225600,"model":"gpt-test","choices":[{"index":0,"delta":{"content":" there"},"finish_reason":"stop"}]}
 
-        data: [DONE]
+            data: [DONE]
 
 
-        """#.utf8
-    )
+            """#.utf8
+        )
+    }
 
     /// The sample response of `createResponseStream`.
-    static let createResponseStream = Data(
-        #"""
-        event: response.created
-        data: {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}
+    static var createResponseStream: Data {
+        Data(
+            #"""
+            event: response.created
+            data: {"type":"response.created","sequence_number":0,"response":{"id":"resp_1","status":"in_progress"}}
 
-        event: response.output_text.delta
-        data: {"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Hello"}
+            event: response.output_text.delta
+            data: {"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Hello"}
 
-        event: response.output_text.delta
-        data: {"type":"response.output_text.delta","sequence_number":2,"item_id":"msg_1","output_index":0,"content_index":0,"delta":" there"}
+            event: response.output_text.delta
+            data: {"type":"response.output_text.delta","sequence_number":2,"item_id":"msg_1","output_index":0,"content_index":0,"delta":" there"}
 
-        event: response.completed
-        data: {"type":"response.completed","sequence_number":3,"response":{"id":"resp_1","status":"completed","output_text":"Hello there"}}
+            event: response.completed
+            data: {"type":"response.completed","sequence_number":3,"response":{"id":"resp_1","status":"completed","output_text":"Hello there"}}
 
 
-        """#.utf8
-    )
+            """#.utf8
+        )
+    }
 
     /// The sample response of `createMessageStream`.
-    static let createMessageStream = Data(
-        #"""
-        event: message_start
-        data: {"message":{"id":"msg_1","model":"chat-test","role":"assistant"}}
+    static var createMessageStream: Data {
+        Data(
+            #"""
+            event: message_start
+            data: {"message":{"id":"msg_1","model":"chat-test","role":"assistant"}}
 
-        event: content_block_start
-        data: {"index":0,"content_block":{"type":"text","text":""}}
+            event: content_block_start
+            data: {"index":0,"content_block":{"type":"text","text":""}}
 
-        event: ping
-        data: {"type":"ping"}
+            event: ping
+            data: {"type":"ping"}
 
-        event: content_block_delta
-        data: {"index":0,"delta":{"type":"text_delta","text":"Hello"}}
+            event: content_block_delta
+            data: {"index":0,"delta":{"type":"text_delta","text":"Hello"}}
 
-        event: content_block_delta
-        data: {"index":0,"delta":{"type":"text_delta","text":" there"}}
+            event: content_block_delta
+            data: {"index":0,"delta":{"type":"text_delta","text":" there"}}
 
-        event: content_block_stop
-        data: {"index":0}
+            event: content_block_stop
+            data: {"index":0}
 
-        event: message_delta
-        data: {"delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}
+            event: message_delta
+            data: {"delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}
 
-        event: message_stop
-        data: {"type":"message_stop"}
+            event: message_stop
+            data: {"type":"message_stop"}
 
 
-        """#.utf8
-    )
+            """#.utf8
+        )
+    }
 
     /// The sample response of `listLogs`.
-    static let listLogs = Data(
-        #"""
-        [{"time":1767225600,"level":"info","message":"GET /v1/models 200"}]
-        """#.utf8
-    )
+    static var listLogs: Data {
+        Data(
+            #"""
+            [{"time":1767225600,"level":"info","message":"GET /v1/models 200"}]
+            """#.utf8
+        )
+    }
 
     /// The sample response of `followLogs`.
-    static let followLogs = Data(
-        #"""
-        {"time":1767225600,"level":"info","message":"GET /v1/models 200"}
-        {"time":1767225601,"level":"warning","message":"slow request","request_id":"req_2"}
+    static var followLogs: Data {
+        Data(
+            #"""
+            {"time":1767225600,"level":"info","message":"GET /v1/models 200"}
+            {"time":1767225601,"level":"warning","message":"slow request","request_id":"req_2"}
 
-        """#.utf8
-    )
+            """#.utf8
+        )
+    }
 
     /// The sample response of `createTranscriptionStream`.
-    static let createTranscriptionStream = Data(
-        #"""
-        data: {"type":"transcript.text.delta","delta":"Hello"}
+    static var createTranscriptionStream: Data {
+        Data(
+            #"""
+            data: {"type":"transcript.text.delta","delta":"Hello"}
 
-        data: {"type":"transcript.text.delta","delta":" there"}
+            data: {"type":"transcript.text.delta","delta":" there"}
 
-        data: {"type":"transcript.text.done","text":"Hello there"}
+            data: {"type":"transcript.text.done","text":"Hello there"}
 
 
-        """#.utf8
-    )
+            """#.utf8
+        )
+    }
 }

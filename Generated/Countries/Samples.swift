@@ -5,158 +5,162 @@ import Foundation
 /// Sample response bodies from the spec, answered by `StubTransport`.
 enum CountriesSamples {
     /// The sample response of `countryByName`.
-    static let countryByName = Data(
-        #"""
-        [
-          {
-            "name": "Germany",
-            "nativeName": "Deutschland",
-            "alpha2Code": "DE",
-            "alpha3Code": "DEU",
-            "capital": "Berlin",
-            "region": "Europe",
-            "subregion": "Western Europe",
-            "population": 81083600,
-            "latlng": [
-              51,
-              9
-            ],
-            "area": 357114,
-            "gini": 28.3,
-            "borders": [
-              "AUT",
-              "BEL",
-              "CZE",
-              "DNK",
-              "FRA",
-              "LUX",
-              "NLD",
-              "POL",
-              "CHE"
-            ],
-            "timezones": [
-              "UTC+01:00"
-            ],
-            "callingCodes": [
-              "49"
-            ],
-            "currencies": [
-              "EUR"
-            ],
-            "languages": [
-              "de"
-            ],
-            "translations": {
-              "de": "Deutschland",
-              "es": "Alemania",
-              "fr": "Allemagne",
-              "it": "Germania",
-              "ja": "ドイツ",
-              "nl": "Duitsland",
-              "hr": "Njemačka"
-            }
-          }
-        ]
-        """#.utf8
-    )
+    static var countryByName: Data {
+        Data(
+            #"""
+            [
+              {
+                "name": "Germany",
+                "nativeName": "Deutschland",
+                "alpha2Code": "DE",
+                "alpha3Code": "DEU",
+                "capital": "Berlin",
+                "region": "Europe",
+                "subregion": "Western Europe",
+                "population": 81083600,
+                "latlng": [
+                  51,
+                  9
+                ],
+                "area": 357114,
+                "gini": 28.3,
+                "borders": [
+                  "AUT",
+                  "BEL",
+                  "CZE",
+                  "DNK",
+                  "FRA",
+                  "LUX",
+                  "NLD",
+                  "POL",
+                  "CHE"
+                ],
+                "timezones": [
+                  "UTC+01:00"
+                ],
+                "callingCodes": [
+                  "49"
+                ],
+                "currencies": [
+                  "EUR"
+                ],
+                "languages": [
+                  "de"
+                ],
+                "translations": {
+                  "de": "Deutschland",
+                  "es": "Alemania",
+                  "fr": "Allemagne",
+                  "it": "Germania",
+                  "ja": "ドイツ",
+                  "nl": "Duitsland",
+                  "hr": "Njemačka"
+                }
+              }
+            ]
+            """#.utf8
+        )
+    }
 
     /// The sample response of `countriesByCodes`.
-    static let countriesByCodes = Data(
-        #"""
-        [
-          {
-            "name": "Austria",
-            "nativeName": "Österreich",
-            "alpha2Code": "AT",
-            "alpha3Code": "AUT",
-            "capital": "Vienna",
-            "region": "Europe",
-            "subregion": "Western Europe",
-            "population": 8602112,
-            "latlng": [
-              47.33333333,
-              13.33333333
-            ],
-            "area": 83871,
-            "gini": 26.0,
-            "borders": [
-              "CZE",
-              "DEU",
-              "HUN",
-              "ITA",
-              "LIE",
-              "SVK",
-              "SVN",
-              "CHE"
-            ],
-            "timezones": [
-              "UTC+01:00"
-            ],
-            "callingCodes": [
-              "43"
-            ],
-            "currencies": [
-              "EUR"
-            ],
-            "languages": [
-              "de"
-            ],
-            "translations": {
-              "de": "Österreich",
-              "es": "Austria",
-              "fr": "Autriche",
-              "it": "Austria",
-              "ja": "オーストリア",
-              "nl": "Oostenrijk",
-              "hr": "Austrija"
-            }
-          },
-          {
-            "name": "Belgium",
-            "nativeName": "België",
-            "alpha2Code": "BE",
-            "alpha3Code": "BEL",
-            "capital": "Brussels",
-            "region": "Europe",
-            "subregion": "Western Europe",
-            "population": 11248330,
-            "latlng": [
-              50.83333333,
-              4
-            ],
-            "area": 30528,
-            "gini": 33.0,
-            "borders": [
-              "FRA",
-              "DEU",
-              "LUX",
-              "NLD"
-            ],
-            "timezones": [
-              "UTC+01:00"
-            ],
-            "callingCodes": [
-              "32"
-            ],
-            "currencies": [
-              "EUR"
-            ],
-            "languages": [
-              "nl",
-              "fr",
-              "de"
-            ],
-            "translations": {
-              "de": "Belgien",
-              "es": "Bélgica",
-              "fr": "Belgique",
-              "it": "Belgio",
-              "ja": "ベルギー",
-              "nl": "België",
-              "hr": "Belgija"
-            }
-          }
-        ]
-        """#.utf8
-    )
+    static var countriesByCodes: Data {
+        Data(
+            #"""
+            [
+              {
+                "name": "Austria",
+                "nativeName": "Österreich",
+                "alpha2Code": "AT",
+                "alpha3Code": "AUT",
+                "capital": "Vienna",
+                "region": "Europe",
+                "subregion": "Western Europe",
+                "population": 8602112,
+                "latlng": [
+                  47.33333333,
+                  13.33333333
+                ],
+                "area": 83871,
+                "gini": 26.0,
+                "borders": [
+                  "CZE",
+                  "DEU",
+                  "HUN",
+                  "ITA",
+                  "LIE",
+                  "SVK",
+                  "SVN",
+                  "CHE"
+                ],
+                "timezones": [
+                  "UTC+01:00"
+                ],
+                "callingCodes": [
+                  "43"
+                ],
+                "currencies": [
+                  "EUR"
+                ],
+                "languages": [
+                  "de"
+                ],
+                "translations": {
+                  "de": "Österreich",
+                  "es": "Austria",
+                  "fr": "Autriche",
+                  "it": "Austria",
+                  "ja": "オーストリア",
+                  "nl": "Oostenrijk",
+                  "hr": "Austrija"
+                }
+              },
+              {
+                "name": "Belgium",
+                "nativeName": "België",
+                "alpha2Code": "BE",
+                "alpha3Code": "BEL",
+                "capital": "Brussels",
+                "region": "Europe",
+                "subregion": "Western Europe",
+                "population": 11248330,
+                "latlng": [
+                  50.83333333,
+                  4
+                ],
+                "area": 30528,
+                "gini": 33.0,
+                "borders": [
+                  "FRA",
+                  "DEU",
+                  "LUX",
+                  "NLD"
+                ],
+                "timezones": [
+                  "UTC+01:00"
+                ],
+                "callingCodes": [
+                  "32"
+                ],
+                "currencies": [
+                  "EUR"
+                ],
+                "languages": [
+                  "nl",
+                  "fr",
+                  "de"
+                ],
+                "translations": {
+                  "de": "Belgien",
+                  "es": "Bélgica",
+                  "fr": "Belgique",
+                  "it": "Belgio",
+                  "ja": "ベルギー",
+                  "nl": "België",
+                  "hr": "Belgija"
+                }
+              }
+            ]
+            """#.utf8
+        )
+    }
 }

@@ -5,54 +5,58 @@ import Foundation
 /// Sample response bodies from the spec, answered by `StubTransport`.
 enum GitHubIssuesSamples {
     /// The sample response of `repository`.
-    static let repository = Data(
-        #"""
-        {
-          "id": 44838949,
-          "name": "swift",
-          "full_name": "apple/swift",
-          "owner": {"login": "apple", "id": 10639145},
-          "description": "The Swift Programming Language",
-          "html_url": "https://github.com/apple/swift",
-          "language": "C++",
-          "stargazers_count": 67000,
-          "forks_count": 10300,
-          "open_issues_count": 7600,
-          "default_branch": "main",
-          "archived": false
-        }
-        """#.utf8
-    )
+    static var repository: Data {
+        Data(
+            #"""
+            {
+              "id": 44838949,
+              "name": "swift",
+              "full_name": "apple/swift",
+              "owner": {"login": "apple", "id": 10639145},
+              "description": "The Swift Programming Language",
+              "html_url": "https://github.com/apple/swift",
+              "language": "C++",
+              "stargazers_count": 67000,
+              "forks_count": 10300,
+              "open_issues_count": 7600,
+              "default_branch": "main",
+              "archived": false
+            }
+            """#.utf8
+        )
+    }
 
     /// The sample response of `issues`.
-    static let issues = Data(
-        #"""
-        [
-          {
-            "id": 2001,
-            "number": 70001,
-            "title": "Typed throws are not inferred for closures",
-            "state": "open",
-            "user": {"login": "octocat", "id": 583231},
-            "labels": [{"name": "bug", "color": "d73a4a", "description": "Something isn't working"}],
-            "comments": 3,
-            "created_at": "2026-11-02T09:30:00Z",
-            "closed_at": null,
-            "body": "Closures passed to a `throws(E)` parameter are inferred as `throws`."
-          },
-          {
-            "id": 2002,
-            "number": 70002,
-            "title": "Document the new concurrency checks",
-            "state": "open",
-            "user": {"login": "hubot", "id": 1},
-            "labels": [],
-            "comments": 0,
-            "created_at": "2026-11-03T14:00:00Z",
-            "closed_at": null,
-            "body": null
-          }
-        ]
-        """#.utf8
-    )
+    static var issues: Data {
+        Data(
+            #"""
+            [
+              {
+                "id": 2001,
+                "number": 70001,
+                "title": "Typed throws are not inferred for closures",
+                "state": "open",
+                "user": {"login": "octocat", "id": 583231},
+                "labels": [{"name": "bug", "color": "d73a4a", "description": "Something isn't working"}],
+                "comments": 3,
+                "created_at": "2026-11-02T09:30:00Z",
+                "closed_at": null,
+                "body": "Closures passed to a `throws(E)` parameter are inferred as `throws`."
+              },
+              {
+                "id": 2002,
+                "number": 70002,
+                "title": "Document the new concurrency checks",
+                "state": "open",
+                "user": {"login": "hubot", "id": 1},
+                "labels": [],
+                "comments": 0,
+                "created_at": "2026-11-03T14:00:00Z",
+                "closed_at": null,
+                "body": null
+              }
+            ]
+            """#.utf8
+        )
+    }
 }

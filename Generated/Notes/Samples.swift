@@ -5,16 +5,20 @@ import Foundation
 /// Sample response bodies from the spec, answered by `StubTransport`.
 enum NotesSamples {
     /// The sample response of `listNotes`.
-    static let listNotes = Data(
-        #"""
-        {"items":[],"next":null}
-        """#.utf8
-    )
+    static var listNotes: Data {
+        Data(
+            #"""
+            {"items":[],"next":null}
+            """#.utf8
+        )
+    }
 
     /// The sample response of `login`.
-    static let sessionLogin = Data(
-        #"""
-        {"token":"sample-token","expires_in":3600}
-        """#.utf8
-    )
+    static var sessionLogin: Data {
+        Data(
+            #"""
+            {"token":"sample-token","expires_in":3600}
+            """#.utf8
+        )
+    }
 }

@@ -5,16 +5,20 @@ import Foundation
 /// Sample response bodies from the spec, answered by `StubTransport`.
 enum ShopSamples {
     /// The sample response of `login`.
-    static let login = Data(
-        #"""
-        {"user_id":"42","token":"sample-token","refresh_token":"sample-refresh"}
-        """#.utf8
-    )
+    static var login: Data {
+        Data(
+            #"""
+            {"user_id":"42","token":"sample-token","refresh_token":"sample-refresh"}
+            """#.utf8
+        )
+    }
 
     /// The sample response of `categories`.
-    static let categories = Data(
-        #"""
-        [{"id":1,"name":"Books"},{"id":2,"name":"Music"}]
-        """#.utf8
-    )
+    static var categories: Data {
+        Data(
+            #"""
+            [{"id":1,"name":"Books"},{"id":2,"name":"Music"}]
+            """#.utf8
+        )
+    }
 }

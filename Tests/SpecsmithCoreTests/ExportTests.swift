@@ -303,9 +303,9 @@ import Testing
             ]
         )
         let samples = try #require(output.files.first { $0.name == "Samples.swift" }?.contents)
-        #expect(samples.contains("static let animals"))
+        #expect(samples.contains("static var animals: Data {"))
         #expect(samples.contains(#"{"name":"Rex","legs":4}"#))
-        #expect(!samples.contains("static let animal "))
+        #expect(!samples.contains("static var animal: "))
     }
 
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {

@@ -64,8 +64,8 @@ import Testing
         #expect(single.contains("import Foundation\n"))
     }
 
-    /// A spec of `count` endpoints answering `Item` (every seventh `Thread`, named like Foundation's, with a
-    /// sample), and one more answering `Other`, which no endpoint named before, with a sample, when `adding`.
+    /// A spec of `count` endpoints answering `Item` (every seventh `Thread`, named like Foundation's), each with a
+    /// sample, and one more answering `Other`, which no endpoint named before, with a sample, when `adding`.
     static func bigSpec(endpoints count: Int, adding: Bool) -> String {
         var text = """
             name: Big
@@ -88,7 +88,10 @@ import Testing
             """
         for index in 0..<count {
             text += "  item\(index):\n    method: GET\n    path: /items/\(index)\n"
-            text += index % 7 == 0 ? "    response: Thread\n    sample: {id: \(index)}\n" : "    response: Item\n"
+            text +=
+                index % 7 == 0
+                ? "    response: Thread\n    sample: {id: \(index)}\n"
+                : "    response: Item\n    sample: {id: item\(index)}\n"
         }
         if adding {
             text += "  other:\n    method: GET\n    path: /other\n    response: Other\n    sample: {name: Ada}\n"

@@ -3,28 +3,42 @@
 /// `Models.swift` (with error body enumerations; large specs spread them over `Part2.Models.swift` …
 /// `Part8.Models.swift` too), `Client.swift` (with the scopes), `Samples.swift`, plus `Endpoints.swift` and/or
 /// `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for those flavours. Large specs
-/// spread their endpoints' methods over `Part2.Endpoints.swift` … `Part8.Endpoints.swift`, `Part2.Client.swift`
+/// spread their endpoints' methods over `Part2.Endpoints.swift` … `Part16.Endpoints.swift`, `Part2.Client.swift`
 /// …, and the flavours' files the same way. With `everyFile`, always all of ``fileNames``, so build tools can
 /// declare them up front.
 ///
 /// The parts are named by number first so that, sorted by name as SwiftPM passes them to the compiler, each
-/// kind's files alternate with the others' (`Client`, `Endpoints`, `Models`, `Part2.Client`, …): the compiler
-/// cuts a module's files into one contiguous batch per core, and with the kinds one after the other, one
-/// core compiled all the models, the costliest declarations, while the other idled (GitHub's client: 141–144 s
-/// of wall time for 152–160 CPU seconds on 2 cores; 83–89 s with the parts alternating).
+/// kind's files alternate with the others' (`Client`, `Endpoints`, `Models`, `Part10.Client`, …): the compiler
+/// cuts a module's files into contiguous batches, one per core or more, and with the kinds one after the other,
+/// one core compiled all the models, the costliest declarations, while the other idled (GitHub's client:
+/// 141–144 s of wall time for 152–160 CPU seconds on 2 cores; 83–89 s with the parts alternating).
 public enum Translator {
     /// Every file name the translator can produce, in the order it produces them.
     public static let fileNames =
-        modelFileNames + spread("Endpoints") + ["Resources.swift"] + spread("Client") + spread("Combine")
-        + spread("RxSwift") + spread("Samples") + spread("Server") + ["Webhooks.swift"]
+        modelFileNames + operationSpread("Endpoints") + ["Resources.swift"] + operationSpread("Client")
+        + operationSpread("Combine") + operationSpread("RxSwift") + operationSpread("Samples") + spread("Server")
+        + ["Webhooks.swift"]
 
-    /// How many files models, and the endpoints' methods of each kind, are spread over in large specs.
+    /// How many files models, and a large server's routes, are spread over.
     static let spreadCount = 8
+
+    /// How many files the endpoints' methods of each kind (factories, async methods, publishers, singles,
+    /// samples) are spread over in large specs: twice as many as models, so that the files an added or
+    /// changed endpoint recompiles are small. A big client's rebuild after one endpoint waits for them: with
+    /// 8, GitHub's `Part3.Client.swift` and `Part3.Endpoints.swift` (about 110 endpoints) took 2.3–3.0 CPU-s,
+    /// longer than the module's interface beside them.
+    static let operationSpreadCount = 16
 
     /// `Models.swift`, then `Part2.Models.swift` … `Part8.Models.swift`: the files one kind of declaration may
     /// go to.
-    static func spread(_ stem: String) -> [String] {
-        (1...spreadCount).map { fileName(stem, part: $0) }
+    static func spread(_ stem: String, count: Int = spreadCount) -> [String] {
+        (1...count).map { fileName(stem, part: $0) }
+    }
+
+    /// `Client.swift`, then `Part2.Client.swift` … `Part16.Client.swift`: the files an endpoint's method of one
+    /// kind may go to.
+    static func operationSpread(_ stem: String) -> [String] {
+        spread(stem, count: operationSpreadCount)
     }
 
     /// The file of part `part` (from 1) of a kind: `Models.swift`, `Part2.Models.swift`, ….
@@ -300,17 +314,18 @@ public enum Translator {
     }
 
     /// The endpoints one file of each kind holds: `api` itself, or for large specs the share of its endpoints
-    /// in each of ``spreadCount`` files, by ``fileIndex(of:among:)`` of their namespaced name.
+    /// in each of ``operationSpreadCount`` files, by ``fileIndex(of:among:)`` of their namespaced name.
     private static func operationParts(_ api: API) -> [Part] {
         guard api.operations.count > operationsInOneFile else { return [Part(api: api, index: 0)] }
+        let count = operationSpreadCount
         let shares = Dictionary(grouping: api.operations) { operation in
-            fileIndex(of: (operation.namespace.map { $0 + "." } ?? "") + operation.name, among: spreadCount)
+            fileIndex(of: (operation.namespace.map { $0 + "." } ?? "") + operation.name, among: count)
         }
-        return (0..<spreadCount).map { index in
+        return (0..<count).map { index in
             var part = api
             part.operations = shares[index] ?? []
             part.wholeAPINamespaces = api.namespaces
-            return Part(api: part, index: index, count: spreadCount)
+            return Part(api: part, index: index, count: count)
         }
     }
 
@@ -318,7 +333,7 @@ public enum Translator {
     private struct Part {
         var api: API
         var index: Int
-        /// How many parts the endpoints are spread over: 1, or ``spreadCount``.
+        /// How many parts the endpoints are spread over: 1, or ``operationSpreadCount``.
         var count = 1
 
         var isFirst: Bool { index == 0 }
