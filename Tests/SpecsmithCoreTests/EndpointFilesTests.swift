@@ -4,7 +4,7 @@ import Testing
 @testable import SpecsmithCore
 
 /// Large specs spread their endpoints' methods over `Endpoints.swift`, `Part2.Endpoints.swift` …, `Client.swift` …
-/// `Part16.Client.swift` and the flavours' files the same way, each endpoint in the files its name picks.
+/// `Part8.Client.swift` and the flavours' files the same way, each endpoint in the files its name picks.
 @Suite struct EndpointFilesTests {
     /// A scoped spec with `count` endpoints: every third public, every fifth in the `Admin` namespace; the
     /// endpoint `changed` has an optional query parameter of type `type`.
@@ -39,10 +39,9 @@ import Testing
         return text
     }
 
-    /// The file of `stem` (`Client`, … or `Server`) an endpoint goes to.
+    /// The file of `stem` (`Client`, …) an endpoint goes to.
     static func file(_ stem: String, of name: String) -> String {
-        let files = stem == "Server" ? Translator.spread(stem) : Translator.operationSpread(stem)
-        return files[Translator.fileIndex(of: name, among: files.count)]
+        Translator.spread(stem)[Translator.fileIndex(of: name, among: Translator.spreadCount)]
     }
 
     @Test func aSmallSpecKeepsOneFileOfEachKind() {
@@ -61,7 +60,7 @@ import Testing
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let files = Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents) })
         for stem in ["Endpoints", "Client", "Combine", "RxSwift"] {
-            #expect(Translator.operationSpread(stem).allSatisfy { files[$0] != nil }, "\(stem)")
+            #expect(Translator.spread(stem).allSatisfy { files[$0] != nil }, "\(stem)")
         }
         for index in 0..<100 {
             let name = (index % 5 == 0 ? "Admin." : "") + "item\(index)"
@@ -71,7 +70,7 @@ import Testing
             ]
             for (stem, declaration) in declarations {
                 let declaring = output.files.filter {
-                    Translator.operationSpread(stem).contains($0.name) && $0.contents.contains(declaration)
+                    Translator.spread(stem).contains($0.name) && $0.contents.contains(declaration)
                 }
                 #expect(declaring.map(\.name) == [Self.file(stem, of: name)], "\(declaration)")
             }
@@ -118,7 +117,7 @@ import Testing
         let output = TestSupport.generate(Self.spec(endpoints: 60))
         #expect(!output.hasErrors, "\(output.diagnostics)")
         // RxSwift is not among this package's dependencies: its files are checked by hand (see docs/Performance.md).
-        let files = output.files.filter { !Translator.operationSpread("RxSwift").contains($0.name) }
+        let files = output.files.filter { !Translator.spread("RxSwift").contains($0.name) }
         #expect(files.count > 20)
         let usage = """
             import Foundation

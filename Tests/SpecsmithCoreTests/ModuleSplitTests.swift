@@ -26,7 +26,8 @@ import Testing
         // Every file of a big spec too, by the same rule: models and endpoint types with the models.
         let every = try Self.generate(FileLayout(everyFile: true, modules: Self.split)).files.map(\.name)
         #expect(every.filter { $0.hasPrefix("ClashesModels/") }.count == Translator.modelFileNames.count)
-        #expect(every.count == Translator.fileNames.count + 1)
+        #expect(every.count == Translator.fileNames(modules: Self.split).count + 1)
+        #expect(every.contains("Clashes/Part16.Client.swift") && !every.contains("ClashesModels/Part9.Models.swift"))
         #expect(every.last == "Clashes/\(ModuleSplit.exportsFile)")
     }
 
@@ -127,7 +128,12 @@ import Testing
         let (client, changedClient) = (module(before, split.client), module(after, split.client))
         try #require(client.map(\.name) == changedClient.map(\.name))
         let edited = zip(client, changedClient).filter { $0 != $1 }.map(\.0.name).sorted()
-        let files = ["Endpoints", "Client", "Combine", "Samples"].map { EndpointFilesTests.file($0, of: "other") }
+        // A client's module spreads its endpoints over 16 files of each kind.
+        let count = Translator.operationSpreadCount(modules: split)
+        #expect(count == 16 && client.contains { $0.name == "Part16.Client.swift" })
+        let files = ["Endpoints", "Client", "Combine", "Samples"].map {
+            Translator.spread($0, count: count)[Translator.fileIndex(of: "other", among: count)]
+        }
         #expect(edited == files.sorted())
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specsmith-split-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

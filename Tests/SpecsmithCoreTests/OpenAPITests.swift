@@ -173,8 +173,7 @@ import Testing
             )
         ) { _ in nil }
         #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics)")
-        let client = fixed.files.filter { Translator.operationSpread("Client").contains($0.name) }.map(\.contents)
-            .joined()
+        let client = fixed.files.filter { Translator.spread("Client").contains($0.name) }.map(\.contents).joined()
         #expect(client.contains("paging: .url(next: { $0.next })"))
         #expect(client.contains("func allTags(") && !client.contains("func allBooks("))
         #expect(client.contains(#"paging: .after("starting_after", lastID: { $0.data.last?.id })"#))

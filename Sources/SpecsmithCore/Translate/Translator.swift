@@ -3,8 +3,8 @@
 /// `Models.swift` (with error body enumerations; large specs spread them over `Part2.Models.swift` …
 /// `Part8.Models.swift` too), `Client.swift` (with the scopes), `Samples.swift`, plus `Endpoints.swift` and/or
 /// `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for those flavours. Large specs
-/// spread their endpoints' methods over `Part2.Endpoints.swift` … `Part16.Endpoints.swift`, `Part2.Client.swift`
-/// …, and the flavours' files the same way. With `everyFile`, always all of ``fileNames``, so build tools can
+/// spread their endpoints' methods over `Part2.Endpoints.swift` … `Part8.Endpoints.swift` (… `Part16.Endpoints.swift`
+/// in a client's module of its own), `Part2.Client.swift` …, and the flavours' files the same way. With `everyFile`, always all of ``fileNames``, so build tools can
 /// declare them up front.
 ///
 /// The parts are named by number first so that, sorted by name as SwiftPM passes them to the compiler, each
@@ -13,32 +13,42 @@
 /// one core compiled all the models, the costliest declarations, while the other idled (GitHub's client:
 /// 141–144 s of wall time for 152–160 CPU seconds on 2 cores; 83–89 s with the parts alternating).
 public enum Translator {
-    /// Every file name the translator can produce, in the order it produces them.
-    public static let fileNames =
-        modelFileNames + operationSpread("Endpoints") + ["Resources.swift"] + operationSpread("Client")
-        + operationSpread("Combine") + operationSpread("RxSwift") + operationSpread("Samples") + spread("Server")
-        + ["Webhooks.swift"]
+    /// Every file name the translator can produce for one module, in the order it produces them: what the build
+    /// plugin declares.
+    public static let fileNames = fileNames(modules: nil)
 
-    /// How many files models, and a large server's routes, are spread over.
+    /// Every file name the translator can produce with `modules` (or in one module), in the order it produces
+    /// them.
+    static func fileNames(modules: ModuleSplit?) -> [String] {
+        let count = operationSpreadCount(modules: modules)
+        return modelFileNames + spread("Endpoints", count: count) + ["Resources.swift"] + spread("Client", count: count)
+            + spread("Combine", count: count) + spread("RxSwift", count: count) + spread("Samples", count: count)
+            + spread("Server") + ["Webhooks.swift"]
+    }
+
+    /// How many files models, a large server's routes, and in one module the endpoints' methods of each kind,
+    /// are spread over.
     static let spreadCount = 8
 
     /// How many files the endpoints' methods of each kind (factories, async methods, publishers, singles,
-    /// samples) are spread over in large specs: twice as many as models, so that the files an added or
-    /// changed endpoint recompiles are small. A big client's rebuild after one endpoint waits for them: with
-    /// 8, GitHub's `Part3.Client.swift` and `Part3.Endpoints.swift` (about 110 endpoints) took 2.3–3.0 CPU-s,
-    /// longer than the module's interface beside them.
-    static let operationSpreadCount = 16
-
-    /// `Models.swift`, then `Part2.Models.swift` … `Part8.Models.swift`: the files one kind of declaration may
-    /// go to.
-    static func spread(_ stem: String, count: Int = spreadCount) -> [String] {
-        (1...count).map { fileName(stem, part: $0) }
+    /// samples) are spread over in large specs: ``spreadCount`` in one module, twice as many in a client's
+    /// module of its own (`--modules`).
+    ///
+    /// The files an added or changed endpoint recompiles are then half as big, and a big client's rebuild
+    /// after one endpoint waited for them: with 8, GitHub's `Part3.Client.swift` and `Part3.Endpoints.swift`
+    /// (about 110 endpoints) took 2.3–3.0 CPU-s, longer than the module's interface beside them. Not in one
+    /// module: the compiler's driver cuts a module of more than 50 files into a third batch (of at most 25
+    /// files each) on 2 cores, whose process checks again the declarations of the models its files use, and
+    /// which cannot share the two cores evenly. A client's module holds no models, and keeps 49 files
+    /// (`async`) or so.
+    static func operationSpreadCount(modules: ModuleSplit?) -> Int {
+        modules == nil ? spreadCount : 2 * spreadCount
     }
 
-    /// `Client.swift`, then `Part2.Client.swift` … `Part16.Client.swift`: the files an endpoint's method of one
-    /// kind may go to.
-    static func operationSpread(_ stem: String) -> [String] {
-        spread(stem, count: operationSpreadCount)
+    /// `Models.swift`, then `Part2.Models.swift` … `Part8.Models.swift` (or … `Part\(count).Models.swift`): the
+    /// files one kind of declaration may go to.
+    static func spread(_ stem: String, count: Int = spreadCount) -> [String] {
+        (1...count).map { fileName(stem, part: $0) }
     }
 
     /// The file of part `part` (from 1) of a kind: `Models.swift`, `Part2.Models.swift`, ….
@@ -77,7 +87,7 @@ public enum Translator {
         }
         // Each file is made on its own, on all cores (see `Parallel`), the costliest first.
         var jobs = modelsJobs(api)
-        let parts = operationParts(api)
+        let parts = operationParts(api, count: operationSpreadCount(modules: modules))
         func add(_ make: @escaping (Part) -> SwiftFile?) {
             jobs += parts.map { part in Job(cost: part.api.operations.count) { make(part) } }
         }
@@ -106,7 +116,7 @@ public enum Translator {
                 )
             )
         }
-        return everyFile ? withEveryFile(files, api: api) : files
+        return everyFile ? withEveryFile(files, api: api, names: fileNames(modules: modules)) : files
     }
 
     /// A server's module: the models, read from requests and written in answers, and `Server.swift` (with
@@ -118,15 +128,15 @@ public enum Translator {
         if let modules {
             files = importingModels(files, split: modules, modelKinds: modelKinds(files, split: modules))
         }
-        return everyFile ? withEveryFile(files, api: api) : files
+        return everyFile ? withEveryFile(files, api: api, names: fileNames(modules: modules)) : files
     }
 
-    /// `files`, and an empty file for each of ``fileNames`` the API does not need (a file of another name, the
+    /// `files`, and an empty file for each of `names` the API does not need (a file of another name, the
     /// client module's ``ModuleSplit/exportsFile``, last).
-    private static func withEveryFile(_ files: [SwiftFile], api: API) -> [SwiftFile] {
+    private static func withEveryFile(_ files: [SwiftFile], api: API, names: [String]) -> [SwiftFile] {
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let others = files.filter { !fileNames.contains($0.name) }
-        return fileNames.map { name in
+        let others = files.filter { !names.contains($0.name) }
+        return names.map { name in
             byName[name]
                 ?? SwiftFile(
                     name: name,
@@ -314,10 +324,9 @@ public enum Translator {
     }
 
     /// The endpoints one file of each kind holds: `api` itself, or for large specs the share of its endpoints
-    /// in each of ``operationSpreadCount`` files, by ``fileIndex(of:among:)`` of their namespaced name.
-    private static func operationParts(_ api: API) -> [Part] {
+    /// in each of `count` files, by ``fileIndex(of:among:)`` of their namespaced name.
+    private static func operationParts(_ api: API, count: Int) -> [Part] {
         guard api.operations.count > operationsInOneFile else { return [Part(api: api, index: 0)] }
-        let count = operationSpreadCount
         let shares = Dictionary(grouping: api.operations) { operation in
             fileIndex(of: (operation.namespace.map { $0 + "." } ?? "") + operation.name, among: count)
         }
@@ -333,7 +342,7 @@ public enum Translator {
     private struct Part {
         var api: API
         var index: Int
-        /// How many parts the endpoints are spread over: 1, or ``operationSpreadCount``.
+        /// How many parts the endpoints are spread over: 1, or ``operationSpreadCount(modules:)``.
         var count = 1
 
         var isFirst: Bool { index == 0 }
