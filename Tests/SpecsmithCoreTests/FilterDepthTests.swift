@@ -253,8 +253,9 @@ import Testing
         #expect(imported.spec != nil && imported.filterSummary == summary)
     }
 
-    /// A large filter without `depth` says, after its figures, that `depth` keeps less; with a depth it does not.
-    @Test func aLargeFilterSaysThatDepthExistsAfterItsFigures() throws {
+    /// A large filter without `depth` says that `depth` keeps less once: in the warning at the filter when it keeps
+    /// many models, else after its figures (large by its lines); with a depth it does not.
+    @Test func aLargeFilterSaysThatDepthExistsOnce() throws {
         let config = { (filter: String) in Pipeline.ConfigSource(text: "filter:\n" + filter, path: "c.yaml") }
         let large = Pipeline.generate(text: Self.chain(250), path: "c.json", config: config("  operations: [first]\n"))
         {
@@ -262,11 +263,17 @@ import Testing
         }
         let text = try #require(large.filterSummary?.text)
         #expect(text.hasPrefix("The filter keeps 1 of 2 operations and 250 models: "), "\(text)")
-        #expect(
-            text.hasSuffix(
-                " `depth: 1` in the filter keeps only the models the operations name, and `depth: 2` one step more; those further are `JSON`."
-            )
+        #expect(text.hasSuffix(" lines of Swift.") && !text.contains("depth"), "\(text)")
+        let said = TestSupport.lines(large.diagnostics).filter { $0.contains("`depth: 1`") }
+        #expect(said.count == 1 && said[0].hasPrefix("2:3: warning: the filter keeps 250 models"), "\(said)")
+        // The import says it once too.
+        let imported = Importer.importing(
+            text: Self.chain(250),
+            path: "c.json",
+            config: config("  operations: [first]\n")
         )
+        #expect(imported.filterSummary?.text.contains("depth") == false)
+        #expect(TestSupport.lines(imported.diagnostics).filter { $0.contains("`depth: 1`") }.count == 1)
         let deep = Pipeline.generate(
             text: Self.chain(250),
             path: "c.json",
@@ -278,7 +285,12 @@ import Testing
         var many = summary
         many.depth = nil
         many.lines = FilterSummary.largeLines
-        #expect(many.isLarge && many.text.contains("`depth: 1`"))
+        #expect(many.isLarge && !many.depthWarned)
+        #expect(
+            many.text.hasSuffix(
+                " `depth: 1` in the filter keeps only the models the operations name, and `depth: 2` one step more; those further are `JSON`."
+            )
+        )
         #expect(FilterSummary.grouped(0) == "0" && FilterSummary.grouped(999) == "999")
         #expect(FilterSummary.grouped(1_000) == "1,000" && FilterSummary.grouped(1_234_567) == "1,234,567")
     }

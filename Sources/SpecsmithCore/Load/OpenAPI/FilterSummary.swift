@@ -6,6 +6,9 @@ public struct FilterSummary: Sendable, Hashable {
     public var documentOperations: Int
     /// The filter's `depth`, when it has one.
     public var depth: Int?
+    /// Whether loading the document already warned, at the filter, that it keeps many models and that `depth`
+    /// exists: the summary then does not say it again.
+    public var depthWarned = false
     /// The operations kept (endpoints; webhooks are not counted), once resolved.
     public var operations = 0
     /// The models generated for them, once resolved.
@@ -23,7 +26,7 @@ public struct FilterSummary: Sendable, Hashable {
     }
 
     /// `The filter keeps 6 of 412 operations and 147 models: 7,950 lines of Swift.`, and when it is large, how
-    /// to keep less.
+    /// to keep less (unless the warning at the filter said so: `import` and `generate` print both).
     public var text: String {
         func plural(_ count: Int, _ noun: String) -> String {
             "\(Self.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
@@ -32,7 +35,7 @@ public struct FilterSummary: Sendable, Hashable {
             "The filter keeps \(Self.grouped(operations)) of \(plural(documentOperations, "operation")) and \(plural(models, "model"))"
         if let lines { text += ": \(plural(lines, "line")) of Swift" }
         text += "."
-        if isLarge {
+        if isLarge && !depthWarned {
             text +=
                 " `depth: 1` in the filter keeps only the models the operations name, and `depth: 2` one step more; those further are `JSON`."
         }

@@ -147,8 +147,11 @@ extension OpenAPIReader {
 
     /// Says at the filter how many models it keeps, when they are many and it has no `depth`, and what `depth`
     /// would keep instead.
-    mutating func warnOfLargeFilter() {
-        guard let filter = config?.filter, filter.depth == nil, spec.models.count >= Self.largeFilter else { return }
+    @discardableResult
+    mutating func warnOfLargeFilter() -> Bool {
+        guard let filter = config?.filter, filter.depth == nil, spec.models.count >= Self.largeFilter else {
+            return false
+        }
         let operations = spec.endpoints.count
         diagnostics.warning(
             "the filter keeps \(spec.models.count) models for its \(operations) operation\(operations == 1 ? "" : "s"), every schema they reach however deep",
@@ -156,6 +159,7 @@ extension OpenAPIReader {
             hint:
                 "`depth: 1` keeps the models the operations name and leaves those further as `JSON`; `depth: 2` keeps one step more"
         )
+        return true
     }
 
     /// The number of operations the document has, whatever the filter keeps.

@@ -205,10 +205,11 @@ struct OpenAPIReader {
         if config?.filter != nil {
             keepReachableModels()
             warnOfFilterEntries()
-            warnOfLargeFilter()
+            let warned = warnOfLargeFilter()
             spec.filterSummary = FilterSummary(
                 documentOperations: documentOperationCount(),
-                depth: config?.filter?.depth?.value
+                depth: config?.filter?.depth?.value,
+                depthWarned: warned
             )
         }
         renameProperties()
