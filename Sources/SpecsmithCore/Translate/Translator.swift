@@ -4,8 +4,8 @@
 /// `Part8.Models.swift` too), `Client.swift` (with the scopes), `Samples.swift`, plus `Endpoints.swift` and/or
 /// `Resources.swift` for the style, and `Combine.swift` and `RxSwift.swift` for those flavours. Large specs
 /// spread their endpoints' methods over `Part2.Endpoints.swift` … `Part8.Endpoints.swift` (… `Part16.Endpoints.swift`
-/// in a client's module of its own), `Part2.Client.swift` …, and the flavours' files the same way. With `everyFile`, always all of ``fileNames``, so build tools can
-/// declare them up front.
+/// in a client's module of its own), `Part2.Client.swift` …, and the flavours' files the same way. With
+/// `everyFile`, always all of ``fileNames``, so build tools can declare them up front.
 ///
 /// The parts are named by number first so that, sorted by name as SwiftPM passes them to the compiler, each
 /// kind's files alternate with the others' (`Client`, `Endpoints`, `Models`, `Part10.Client`, …): the compiler
@@ -20,10 +20,10 @@ public enum Translator {
     /// Every file name the translator can produce with `modules` (or in one module), in the order it produces
     /// them.
     static func fileNames(modules: ModuleSplit?) -> [String] {
-        let count = operationSpreadCount(modules: modules)
-        return modelFileNames + spread("Endpoints", count: count) + ["Resources.swift"] + spread("Client", count: count)
-            + spread("Combine", count: count) + spread("RxSwift", count: count) + spread("Samples", count: count)
-            + spread("Server") + ["Webhooks.swift"]
+        let operations = { (stem: String) in spread(stem, count: operationSpreadCount(modules: modules)) }
+        return modelFileNames + operations("Endpoints") + ["Resources.swift"] + operations("Client")
+            + operations("Combine") + operations("RxSwift") + operations("Samples") + spread("Server")
+            + ["Webhooks.swift"]
     }
 
     /// How many files models, a large server's routes, and in one module the endpoints' methods of each kind,
